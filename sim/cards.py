@@ -1,0 +1,139 @@
+"""Card ids, lookup tables and card strings (RULES R1, R2; NOTATION.md "Cards").
+
+Card id
+-------
+A card id is ``suit * 12 + strength`` where ``suit`` is 0..3 for Oros ``O``,
+Copas ``C``, Espadas ``E``, Bastos ``B`` and ``strength`` is the card's trick
+strength inside its suit (RULES R2), weakest first::
+
+    strength 0  1  2  3  4  5  6  7   8   9   10 11
+    rank     2  4  5  6  7  8  9  10  11  12  3  1
+
+So inside one suit a larger id is a stronger card, and a card set is an
+``int64`` bitmask with bit ``id`` set (48 bits cover every deck of R1; decks
+``spanish40`` and ``rapida20`` are subsets). The guide's ``suit * 10 + index``
+layout was not used because ``catalan48`` needs 12 ranks a suit and because
+strength-ordered bits make "highest card of a suit in a set" a single
+highest-bit lookup in the engine and the solver.
+
+The trump exchange (RULES R7) is the action id :data:`SWAP` (48).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+SUITS = "OCEB"
+SUIT_NAMES = ("Oros", "Copas", "Espadas", "Bastos")
+#: Ranks in trick-strength order, weakest first (RULES R2).
+RANKS_BY_STRENGTH = (2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 3, 1)
+RANK_POINTS = {1: 11, 3: 10, 12: 4, 11: 3, 10: 2}  # RULES R2; every other rank 0
+N_IDS = 48
+#: Action id of the trump exchange (RULES R7); card ids are 0..47.
+SWAP = 48
+NO_CARD = -1
+
+_STRENGTH_OF_RANK = {r: i for i, r in enumerate(RANKS_BY_STRENGTH)}
+
+#: ``CARD_SUIT[id]`` suit 0..3, ``CARD_RANK[id]`` rank 1..12, ``CARD_POINTS[id]`` card points (R2).
+CARD_SUIT = np.array([i // 12 for i in range(N_IDS)], dtype=np.int64)
+CARD_RANK = np.array([RANKS_BY_STRENGTH[i % 12] for i in range(N_IDS)], dtype=np.int64)
+CARD_POINTS = np.array([RANK_POINTS.get(RANKS_BY_STRENGTH[i % 12], 0) for i in range(N_IDS)], dtype=np.int64)
+#: Card strings indexed by id (``CARD_NAMES[0] == "2O"``).
+CARD_NAMES = tuple(f"{RANKS_BY_STRENGTH[i % 12]}{SUITS[i // 12]}" for i in range(N_IDS))
+_NAME_TO_ID = {n: i for i, n in enumerate(CARD_NAMES)}
+
+#: Ranks of each deck (RULES R1).
+DECK_RANKS = {
+    "spanish40": (1, 2, 3, 4, 5, 6, 7, 10, 11, 12),
+    "catalan48": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12),
+    "rapida20": (1, 3, 10, 11, 12),
+}
+DECKS = tuple(DECK_RANKS)
+
+#: ``SUIT_MASK[s]``: bitmask of every card id of suit ``s`` (int64).
+SUIT_MASK = np.array([((1 << 12) - 1) << (12 * s) for s in range(4)], dtype=np.int64)
+#: ``POINT_MASK``: bitmask of the cards worth points (1, 3, 12, 11, 10).
+POINT_MASK = np.int64(sum(1 << i for i in range(N_IDS) if CARD_POINTS[i] > 0))
+
+
+def card_id(rank: int, suit: int | str) -> int:
+    """Card id of ``rank`` (1..12) of ``suit`` (0..3 or one of ``"OCEB"``).
+
+    Raises
+    ------
+    ValueError
+        If the rank or the suit does not exist.
+    """
+    if isinstance(suit, str):
+        if suit.upper() not in SUITS or len(suit) != 1:
+            raise ValueError(f"unknown suit {suit!r}: expected one of O, C, E, B")
+        suit = SUITS.index(suit.upper())
+    if rank not in _STRENGTH_OF_RANK:
+        raise ValueError(f"unknown rank {rank!r}: expected 1-12")
+    if not 0 <= suit < 4:
+        raise ValueError(f"unknown suit {suit!r}: expected 0-3")
+    return suit * 12 + _STRENGTH_OF_RANK[rank]
+
+
+def parse_card(text: str, deck: str | None = None) -> int:
+    """Card id of a card string such as ``"1O"`` or ``"12b"`` (NOTATION.md, case-insensitive).
+
+    Parameters
+    ----------
+    text : str
+        ``<rank><suit>``, rank 1-12, suit O, C, E or B.
+    deck : str, optional
+        When given, the card must belong to this deck (RULES R1).
+
+    Raises
+    ------
+    ValueError
+        If the string is not a card, or not a card of ``deck``.
+
+    Examples
+    --------
+    >>> parse_card("1O"), CARD_NAMES[parse_card("12b")]
+    (11, '12B')
+    """
+    t = text.strip().upper()
+    cid = _NAME_TO_ID.get(t)
+    if cid is None:
+        raise ValueError(f"invalid card {text!r}: expected <rank 1-12><suit O|C|E|B>, e.g. 1O or 12B")
+    if deck is not None and CARD_RANK[cid] not in DECK_RANKS[deck]:
+        raise ValueError(f"card {t} is not in deck {deck}")
+    return cid
+
+
+def format_card(cid: int) -> str:
+    """Card string of card id ``cid`` (0..47), or ``"swap"`` for :data:`SWAP`."""
+    if cid == SWAP:
+        return "swap"
+    return CARD_NAMES[cid]
+
+
+def mask_of(cards) -> int:
+    """Bitmask (Python int, fits int64) of an iterable of card ids."""
+    m = 0
+    for c in cards:
+        m |= 1 << int(c)
+    return m
+
+
+def cards_of(mask: int) -> list[int]:
+    """Card ids in bitmask ``mask``, ascending (weakest first inside each suit)."""
+    mask = int(mask)
+    return [i for i in range(N_IDS) if mask >> i & 1]
+
+
+def deck_cards(deck: str) -> list[int]:
+    """Card ids of a full deck (RULES R1), ascending.
+
+    Raises
+    ------
+    ValueError
+        For an unknown deck name.
+    """
+    if deck not in DECK_RANKS:
+        raise ValueError(f"unknown deck {deck!r}: expected one of {', '.join(DECKS)}")
+    ranks = DECK_RANKS[deck]
+    return [i for i in range(N_IDS) if CARD_RANK[i] in ranks]

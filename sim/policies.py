@@ -1,0 +1,145 @@
+"""Jitted policies behind integer ids and their dispatcher (RULES R11).
+
+A policy sees one seat's view only (:mod:`sim.view`): its own hand, the
+pinta, the cards played, the trick, the points. It returns a card id or
+:data:`sim.cards.SWAP` (the trump exchange, R7).
+
+Policies
+--------
+``random`` (0)
+    Uniform over the legal actions, the exchange included when eligible.
+``greedy`` (1)
+    One-trick lookahead. Exchange whenever allowed (the pinta taken is always
+    stronger than the 7 or 2 given, R7). Following a trick that already holds
+    card points and that the seat's side is not already winning: win it with
+    the cheapest winning card (fewest points, non-trump before trump, weakest
+    first). Otherwise shed the least valuable card (same order).
+``heuristic`` (2)
+    The strongest rule-based player: :mod:`sim.heuristic` documents its rules.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bits import lowest, nth_bit, popcount
+from .cards import SWAP
+from .heuristic import heuristic_action
+from .rng import below
+from .rules import trick_winner
+from .view import V_HAND, V_LEGAL, V_LEADER, V_NTRICK, V_PLAYERS, V_SEAT, V_SIDES, V_SWAP, V_TRICK, V_TRUMP
+
+RANDOM, GREEDY, HEURISTIC = 0, 1, 2
+#: Policy names in id order (``POLICIES.index(name)`` is the id).
+POLICIES = ("random", "greedy", "heuristic")
+#: Parameters a policy row holds (float64), unused by the current policies.
+N_PARAMS = 4
+
+# card points by strength index (ranks 2 4 5 6 7 8 9 10 11 12 3 1), RULES R2
+_POINTS = np.array([0, 0, 0, 0, 0, 0, 0, 2, 3, 4, 10, 11], dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def card_points(c):
+    """Card points of card id ``c`` (RULES R2)."""
+    return _POINTS[c % 12]
+
+
+@njit(cache=True, inline="always")
+def shed_cost(c, trump):
+    """Order for shedding and for cheapest wins: points, then trump, then strength."""
+    return card_points(c) * 1000 + (100 if c // 12 == trump else 0) + c % 12
+
+
+@njit(cache=True)
+def random_action(view, prng):
+    """Uniform over the legal cards plus the exchange when eligible."""
+    legal = view[V_LEGAL]
+    k = popcount(legal)
+    if view[V_SWAP] >= 0:
+        r = below(prng, k + 1)
+        if r == k:
+            return SWAP
+        return nth_bit(legal, r)
+    return nth_bit(legal, below(prng, k))
+
+
+@njit(cache=True, inline="always")
+def beats(c, best, trump):
+    """Whether card ``c`` played now beats the trick's winning card ``best`` (R5)."""
+    if c // 12 == best // 12:
+        return c > best
+    return c // 12 == trump
+
+
+@njit(cache=True)
+def cheapest(mask, trump):
+    """Card of ``mask`` with the lowest :func:`shed_cost`."""
+    best = -1
+    bc = 1 << 30
+    m = mask
+    while m != 0:
+        c = lowest(m)
+        m &= m - np.int64(1)
+        k = shed_cost(c, trump)
+        if k < bc:
+            bc = k
+            best = c
+    return best
+
+
+@njit(cache=True)
+def greedy_action(view):
+    """The documented one-trick greedy player (module docstring)."""
+    if view[V_SWAP] >= 0:
+        return SWAP
+    legal = view[V_LEGAL]
+    trump = view[V_TRUMP]
+    n = view[V_NTRICK]
+    if n > 0:
+        tp = 0
+        for i in range(n):
+            tp += card_points(view[V_TRICK + i])
+        w = trick_winner(view[V_TRICK:V_TRICK + n], n, trump)
+        players = view[V_PLAYERS]
+        wseat = (view[V_LEADER] + w) % players
+        mine = wseat % view[V_SIDES] == view[V_SEAT] % view[V_SIDES]
+        if tp > 0 and not mine:
+            best = view[V_TRICK + w]
+            wins = np.int64(0)
+            m = legal
+            while m != 0:
+                c = lowest(m)
+                m &= m - np.int64(1)
+                if beats(c, best, trump):
+                    wins |= np.int64(1) << c
+            if wins != 0:
+                return cheapest(wins, trump)
+    return cheapest(legal, trump)
+
+
+@njit(cache=True)
+def choose(pid, par, view, prng):
+    """Dispatch to policy ``pid`` (0 random, 1 greedy, 2 heuristic).
+
+    Parameters
+    ----------
+    pid : int
+        Policy id (``POLICIES``).
+    par : ndarray(float64, shape=(N_PARAMS,))
+        Policy parameters.
+    view : ndarray(int64, shape=(V_SIZE,))
+        The seat's view (:mod:`sim.view`).
+    prng : ndarray(uint64, shape=(1,))
+        The policies' random stream of this deal.
+
+    Returns
+    -------
+    int
+        A card id in ``view[V_LEGAL]``, or ``SWAP`` when ``view[V_SWAP] >= 0``.
+    """
+    if pid == 0:
+        return random_action(view, prng)
+    if pid == 1:
+        return greedy_action(view)
+    return heuristic_action(view, par)

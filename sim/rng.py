@@ -1,0 +1,52 @@
+"""Per-deal counter-based random numbers (splitmix64).
+
+Deal ``i`` of seed ``s`` draws from its own stream, seeded by
+:func:`deal_seed` ``(s, i)``, so a deal is the same deal, played the same way,
+whatever the thread count or chunk size. Kernels never call ``np.random``.
+
+State is a one-element ``ndarray(uint64)`` updated in place.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+#: Offset of the policies' stream from the deal stream (so policies never change the deal).
+POLICY_STREAM = np.uint64(0xD1B54A32D192ED03)
+
+
+@njit(cache=True, inline="always")
+def mix64(z):
+    """splitmix64 finalizer of a uint64."""
+    z = (z ^ (z >> np.uint64(30))) * _M1
+    z = (z ^ (z >> np.uint64(27))) * _M2
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def deal_seed(seed, i):
+    """uint64 seed of deal ``i`` (int) of run seed ``seed`` (int)."""
+    return mix64(np.uint64(seed) * _GOLDEN + mix64(np.uint64(i) + _GOLDEN))
+
+
+@njit(cache=True, inline="always")
+def next_u64(state):
+    """Next uint64 of the stream in ``state`` (ndarray(uint64, shape=(1,)))."""
+    s = state[0] + _GOLDEN
+    state[0] = s
+    return mix64(s)
+
+
+@njit(cache=True, inline="always")
+def below(state, n):
+    """Uniform int in ``[0, n)`` for ``1 <= n < 2**32`` (multiply-shift on the high 32 bits)."""
+    return np.int64(((next_u64(state) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True, inline="always")
+def uniform(state):
+    """Uniform float64 in ``[0, 1)``."""
+    return np.float64(next_u64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)

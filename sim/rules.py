@@ -1,0 +1,377 @@
+"""The ``Rules`` config and the jitted rule kernels (RULES R1-R9).
+
+``Rules`` is validated in Python and packed into a small ``int64`` array
+(:meth:`Rules.to_array`, layout ``P_*``) that the kernels read. The kernels
+trust their input and never allocate.
+
+Card sets are ``int64`` bitmasks over the card ids of :mod:`sim.cards`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, asdict
+
+import numpy as np
+from numba import njit
+
+from .cards import DECKS, card_id, deck_cards, mask_of
+
+# --- variant codes --------------------------------------------------------
+EXCHANGES = ("none", "seven", "seven-two", "two-any")  # RULES R7
+EXCHANGE_CONDITIONS = ("any", "won-trick")  # RULES R7
+ENDGAMES = ("free", "follow", "arrastre")  # RULES R9
+REMOVES = ("2B", "trump2", "all2s")  # RULES R3, three players
+TIES = ("draw", "replay")  # RULES R8
+EX_NONE, EX_SEVEN, EX_SEVEN_TWO, EX_TWO_ANY = range(4)
+END_FREE, END_FOLLOW, END_ARRASTRE = range(3)
+RM_2B, RM_TRUMP2, RM_ALL2S = range(3)
+
+# --- layout of the rules array (int64) -----------------------------------
+P_PLAYERS = 0      # 2, 3, 4, 6
+P_SIDES = 1        # 2, or 3 for three players (side of seat s = s % P_SIDES)
+P_DECK = 2         # index in sim.cards.DECKS
+P_DECK_MASK = 3    # bitmask of the cards in play (R3 removals applied; trump2: all 40)
+P_NCARDS = 4       # cards in play
+P_TRICKS = 5       # tricks a deal
+P_EXCHANGE = 6     # EX_*
+P_EX_WON = 7       # 1: exchange only after the side won a trick (R7 won-trick)
+P_ENDGAME = 8      # END_*
+P_REMOVE = 9       # RM_* (three players)
+P_HAND = 10        # cards dealt to each seat (3)
+P_TIE = 11         # 0 draw, 1 replay (R8; matters for match play only)
+P_SIZE = 12
+
+# player count -> default deck (RULES R3)
+_DEFAULT_DECK = {2: "spanish40", 3: "spanish40", 4: "spanish40", 6: "catalan48"}
+# (players, deck) -> allowed (RULES R3)
+_ALLOWED = {
+    (2, "spanish40"), (3, "spanish40"), (4, "spanish40"), (6, "catalan48"),
+    (2, "catalan48"), (3, "catalan48"), (4, "catalan48"), (6, "spanish40"),
+    (2, "rapida20"), (4, "rapida20"),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One rule set of RULES.md, validated on construction.
+
+    Parameters
+    ----------
+    players : int
+        2, 3, 4 or 6 (RULES R3). Sides: 2 and 3 players play every seat for
+        itself; 4 and 6 players play two teams, seats of equal parity together.
+    deck : str, optional
+        ``spanish40``, ``catalan48`` or ``rapida20`` (R1); default per R3.
+    exchange : str
+        ``none``, ``seven``, ``seven-two`` (default) or ``two-any`` (R7).
+    exchange_condition : str
+        ``any`` (default) or ``won-trick`` (R7).
+    endgame : str
+        ``free`` (default), ``follow`` or ``arrastre`` (R9).
+    remove : str
+        Three players only: ``2B`` (default), ``trump2`` or ``all2s`` (R3).
+    tie : str
+        ``draw`` (default) or ``replay`` (R8, match play).
+
+    Raises
+    ------
+    ValueError
+        For an unknown value or a combination R3 refuses (for example
+        ``Rules(players=6, deck="rapida20")``).
+
+    Examples
+    --------
+    >>> Rules(players=4).tricks
+    10
+    """
+
+    players: int = 2
+    deck: str | None = None
+    exchange: str = "seven-two"
+    exchange_condition: str = "any"
+    endgame: str = "free"
+    remove: str = "2B"
+    tie: str = "draw"
+
+    def __post_init__(self):
+        if isinstance(self.players, bool) or not isinstance(self.players, (int, np.integer)):
+            raise ValueError(f"players must be an integer, got {self.players!r}")
+        if self.players not in (2, 3, 4, 6):
+            raise ValueError(f"players must be 2, 3, 4 or 6 (RULES R3), got {self.players}"
+                             + ("; five players play Brisca Subastada (R12), not supported yet" if self.players == 5 else ""))
+        object.__setattr__(self, "players", int(self.players))
+        if self.deck is None:
+            object.__setattr__(self, "deck", _DEFAULT_DECK[self.players])
+        if self.deck not in DECKS:
+            raise ValueError(f"unknown deck {self.deck!r}: expected one of {', '.join(DECKS)}")
+        if (self.players, self.deck) not in _ALLOWED:
+            raise ValueError(f"deck {self.deck} cannot be played by {self.players} players (RULES R3)")
+        for name, value, allowed in (("exchange", self.exchange, EXCHANGES),
+                                     ("exchange_condition", self.exchange_condition, EXCHANGE_CONDITIONS),
+                                     ("endgame", self.endgame, ENDGAMES),
+                                     ("remove", self.remove, REMOVES),
+                                     ("tie", self.tie, TIES)):
+            if value not in allowed:
+                raise ValueError(f"unknown {name} {value!r}: expected one of {', '.join(allowed)}")
+        if self.remove != "2B" and self.players != 3:
+            raise ValueError(f"remove={self.remove} applies to 3 players only (RULES R3)")
+        if self.players == 3 and self.remove != "2B" and self.deck != "spanish40":
+            raise ValueError(f"remove={self.remove} applies to the spanish40 deck only (RULES R3)")
+        if self.ncards % self.players:
+            raise ValueError("internal: cards do not divide among the seats")
+
+    # -- derived facts (RULES R3) --------------------------------------
+    @property
+    def sides(self) -> int:
+        """Number of sides: 3 for three players, else 2 (RULES R3)."""
+        return 3 if self.players == 3 else 2
+
+    @property
+    def teams(self) -> bool:
+        """True for 4 and 6 players (seats of equal parity are partners, R3)."""
+        return self.players in (4, 6)
+
+    def side_of(self, seat: int) -> int:
+        """Side of ``seat``: ``seat % sides`` (R3)."""
+        return seat % self.sides
+
+    def side_seats(self, side: int) -> tuple[int, ...]:
+        """Seats of ``side``, ascending."""
+        return tuple(s for s in range(self.players) if s % self.sides == side)
+
+    @property
+    def removed_cards(self) -> tuple[int, ...]:
+        """Card ids R3 removes before the deal (``trump2``: decided per deal, so empty here)."""
+        if self.players == 3 and self.deck == "spanish40":
+            if self.remove == "2B":
+                return (card_id(2, "B"),)
+            if self.remove == "all2s":
+                return tuple(card_id(2, s) for s in range(4))
+            return ()
+        if self.players == 6 and self.deck == "spanish40":
+            return tuple(card_id(2, s) for s in range(4))
+        return ()
+
+    @property
+    def deck_cards(self) -> tuple[int, ...]:
+        """Card ids shuffled for a deal (``trump2``: all 40; one 2 is set aside per deal)."""
+        rm = set(self.removed_cards)
+        return tuple(c for c in deck_cards(self.deck) if c not in rm)
+
+    @property
+    def ncards(self) -> int:
+        """Cards in play in a deal (``trump2``: 39)."""
+        n = len(self.deck_cards)
+        return n - 1 if self.players == 3 and self.remove == "trump2" else n
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a deal (R3)."""
+        return self.ncards // self.players
+
+    @property
+    def stock_size(self) -> int:
+        """Face-down stock after the deal, pinta excluded (R3)."""
+        return self.ncards - 3 * self.players - 1
+
+    def to_array(self) -> np.ndarray:
+        """The rules as ``ndarray(int64, shape=(P_SIZE,))`` for the kernels (layout ``P_*``)."""
+        a = np.zeros(P_SIZE, dtype=np.int64)
+        a[P_PLAYERS] = self.players
+        a[P_SIDES] = self.sides
+        a[P_DECK] = DECKS.index(self.deck)
+        a[P_DECK_MASK] = mask_of(self.deck_cards)
+        a[P_NCARDS] = self.ncards
+        a[P_TRICKS] = self.tricks
+        a[P_EXCHANGE] = EXCHANGES.index(self.exchange)
+        a[P_EX_WON] = EXCHANGE_CONDITIONS.index(self.exchange_condition)
+        a[P_ENDGAME] = ENDGAMES.index(self.endgame)
+        a[P_REMOVE] = REMOVES.index(self.remove)
+        a[P_HAND] = 3
+        a[P_TIE] = TIES.index(self.tie)
+        return a
+
+    def to_dict(self) -> dict:
+        """Plain dict of the fields (JSON-able)."""
+        return asdict(self)
+
+
+# ======================================================================
+# Kernels. Card ids: suit * 12 + strength (sim.cards).
+# ======================================================================
+
+@njit(cache=True, inline="always")
+def suit_of(c):
+    """Suit 0..3 of card id ``c``."""
+    return c // 12
+
+
+@njit(cache=True, inline="always")
+def suit_mask(s):
+    """Bitmask of every id of suit ``s`` (int64)."""
+    return np.int64(0xFFF) << np.int64(12 * s)
+
+
+@njit(cache=True, inline="always")
+def above_mask(c):
+    """Bitmask of the ids of ``c``'s suit stronger than ``c`` (RULES R2)."""
+    top = np.int64(0xFFF) << np.int64(12 * (c // 12))
+    return top & ~((np.int64(2) << np.int64(c)) - np.int64(1))
+
+
+@njit(cache=True)
+def trick_winner(cards, n, trump):
+    """Index (0..n-1, play order) of the card that wins a trick (RULES R5).
+
+    Parameters
+    ----------
+    cards : ndarray(int8 or int64, shape=(>= n,))
+        Card ids in play order, leader first.
+    n : int
+        Cards in the trick.
+    trump : int
+        Trump suit 0..3.
+
+    Returns
+    -------
+    int
+        The highest trump if any trump was played, else the highest card of
+        the suit led; strength by id order inside a suit (R2).
+    """
+    best = 0
+    bc = cards[0]
+    for i in range(1, n):
+        c = cards[i]
+        if c // 12 == bc // 12:
+            if c > bc:
+                best = i
+                bc = c
+        elif c // 12 == trump:
+            best = i
+            bc = c
+    return best
+
+
+@njit(cache=True)
+def legal_mask(hand, trick, n, trump, endgame, stock_empty):
+    """Bitmask of the cards of ``hand`` that may be played (RULES R5, R9).
+
+    Parameters
+    ----------
+    hand : int64
+        Bitmask of the seat's cards.
+    trick : ndarray(int8 or int64)
+        Cards already in the trick, leader first; ``n`` of them.
+    n : int
+        Cards already played to the trick (0: the seat leads).
+    trump : int
+        Trump suit 0..3.
+    endgame : int
+        ``END_FREE``, ``END_FOLLOW`` or ``END_ARRASTRE`` (R9); applies only
+        when ``stock_empty``.
+    stock_empty : bool
+        True once the last card was drawn (R9).
+
+    Returns
+    -------
+    int64
+        Non-empty subset of ``hand`` when ``hand`` is non-empty.
+    """
+    if n == 0 or endgame == 0 or not stock_empty:
+        return hand
+    led = trick[0] // 12
+    lm = suit_mask(led)
+    inled = hand & lm
+    if endgame == 1:  # follow
+        return inled if inled != 0 else hand
+    # arrastre (R9)
+    best_led = np.int64(-1)
+    best_trump = np.int64(-1)
+    for i in range(n):
+        c = np.int64(trick[i])
+        s = c // 12
+        if s == led and c > best_led:
+            best_led = c
+        if s == trump and c > best_trump:
+            best_trump = c
+    trumped = led != trump and best_trump >= 0
+    if inled != 0:
+        if trumped:
+            return inled
+        higher = inled & above_mask(best_led)
+        return higher if higher != 0 else inled
+    tm = hand & suit_mask(trump)
+    if tm == 0:
+        return hand
+    if trumped:
+        over = tm & above_mask(best_trump)
+        return over if over != 0 else hand
+    return tm
+
+
+@njit(cache=True)
+def exchange_card(hand, pinta, left_to_draw, exchange, side_won, ex_won):
+    """Card the seat may give up for the pinta now, or -1 (RULES R7).
+
+    Parameters
+    ----------
+    hand : int64
+        Bitmask of the seat's cards.
+    pinta : int
+        Card id of the pinta still under the stock (-1 once drawn).
+    left_to_draw : int
+        Cards still to draw, the pinta included; an exchange needs at least
+        one face-down card besides the pinta (``left_to_draw >= 2``).
+    exchange : int
+        ``EX_*`` code; ``remove=trump2`` is passed as ``EX_SEVEN`` (R3).
+    side_won : bool
+        Whether the seat's side has won a trick this deal.
+    ex_won : int
+        1 under the ``won-trick`` condition.
+
+    Returns
+    -------
+    int
+        The 7 or the 2 of trumps (never both can be eligible at once), else -1.
+    """
+    if exchange == 0 or pinta < 0 or left_to_draw < 2:
+        return -1
+    if ex_won != 0 and not side_won:
+        return -1
+    t = pinta // 12
+    base = t * 12
+    if exchange == 1 or exchange == 2:
+        seven = base + 4  # strength index of rank 7
+        if (hand >> seven) & 1 and pinta > seven:
+            return seven
+    two = base  # strength index 0 is rank 2
+    if exchange == 2:
+        ps = pinta - base  # 1..4 are ranks 4, 5, 6, 7
+        if (hand >> two) & 1 and 1 <= ps <= 4:
+            return two
+    elif exchange == 3:
+        if (hand >> two) & 1:
+            return two
+    return -1
+
+
+@njit(cache=True)
+def deal_winner(side_points, n_sides):
+    """Winning side of a finished deal, or -1 for a draw (RULES R8).
+
+    Parameters
+    ----------
+    side_points : ndarray(int, shape=(>= n_sides,))
+        Card points per side, summing to 120.
+    n_sides : int
+        2 or 3.
+    """
+    best = 0
+    for s in range(1, n_sides):
+        if side_points[s] > side_points[best]:
+            best = s
+    if side_points[best] >= 61:
+        return best
+    for s in range(n_sides):
+        if s != best and side_points[s] == side_points[best]:
+            return -1
+    return best
