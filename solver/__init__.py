@@ -1,0 +1,36 @@
+"""brisca's open-hand solver (issue 3): positions, exact search, API, CLI.
+
+Kept light: names are re-exported lazily, so ``import solver`` loads nothing heavy
+(no numba compile) until a name is used.
+
+* :class:`Position` (``solver.position``) - parse/format/validate NOTATION.md positions.
+* :func:`solve`, :func:`solve_many`, :func:`analyse_play`, :class:`SolveResult` (``solver.api``).
+* :func:`play_open_batch` (``solver.selfplay``) - both sides perfect, engine output arrays.
+"""
+from __future__ import annotations
+
+import importlib
+
+_EXPORTS = {
+    "Position": "solver.position",
+    "solve": "solver.api",
+    "solve_many": "solver.api",
+    "analyse_play": "solver.api",
+    "SolveResult": "solver.api",
+    "play_open_batch": "solver.selfplay",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name):
+    mod = _EXPORTS.get(name)
+    if mod is None:
+        raise AttributeError(f"module 'solver' has no attribute {name!r}")
+    value = getattr(importlib.import_module(mod), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(list(globals()) + list(_EXPORTS))

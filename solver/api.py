@@ -1,0 +1,313 @@
+"""The solver's Python API, in the shape of the bridge solver wrappers (endplay's dds).
+
+* :func:`solve` - value of a position for the side to move, every legal move's value,
+  the best moves, a principal variation, nodes and time; or, with ``target``, one
+  null-window answer to "can the side to move still capture ``target`` points?".
+* :func:`solve_many` - the same for many positions, in parallel over positions,
+  one transposition table per thread.
+* :func:`analyse_play` - one value before each move of a played sequence and after
+  the last, to grade every move.
+
+Values are card points (0-120) the side of the seat to move still captures from
+the position on, the current trick included (NOTATION.md "Solver output"); with
+three players the paranoid value (the two other seats together against it).
+``stock=?`` positions are solved by expectimax over the draw orders
+(:mod:`solver.chance`); their values are expectations (floats).
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sim.cards import SWAP, format_card
+
+from .position import Position
+
+_local = threading.local()
+_stamp_lock = threading.Lock()
+_stamp = [0]
+
+
+def _next_stamp() -> int:
+    with _stamp_lock:
+        _stamp[0] += 1
+        return _stamp[0]
+
+
+def workspace():
+    """This thread's search buffers (:func:`solver.search.new_workspace`), allocated on first use."""
+    ws = getattr(_local, "ws", None)
+    if ws is None:
+        from .search import new_workspace
+        ws = new_workspace()
+        _local.ws = ws
+    return ws
+
+
+@dataclass
+class SolveResult:
+    """What :func:`solve` returns.
+
+    Attributes
+    ----------
+    position : str
+        The position (canonical string).
+    value : int or float
+        Card points the side of the seat to move still captures (float: expectation, ``stock=?``).
+        In target mode the exact value is not computed and this is ``None``.
+    moves : dict[str, int or float]
+        Every legal move (card string or ``swap``) and its value, best first (empty in target mode).
+    best : list of str
+        The moves that reach ``value``.
+    pv : list of str
+        A principal variation (moves of every seat, ``swap`` included) to the end of the deal.
+    nodes : int
+        Nodes searched.
+    ms : float
+        Wall time in milliseconds.
+    target : int or None
+        The target of target mode.
+    reached : bool or None
+        Target mode: whether the side to move can still capture ``target`` points.
+    """
+
+    position: str
+    value: object = None
+    moves: dict = field(default_factory=dict)
+    best: list = field(default_factory=list)
+    pv: list = field(default_factory=list)
+    nodes: int = 0
+    ms: float = 0.0
+    target: int | None = None
+    reached: bool | None = None
+
+    def to_dict(self) -> dict:
+        """JSON-able dict with keys ``position, value, moves, best, pv, nodes, ms`` (+ ``target, reached``)."""
+        d = {"position": self.position, "value": self.value, "moves": dict(self.moves), "best": list(self.best),
+             "pv": list(self.pv), "nodes": int(self.nodes), "ms": round(float(self.ms), 3)}
+        if self.target is not None:
+            d["target"] = self.target
+            d["reached"] = self.reached
+        return d
+
+
+def _as_position(position) -> Position:
+    if isinstance(position, Position):
+        return position
+    if isinstance(position, str):
+        return Position.parse(position)
+    raise ValueError(f"position: expected a Position or a string, got {type(position).__name__}")
+
+
+def _names(moves):
+    return [format_card(int(m)) for m in moves]
+
+
+def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bool = False,
+          _ws=None) -> SolveResult:
+    """Solve a position exactly (open hands).
+
+    Parameters
+    ----------
+    position : Position or str
+        Every hand known; the stock known, or ``stock=?`` (expectation over draw orders,
+        at most :data:`solver.chance.MAX_UNKNOWN_DRAWS` cards left to draw).
+    target : int, optional
+        Target mode: answer only whether the side to move can still capture at least
+        ``target`` card points (one null-window search; known stock only).
+    pv : bool
+        Compute a principal variation (default True).
+    moves : bool
+        Compute every move's value (default True); False gives only the value.
+    win : bool
+        Target mode with ``target = 61 - points the side already holds`` (RULES R8).
+
+    Returns
+    -------
+    SolveResult
+
+    Raises
+    ------
+    ValueError
+        For an invalid position, a hidden hand, or ``stock=?`` with too many cards left to draw.
+
+    Examples
+    --------
+    >>> r = solve("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17")
+    >>> r.value, r.moves
+    (26, {'2C': 26, '10O': 18, '12E': 16})
+    """
+    from . import search as S
+
+    t0 = time.perf_counter()
+    pos = _as_position(position)
+    pos._need_open("the solver")
+    if win:
+        target = 61 - pos.side_points(pos.turn)
+    if pos.stock is None:
+        if target is not None:
+            r = _solve_chance(pos, pv=False, moves=False)
+            r.target = int(target)
+            r.reached = bool(r.value >= target)
+            r.value = None
+            r.ms = (time.perf_counter() - t0) * 1000.0
+            return r
+        r = _solve_chance(pos, pv=pv, moves=moves)
+        r.ms = (time.perf_counter() - t0) * 1000.0
+        return r
+    st, stock, ismax = pos.to_arrays()
+    ws = _ws if _ws is not None else workspace()
+    tk1, tk2, td, fr, mv, cnt = ws
+    flags = S.default_flags()
+    cnt[0] = 0
+    cnt[1] = _next_stamp()
+    rem = int(S.points_left(st))
+    res = SolveResult(position=str(pos))
+    if pos.is_terminal:
+        res.value = 0
+        res.reached = None if target is None else bool(target <= 0)
+        res.target = None if target is None else int(target)
+        if target is not None:
+            res.value = None
+        res.ms = (time.perf_counter() - t0) * 1000.0
+        return res
+    if target is not None:
+        t = int(target)
+        res.target = t
+        if t <= 0:
+            res.reached = True
+        elif t > rem:
+            res.reached = False
+        else:
+            res.reached = bool(S.ab(st, stock, ismax, t - 1, t, tk1, tk2, td, fr, mv, cnt, flags) >= t)
+        res.nodes = int(cnt[0])
+        res.ms = (time.perf_counter() - t0) * 1000.0
+        return res
+    if moves:
+        mvs = np.zeros(S.MAXM, dtype=np.int64)
+        vals = np.zeros(S.MAXM, dtype=np.int64)
+        k = S.solve_moves(st, stock, ismax, rem // 2, mvs, vals, tk1, tk2, td, fr, mv, cnt, flags)
+        value = int(vals[:k].max())
+        order = sorted(range(k), key=lambda i: -vals[i])
+        res.moves = {format_card(int(mvs[i])): int(vals[i]) for i in order}
+        res.best = [format_card(int(mvs[i])) for i in order if vals[i] == value]
+    else:
+        value = int(S.mtdf(st, stock, ismax, rem // 2, tk1, tk2, td, fr, mv, cnt, flags))
+    res.value = value
+    if pv:
+        out = np.zeros(S.MAXD, dtype=np.int64)
+        k = S.principal_variation(st, stock, ismax, value, out, tk1, tk2, td, fr, mv, cnt, flags)
+        res.pv = _names(out[:k])
+    res.nodes = int(cnt[0])
+    res.ms = (time.perf_counter() - t0) * 1000.0
+    return res
+
+
+def _solve_chance(pos: Position, pv: bool, moves: bool) -> SolveResult:
+    from .chance import solve_chance
+    return solve_chance(pos, moves=moves)
+
+
+def solve_many(positions, threads: int | None = None, target=None, *, pv: bool = True, moves: bool = True,
+               win: bool = False, errors: str = "raise"):
+    """Solve many positions in parallel over positions (one transposition table per thread).
+
+    Parameters
+    ----------
+    positions : iterable of Position or str
+    threads : int, optional
+        Worker threads (default: ``numba.get_num_threads()``). The kernels release the GIL.
+    target, pv, moves, win
+        As in :func:`solve`, for every position.
+    errors : {"raise", "return"}
+        ``"return"`` puts the ``ValueError`` in the result list instead of raising.
+
+    Returns
+    -------
+    list of SolveResult
+        In the order of ``positions``.
+
+    Raises
+    ------
+    ValueError
+        For an invalid position (with ``errors="raise"``).
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    positions = list(positions)
+    if threads is None:
+        import numba
+        threads = numba.get_num_threads()
+    threads = max(1, int(threads))
+
+    def one(p):
+        try:
+            return solve(p, target, pv=pv, moves=moves, win=win)
+        except ValueError as e:
+            if errors == "return":
+                return e
+            raise
+
+    if threads == 1 or len(positions) <= 1:
+        return [one(p) for p in positions]
+    with ThreadPoolExecutor(max_workers=threads) as ex:
+        return list(ex.map(one, positions))
+
+
+def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
+    """Grade a played sequence: one value before each move and one after the last.
+
+    Parameters
+    ----------
+    deal : Position or str
+        Start position (open hands, known stock).
+    moves : sequence of str or int
+        Moves played from ``deal`` on (cards, ``swap``), by whichever seat is to move.
+    perspective : int, optional
+        Seat whose side the values are for (default: the seat to move in ``deal``;
+        with three players the paranoid value of that seat).
+
+    Returns
+    -------
+    list of int
+        ``len(moves) + 1`` values. Value ``i`` is the card points the perspective side
+        captures from ``deal`` to the end of the deal if play follows ``moves[:i]`` and is
+        perfect afterwards: points it captured along ``moves[:i]`` plus its exact future
+        points. The values stay constant along a principal variation; a drop marks an
+        error of the perspective side, a rise an error of the other side.
+
+    Raises
+    ------
+    ValueError
+        For an invalid position or an illegal move (naming its index).
+    """
+    from . import search as S
+
+    pos = _as_position(deal)
+    pos._need_known_stock("analyse_play")
+    persp = pos.turn if perspective is None else int(perspective)
+    ws = workspace()
+    tk1, tk2, td, fr, mv, cnt = ws
+    flags = S.default_flags()
+    cnt[1] = _next_stamp()  # one stamp: the TT stays valid along the deal (fixed perspective)
+    out = []
+    gained = 0
+    cur = pos
+    for i in range(len(moves) + 1):
+        st, stock, ismax = cur.to_arrays(perspective=persp)
+        rem = int(S.points_left(st))
+        v = 0 if cur.is_terminal else int(S.mtdf(st, stock, ismax, rem // 2, tk1, tk2, td, fr, mv, cnt, flags))
+        out.append(gained + v)
+        if i == len(moves):
+            break
+        try:
+            mid = cur.parse_move(moves[i])
+        except ValueError as e:
+            raise ValueError(f"moves[{i}]: {e}") from None
+        gain = int(S.apply_move(st.copy(), stock.copy(), ismax, mid))
+        gained += gain
+        cur = cur.apply(mid)
+    return out

@@ -1,0 +1,718 @@
+"""Positions in the shared notation (NOTATION.md): parse, validate, format, play.
+
+A :class:`Position` is one line of ``key=value`` fields. ``Position.parse``
+validates every rule of NOTATION.md ("What a valid position satisfies") and
+refuses a bad position with a ``ValueError`` whose message starts with the
+field at fault, e.g. ``hands: seat 1 holds 4 cards, expected 3``. ``str()``
+gives the canonical string: fields in the order ``players trump hands stock
+turn trick points [played] [deck] [remove] [exchange] [endgame]`` (options
+only when they differ from their default; ``played`` only when given), cards
+upper case, ``played`` sorted by suit then rank. Parsing a canonical string and
+formatting it gives it back.
+
+Observations (a seat's view: ``?`` hands, ``stock=?``, ``played``) parse and
+format too; only fully known positions (every hand known; the stock known or
+``stock=?``) can be solved.
+
+Engine bridge: :meth:`Position.from_engine` builds a position from the
+engine's deal layout (``order``, draw pointer, hand bitmasks, trick) and
+:meth:`Position.to_arrays` gives the arrays of the search kernel
+(:mod:`solver.search`), so callers never need strings.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from sim.cards import (CARD_POINTS, CARD_RANK, CARD_SUIT, SUITS, SWAP, card_id, deck_cards, format_card,
+                       parse_card)
+from sim.rules import EXCHANGES, ENDGAMES, REMOVES, Rules
+
+#: Field order of the canonical string (NOTATION.md).
+FIELDS = ("players", "trump", "hands", "stock", "turn", "trick", "points", "played",
+          "deck", "remove", "exchange", "endgame")
+_DEFAULT_DECK = {2: "spanish40", 3: "spanish40", 4: "spanish40", 6: "catalan48"}
+
+# Layout of the kernel state array (int64), see Position.to_arrays / solver.search.
+ST_LEADER = 0     # seat that led the current trick
+ST_NTRICK = 1     # cards in the current trick
+ST_DP = 2         # index of the next card to draw in ``stock``
+ST_L = 3          # length of ``stock`` (face-down cards + the pinta slot, if the pinta is still under it)
+ST_SIDEWON = 4    # bitmask of sides (seat % sides) that won a trick (R7 won-trick)
+ST_TRUMP = 5      # trump suit 0..3
+ST_EXCH = 6       # exchange code EX_* after the R3 trump2 adjustment
+ST_EXWON = 7      # 1 under the R7 won-trick condition
+ST_PLAYERS = 8
+ST_SIDES = 9      # 2, or 3 for three players
+ST_ENDGAME = 10   # END_* (R9)
+ST_NOTDONE = 11   # bitmask of the cards not in finished tricks (hands, trick, stock, pinta)
+ST_TRICK = 16     # + i: i-th card of the current trick
+ST_HAND = 24      # + seat: hand bitmask
+ST_SIZE = 32
+
+
+def _err(fieldname: str, msg: str) -> ValueError:
+    return ValueError(f"{fieldname}: {msg}")
+
+
+def _card_list(text: str, fieldname: str, deck: str, allow_unknown: bool = False):
+    """Parse ``a,b,c`` into (cards, has_unknown)."""
+    if text == "":
+        return [], False
+    out = []
+    unknown = False
+    parts = text.split(",")
+    for i, t in enumerate(parts):
+        if t == "":
+            raise _err(fieldname, f"empty card in {text!r} (cards are comma-separated without spaces)")
+        if t == "?":
+            if not allow_unknown:
+                raise _err(fieldname, "'?' is not allowed here")
+            if i != len(parts) - 1:
+                raise _err(fieldname, f"'?' must come last, after the known cards, in {text!r}")
+            unknown = True
+            continue
+        try:
+            out.append(parse_card(t, deck))
+        except ValueError as e:
+            raise _err(fieldname, str(e)) from None
+    return out, unknown
+
+
+def _fmt_cards(cards) -> str:
+    return ",".join(format_card(c) for c in cards)
+
+
+def _sorted_cards(cards):
+    """Sort by suit (O, C, E, B) then rank number (NOTATION.md example of ``played``)."""
+    return sorted(cards, key=lambda c: (int(CARD_SUIT[c]), int(CARD_RANK[c])))
+
+
+def _points(cards) -> int:
+    return int(sum(int(CARD_POINTS[c]) for c in cards))
+
+
+@dataclass(frozen=True)
+class Position:
+    """A Brisca position (NOTATION.md).
+
+    Attributes
+    ----------
+    rules : sim.rules.Rules
+        Players, deck, exchange, endgame and remove options (RULES R1, R3, R7, R9).
+    trump : int
+        Card id of the pinta (its suit is trump, R4). After exchanges (R7) it is the current pinta.
+    hands : tuple of tuple of int
+        Known cards of each seat, seat 0 first, in the order given.
+    hidden : tuple of bool
+        ``hidden[s]``: seat ``s`` also holds unknown cards (``?``).
+    stock : tuple of int or None
+        Face-down stock, top card first, without the pinta; ``None`` for ``stock=?``.
+    turn : int
+        Seat to act.
+    trick : tuple of int
+        Cards of the current trick, leader first.
+    points : tuple of int
+        Card points captured by each seat (0-120).
+    played_given : tuple of int or None
+        The ``played`` field as given (``None``: the complement).
+    side_won : int
+        Bitmask of sides (``seat % sides``) that have won a trick; used only under the
+        R7 ``won-trick`` condition (not part of the notation; set by :meth:`from_engine`).
+    """
+
+    rules: Rules
+    trump: int
+    hands: tuple
+    hidden: tuple
+    stock: tuple | None
+    turn: int = 0
+    trick: tuple = ()
+    points: tuple = ()
+    played_given: tuple | None = None
+    side_won: int = 0
+    # derived (filled by _validate)
+    pinta_under: bool = field(default=False, compare=False)
+    k: int = field(default=0, compare=False)
+    left: int = field(default=0, compare=False)
+    played: tuple = field(default=(), compare=False)
+    unknown: tuple = field(default=(), compare=False)
+    removed: tuple = field(default=(), compare=False)
+
+    # ------------------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str) -> "Position":
+        """Parse and validate a position string (NOTATION.md).
+
+        Parameters
+        ----------
+        text : str
+            ``key=value`` fields separated by spaces, in any order.
+
+        Returns
+        -------
+        Position
+
+        Raises
+        ------
+        ValueError
+            Naming the field and the problem, e.g. ``hands: seat 1 holds 4 cards, expected 3``.
+
+        Examples
+        --------
+        >>> p = Position.parse("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17")
+        >>> str(p) == "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+        True
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"position: expected a string, got {type(text).__name__}")
+        raw = {}
+        for tok in text.split():
+            if "=" not in tok:
+                raise _err("position", f"{tok!r} is not a key=value field")
+            key, _, val = tok.partition("=")
+            key = key.lower()
+            if key not in FIELDS:
+                raise _err(key, f"unknown field (expected one of {', '.join(FIELDS)})")
+            if key in raw:
+                raise _err(key, "given twice")
+            raw[key] = val
+        for req in ("players", "trump", "hands"):
+            if req not in raw:
+                raise _err(req, "missing (required)")
+        try:
+            players = int(raw["players"])
+        except ValueError:
+            raise _err("players", f"{raw['players']!r} is not a number (expected 2, 3, 4 or 6)") from None
+        if players not in (2, 3, 4, 6):
+            raise _err("players", f"{players} is not supported (expected 2, 3, 4 or 6, RULES R3)")
+        deck = raw.get("deck", _DEFAULT_DECK[players]).lower()
+        exchange = raw.get("exchange", "seven-two").lower()
+        endgame = raw.get("endgame", "free").lower()
+        remove = raw.get("remove", "2B")
+        remove = remove.upper() if remove.upper() == "2B" else remove.lower()
+        if "remove" in raw and players != 3:
+            raise _err("remove", "applies to 3 players only (RULES R3)")
+        for name, val, allowed in (("exchange", exchange, EXCHANGES), ("endgame", endgame, ENDGAMES),
+                                   ("remove", remove, REMOVES)):
+            if val not in allowed:
+                raise _err(name, f"unknown value {val!r} (expected one of {', '.join(allowed)})")
+        try:
+            rules = Rules(players=players, deck=deck, exchange=exchange, endgame=endgame, remove=remove)
+        except ValueError as e:
+            fname = "deck" if "deck" in str(e) else "remove"
+            raise _err(fname, str(e)) from None
+        trump_l, _ = _card_list(raw["trump"], "trump", deck)
+        if len(trump_l) != 1:
+            raise _err("trump", f"expected exactly one card (the pinta), got {raw['trump']!r}")
+        seats = raw["hands"].split("/")
+        if len(seats) != players:
+            raise _err("hands", f"{len(seats)} seats given, expected {players} (players={players}; '/' between seats)")
+        hands, hidden = [], []
+        for s, h in enumerate(seats):
+            cards, unk = _card_list(h, "hands", deck, allow_unknown=True)
+            hands.append(tuple(cards))
+            hidden.append(unk)
+        stock = None
+        sv = raw.get("stock", "")
+        if sv != "?":
+            stock = tuple(_card_list(sv, "stock", deck)[0])
+        turn = 0
+        if "turn" in raw:
+            try:
+                turn = int(raw["turn"])
+            except ValueError:
+                raise _err("turn", f"{raw['turn']!r} is not a seat number") from None
+            if not 0 <= turn < players:
+                raise _err("turn", f"seat {turn} does not exist (seats 0-{players - 1})")
+        trick = tuple(_card_list(raw.get("trick", ""), "trick", deck)[0])
+        if "points" in raw and raw["points"] != "":
+            pts = []
+            for t in raw["points"].split(","):
+                try:
+                    pts.append(int(t))
+                except ValueError:
+                    raise _err("points", f"{t!r} is not a number") from None
+            if len(pts) != players:
+                raise _err("points", f"{len(pts)} values given, expected {players} (one per seat)")
+            points = tuple(pts)
+        else:
+            points = (0,) * players
+        played = None
+        if "played" in raw:
+            played = tuple(_card_list(raw["played"], "played", deck)[0])
+        return cls.make(rules, trump_l[0], hands, stock, turn=turn, trick=trick, points=points,
+                        played=played, hidden=hidden)
+
+    @classmethod
+    def make(cls, rules: Rules, trump: int, hands, stock, turn: int = 0, trick=(), points=None, played=None,
+             hidden=None, side_won: int = 0) -> "Position":
+        """Build and validate a position from card ids.
+
+        Parameters
+        ----------
+        rules : sim.rules.Rules
+        trump : int
+            Card id of the (current) pinta.
+        hands : sequence of sequence of int
+            Known cards per seat.
+        stock : sequence of int or None
+            Face-down stock top first, without the pinta; ``None`` for unknown order (``stock=?``).
+        turn : int
+        trick : sequence of int
+        points : sequence of int, optional
+            Card points per seat (default all 0).
+        played : sequence of int, optional
+            Cards in finished tricks (default: the complement).
+        hidden : sequence of bool, optional
+            Seats holding unknown cards.
+        side_won : int
+            Bitmask of sides that won a trick (R7 won-trick only).
+
+        Raises
+        ------
+        ValueError
+            Naming the field and the problem.
+        """
+        n = rules.players
+        hands = tuple(tuple(int(c) for c in h) for h in hands)
+        hidden = tuple(bool(x) for x in (hidden if hidden is not None else [False] * n))
+        points = tuple(int(p) for p in (points if points is not None else [0] * n))
+        p = cls(rules=rules, trump=int(trump), hands=hands, hidden=hidden,
+                stock=None if stock is None else tuple(int(c) for c in stock), turn=int(turn),
+                trick=tuple(int(c) for c in trick), points=points,
+                played_given=None if played is None else tuple(int(c) for c in played), side_won=int(side_won))
+        return p._validate()
+
+    # ------------------------------------------------------------------
+    def _validate(self) -> "Position":
+        r = self.rules
+        n = r.players
+        deckname = r.deck
+        trump = self.trump
+        if len(self.hands) != n or len(self.hidden) != n:
+            raise _err("hands", f"{len(self.hands)} seats given, expected {n}")
+        if len(self.points) != n:
+            raise _err("points", f"{len(self.points)} values given, expected {n} (one per seat)")
+        if not 0 <= self.turn < n:
+            raise _err("turn", f"seat {self.turn} does not exist (seats 0-{n - 1})")
+        # the deck in play (R1, R3)
+        full = deck_cards(deckname)
+        removed = list(r.removed_cards)
+        placed_all = [("hands", c) for h in self.hands for c in h] + [("trick", c) for c in self.trick]
+        if self.stock is not None:
+            placed_all += [("stock", c) for c in self.stock]
+        if self.played_given is not None:
+            placed_all += [("played", c) for c in self.played_given]
+        if n == 3 and r.remove == "trump2":  # R3: the 2 of trumps is set aside
+            two = card_id(2, int(CARD_SUIT[trump]))
+            placed_set = {c for _, c in placed_all} | {trump}
+            if two not in placed_set:
+                removed = [two]
+            elif self.played_given is not None:
+                missing = [c for c in full if c not in placed_set and CARD_RANK[c] == 2]
+                if len(missing) != 1:
+                    raise _err("played", "remove=trump2: exactly one 2 must be missing from the position")
+                removed = missing
+            else:
+                raise _err("remove", f"remove=trump2 sets the 2 of trumps {format_card(two)} aside, "
+                                     "but the position places it (give played= to show which 2 was set aside)")
+        deck = [c for c in full if c not in removed]
+        dset = set(deck)
+        for fname, c in placed_all + [("trump", trump)]:
+            if c not in dset:
+                raise _err(fname, f"card {format_card(c)} is removed from the deck for {n} players (RULES R3)")
+        seen = {}
+        for fname, c in placed_all:
+            if c in seen:
+                where = "twice" if seen[c] == fname else f"in both {seen[c]} and {fname}"
+                raise _err(fname, f"card {format_card(c)} appears {where}")
+            seen[c] = fname
+        if self.stock is not None and trump in self.stock:
+            raise _err("stock", f"the pinta {format_card(trump)} is listed in the stock; the stock excludes the pinta")
+        if len(self.trick) >= n:
+            raise _err("trick", f"{len(self.trick)} cards: a trick of {n} players is complete with {n} cards")
+        # pinta location (NOTATION.md "Where the pinta is")
+        in_hand_trick = any(trump in h for h in self.hands) or trump in self.trick
+        any_hidden = any(self.hidden)
+        if self.played_given is None:
+            if any_hidden or self.stock is None:
+                what = "a hand" if any_hidden else "the stock"
+                raise _err("played", f"required when {what} is hidden (?)")
+            if in_hand_trick:
+                under = False
+            else:
+                under = len(self.stock) > 0
+            played = [c for c in deck if c not in seen and not (under and c == trump) and c != trump] + \
+                     ([trump] if (not under and not in_hand_trick) else [])
+            unknown = []
+        else:
+            under = not in_hand_trick and trump not in self.played_given
+            played = list(self.played_given)
+            unknown = [c for c in deck if c not in seen and not (under and c == trump)]
+        nplayed = len(played)
+        ntr = len(self.trick)
+        leader = (self.turn - ntr) % n
+        has_played = [((s - leader) % n) < ntr for s in range(n)]
+        remaining = len(deck) - nplayed - ntr  # cards in hands + left to draw (pinta included)
+        if remaining + ntr <= 3 * n:
+            left = 0
+            if (remaining + ntr) % n:
+                raise _err("hands", f"{remaining} cards are in the hands but with {ntr} in the trick they do not "
+                                    f"split evenly among {n} seats")
+            k = (remaining + ntr) // n
+        else:
+            k = 3
+            left = remaining - (3 * n - ntr)
+        if k == 0 and ntr > 0:
+            raise _err("trick", "cards in the trick but every hand is empty")
+        for s in range(n):
+            exp = k - (1 if has_played[s] else 0)
+            got = len(self.hands[s])
+            if self.hidden[s]:
+                if got >= exp:
+                    raise _err("hands", f"seat {s} lists {got} known cards and '?', but holds {exp} cards"
+                                        + (" (a hand whose cards are all known is written in full)" if got == exp else ""))
+            elif got != exp:
+                raise _err("hands", f"seat {s} holds {got} cards, expected {exp}")
+        stock_len = left - (1 if under else 0)
+        if self.stock is not None and len(self.stock) != stock_len:
+            if self.played_given is None:
+                raise _err("stock", f"{len(self.stock)} face-down cards do not fit the hands")  # pragma: no cover
+            raise _err("stock", f"{len(self.stock)} face-down cards given, but the cards placed leave {stock_len}")
+        if under and left < 1:
+            raise _err("trump", f"the pinta {format_card(trump)} is under the stock but no card is left to draw")
+        if not under and left > 0:
+            raise _err("stock", f"the pinta {format_card(trump)} has been taken, so no card can be left to draw "
+                                f"(it is drawn last, RULES R4)")
+        if left > 0:
+            if k != 3:  # pragma: no cover - implied by the count above
+                raise _err("hands", "while cards remain to be drawn every seat holds 3 cards")
+            if left % n:
+                raise _err("stock", f"{left} cards left to draw (face-down stock plus the pinta) is not a multiple "
+                                    f"of players={n}")
+        n_unknown_slots = sum(k - (1 if has_played[s] else 0) - len(self.hands[s]) for s in range(n) if self.hidden[s])
+        if self.stock is None:
+            n_unknown_slots += stock_len
+        if len(unknown) != n_unknown_slots:
+            if self.played_given is not None and n_unknown_slots == 0:
+                raise _err("played", "cards " + ", ".join(format_card(c) for c in _sorted_cards(unknown))
+                           + " are placed nowhere (with played given, every card of the deck must be placed once)")
+            raise _err("played", f"{len(unknown)} cards are unplaced but the hidden hands and stock hold "
+                                 f"{n_unknown_slots}")
+        # points (R2, R8)
+        if any(pt < 0 for pt in self.points):
+            raise _err("points", "negative points")
+        pp = _points(played)
+        sides = r.sides
+        for sd in range(sides):
+            sp = sum(self.points[s] for s in range(n) if s % sides == sd)
+            if sp > pp:
+                who = f"seat {sd}" if sides == 3 or n == 2 else f"side {sd}"
+                raise _err("points", f"{who} holds {sp} points but the played cards hold only {pp}")
+        if sum(self.points) > pp:
+            raise _err("points", f"the seats hold {sum(self.points)} points in total but the played cards hold only {pp}")
+        object.__setattr__(self, "pinta_under", bool(under))
+        object.__setattr__(self, "k", int(k))
+        object.__setattr__(self, "left", int(left))
+        object.__setattr__(self, "played", tuple(_sorted_cards(played)))
+        object.__setattr__(self, "unknown", tuple(unknown))
+        object.__setattr__(self, "removed", tuple(removed))
+        return self
+
+    # ------------------------------------------------------------------
+    def __str__(self) -> str:
+        r = self.rules
+        hs = []
+        for h, hid in zip(self.hands, self.hidden):
+            items = [format_card(c) for c in h] + (["?"] if hid else [])
+            hs.append(",".join(items))
+        parts = [f"players={r.players}", f"trump={format_card(self.trump)}", "hands=" + "/".join(hs),
+                 "stock=" + ("?" if self.stock is None else _fmt_cards(self.stock)),
+                 f"turn={self.turn}", "trick=" + _fmt_cards(self.trick),
+                 "points=" + ",".join(str(p) for p in self.points)]
+        if self.played_given is not None:
+            parts.append("played=" + _fmt_cards(_sorted_cards(self.played_given)))
+        if r.deck != _DEFAULT_DECK[r.players]:
+            parts.append(f"deck={r.deck}")
+        if r.remove != "2B":
+            parts.append(f"remove={r.remove}")
+        if r.exchange != "seven-two":
+            parts.append(f"exchange={r.exchange}")
+        if r.endgame != "free":
+            parts.append(f"endgame={r.endgame}")
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Position.parse({str(self)!r})"
+
+    # ------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def leader(self) -> int:
+        """Seat that led the current trick: ``(turn - len(trick)) mod players``."""
+        return (self.turn - len(self.trick)) % self.rules.players
+
+    @property
+    def is_open(self) -> bool:
+        """Every hand known (the stock may be ``?``)."""
+        return not any(self.hidden)
+
+    @property
+    def is_terminal(self) -> bool:
+        """Every card played."""
+        return self.k == 0 and not self.trick
+
+    def side_of(self, seat: int) -> int:
+        """Side of ``seat`` (RULES R3): seat % 2 with teams, the seat itself with 2 or 3 players."""
+        return seat % self.rules.sides
+
+    def side_points(self, seat: int) -> int:
+        """Card points already captured by the side of ``seat``."""
+        sd = self.rules.sides
+        return sum(p for s, p in enumerate(self.points) if s % sd == seat % sd)
+
+    @property
+    def exchange_code(self) -> int:
+        """R7 exchange code, with R3 ``remove=trump2`` disabling the 2-exchange."""
+        ex = EXCHANGES.index(self.rules.exchange)
+        if self.rules.players == 3 and self.rules.remove == "trump2":
+            ex = 1 if ex == 2 else (0 if ex == 3 else ex)
+        return ex
+
+    def _need_open(self, what="this"):
+        if not self.is_open:
+            s = self.hidden.index(True)
+            raise _err("hands", f"seat {s} is hidden (?); {what} needs every hand known (open hands)")
+
+    def _need_known_stock(self, what="this"):
+        self._need_open(what)
+        if self.stock is None:
+            raise _err("stock", f"the stock order is unknown (?); {what} needs a known stock order")
+
+    # ------------------------------------------------------------------
+    def swap_card(self) -> int:
+        """Card the seat to move may give up for the pinta now (RULES R7), else -1."""
+        from sim.rules import exchange_card
+        if not self.pinta_under or self.hidden[self.turn]:
+            return -1
+        hand = sum(1 << c for c in self.hands[self.turn])
+        sw = (self.side_won >> (self.turn % self.rules.sides)) & 1
+        ex_won = 1 if self.rules.exchange_condition == "won-trick" else 0
+        return int(exchange_card(np.int64(hand), self.trump, self.left, self.exchange_code, bool(sw), ex_won))
+
+    def legal_moves(self) -> list[int]:
+        """Legal moves of the seat to move: card ids in hand order, then :data:`sim.cards.SWAP` if eligible.
+
+        RULES R5, R9 (endgame obligations once the stock is exhausted), R7 (exchange).
+
+        Raises
+        ------
+        ValueError
+            If the hand of the seat to move is hidden.
+        """
+        from sim.rules import legal_mask
+        if self.hidden[self.turn]:
+            raise _err("hands", f"seat {self.turn} (to move) is hidden (?)")
+        if self.is_terminal:
+            return []
+        hand = self.hands[self.turn]
+        hm = np.int64(sum(1 << c for c in hand))
+        tr = np.array(list(self.trick) + [0], dtype=np.int64)
+        lm = int(legal_mask(hm, tr, len(self.trick), int(CARD_SUIT[self.trump]), ENDGAMES.index(self.rules.endgame),
+                            self.left == 0))
+        moves = [c for c in hand if lm >> c & 1]
+        if self.swap_card() >= 0:
+            moves.append(SWAP)
+        return moves
+
+    def parse_move(self, move) -> int:
+        """Move id of a move string (card or ``swap``) or id.
+
+        Raises
+        ------
+        ValueError
+            ``move: ...`` if it is not a card/``swap`` or not legal here.
+        """
+        if isinstance(move, str):
+            t = move.strip()
+            if t.lower() == "swap":
+                mid = SWAP
+            else:
+                try:
+                    mid = parse_card(t, self.rules.deck)
+                except ValueError as e:
+                    raise _err("move", str(e)) from None
+        else:
+            mid = int(move)
+        legal = self.legal_moves()
+        if mid not in legal:
+            raise _err("move", f"{format_card(mid)} is not legal here (legal: "
+                               f"{', '.join(format_card(m) for m in legal) or 'none'})")
+        return mid
+
+    def apply(self, move) -> "Position":
+        """The position after ``move`` (card string/id or ``swap``); needs a known stock to draw.
+
+        Implements R5 (trick winner), R6 (drawing: winner first, pinta last), R7 (exchange).
+
+        Raises
+        ------
+        ValueError
+            If the move is illegal, or a draw is needed and the stock order is unknown.
+        """
+        from sim.rules import trick_winner
+        mid = self.parse_move(move)
+        n = self.rules.players
+        hands = [list(h) for h in self.hands]
+        s = self.turn
+        if mid == SWAP:
+            ex = self.swap_card()
+            hands[s] = [self.trump if c == ex else c for c in hands[s]]
+            return Position.make(self.rules, ex, hands, self.stock, turn=s, trick=self.trick, points=self.points,
+                                 played=self.played_given, hidden=self.hidden, side_won=self.side_won)
+        hands[s].remove(mid)
+        trick = list(self.trick) + [mid]
+        points = list(self.points)
+        stock = self.stock
+        played = self.played_given
+        side_won = self.side_won
+        turn = (s + 1) % n
+        if len(trick) == n:
+            leader = self.leader
+            w = int(trick_winner(np.array(trick, dtype=np.int64), n, int(CARD_SUIT[self.trump])))
+            ws = (leader + w) % n
+            points[ws] += _points(trick)
+            side_won |= 1 << (ws % self.rules.sides)
+            if played is not None:
+                played = tuple(played) + tuple(trick)
+            if self.left > 0:  # R6
+                if stock is None:
+                    raise _err("stock", "the stock order is unknown (?): cannot draw")
+                draw = list(stock) + ([self.trump] if self.pinta_under else [])
+                for j in range(n):
+                    hands[(ws + j) % n].append(draw[j])
+                stock = tuple(draw[n:]) if len(draw) > n else ()
+                if stock and stock[-1] == self.trump:
+                    stock = stock[:-1]
+            trick = []
+            turn = ws
+        return Position.make(self.rules, self.trump, hands, stock, turn=turn, trick=trick, points=points,
+                             played=played, hidden=self.hidden, side_won=side_won)
+
+    # ------------------------------------------------------------------
+    @classmethod
+    def from_engine(cls, rules: Rules, order, dp: int, hands, trick=(), leader: int = 0, points=None,
+                    side_won: int = 0) -> "Position":
+        """Position of an engine deal in progress (:mod:`sim.engine` layout).
+
+        Parameters
+        ----------
+        rules : sim.rules.Rules
+        order : ndarray(int8, shape=(>= ncards,))
+            The deal layout of :func:`sim.engine.shuffle_deal`: dealt cards, stock top first,
+            the (current) pinta at ``order[ncards - 1]``.
+        dp : int
+            Index in ``order`` of the next card to draw (``ncards``: stock exhausted).
+        hands : ndarray(int64, shape=(players,))
+            Hand bitmasks.
+        trick : sequence of int
+            Cards of the current trick, leader first.
+        leader : int
+            Seat that led the current trick.
+        points : sequence of int, optional
+            Card points per seat.
+        side_won : int
+            Bitmask of sides that won a trick (R7 won-trick).
+
+        Raises
+        ------
+        ValueError
+            If the state is not a valid position.
+        """
+        n = rules.players
+        ncards = rules.ncards
+        pinta = int(order[ncards - 1])
+        stock = [int(c) for c in order[dp:ncards - 1]] if dp < ncards else []
+        hl = []
+        for s in range(n):
+            h = int(hands[s])
+            hl.append([c for c in range(48) if h >> c & 1])
+        trick = [int(c) for c in trick]
+        return cls.make(rules, pinta, hl, stock, turn=(leader + len(trick)) % n, trick=trick,
+                        points=points, side_won=side_won)
+
+    def to_arrays(self, perspective: int | None = None):
+        """Arrays of the search kernel (:mod:`solver.search`).
+
+        Parameters
+        ----------
+        perspective : int, optional
+            Seat whose side maximizes (default: the seat to move). Teams: seats of its parity.
+            Three players: that seat alone (paranoid).
+
+        Returns
+        -------
+        st : ndarray(int64, shape=(ST_SIZE,))
+            State (layout ``ST_*``).
+        stock : ndarray(int8, shape=(max(L, 1),))
+            Cards left to draw, top first, the pinta last if it is still under the stock.
+        ismax : ndarray(int64, shape=(players,))
+            1 for the seats of the maximizing side.
+
+        Raises
+        ------
+        ValueError
+            If a hand is hidden (``stock=?`` is allowed: then ``stock`` holds only the pinta slot
+            at its end and the unknown cards are in ``ST_NOTDONE``).
+        """
+        self._need_open("the solver")
+        r = self.rules
+        n = r.players
+        st = np.zeros(ST_SIZE, dtype=np.int64)
+        st[ST_LEADER] = self.leader
+        st[ST_NTRICK] = len(self.trick)
+        for i, c in enumerate(self.trick):
+            st[ST_TRICK + i] = c
+        for s in range(n):
+            st[ST_HAND + s] = sum(1 << c for c in self.hands[s])
+        if self.stock is not None:
+            draw = list(self.stock) + ([self.trump] if self.pinta_under else [])
+        else:
+            draw = [-1] * (self.left - 1) + [self.trump] if self.left > 0 else []
+        stock = np.array(draw + [0] * (1 if not draw else 0), dtype=np.int8)
+        st[ST_DP] = 0
+        st[ST_L] = len(draw)
+        st[ST_SIDEWON] = self.side_won
+        st[ST_TRUMP] = int(CARD_SUIT[self.trump])
+        st[ST_EXCH] = self.exchange_code
+        st[ST_EXWON] = 1 if r.exchange_condition == "won-trick" else 0
+        st[ST_PLAYERS] = n
+        st[ST_SIDES] = r.sides
+        st[ST_ENDGAME] = ENDGAMES.index(r.endgame)
+        nd = 0
+        for h in self.hands:
+            for c in h:
+                nd |= 1 << c
+        for c in self.trick:
+            nd |= 1 << c
+        for c in draw:
+            if c >= 0:
+                nd |= 1 << c
+        for c in self.unknown:
+            nd |= 1 << c
+        st[ST_NOTDONE] = nd
+        persp = self.turn if perspective is None else int(perspective)
+        ismax = np.zeros(n, dtype=np.int64)
+        for s in range(n):
+            if (n == 3 and s == persp) or (n != 3 and s % 2 == persp % 2):
+                ismax[s] = 1
+        return st, stock, ismax
+
+    def future_points(self) -> int:
+        """Card points still to be captured (cards in hands, trick, stock and pinta)."""
+        return 120 - _points(self.played) - (_points(self.removed) if self.removed else 0)

@@ -1,0 +1,697 @@
+"""The jitted open-hand search (perfect information, known stock order).
+
+Value: card points the maximizing side still captures from the node on (cards of
+the current trick included; NOTATION.md "Solver output"). ``ismax[seat]`` names
+the maximizing seats: the seat to move's side (2 players; with 4 and 6 players
+the seats of its parity, RULES R3), or the seat alone with 3 players (paranoid).
+
+Techniques (DDS-style; their measured effect is in results/README.md):
+
+* iterative fail-soft alpha-beta with explicit stacks (no recursion: Numba's
+  cache and recursion do not mix);
+* transposition table (TT) of lower/upper bounds on future points of the
+  maximizing side, stored at trick boundaries under an exact two-word key
+  (cards in hands, owner of each, leader, draw pointer, current pinta), two
+  entries a bucket, a generation stamp instead of clearing;
+* null-window probes and an MTD(f) driver for exact values (:func:`mtdf`);
+* move ordering: TT move first, then cheapest winning card, giving points to a
+  winning partner, shedding zero-point cards when losing;
+* equivalent adjacent zero-point cards of one suit in one hand searched once
+  (no live card of that suit lies between them; never the 7 or 2 of trumps
+  while an exchange (R7) can still happen);
+* quick bounds: ``[acc, acc + points left]`` at every node.
+
+Kernels trust their input (:meth:`solver.position.Position.to_arrays` builds it).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.bits import highest, lowest
+from sim.rules import exchange_card, legal_mask, trick_winner
+from solver.position import (ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE,
+                             ST_NTRICK, ST_PLAYERS, ST_SIDES, ST_SIDEWON, ST_SIZE, ST_TRICK, ST_TRUMP)
+
+SWAP = 48
+MAXD = 72          # plies: at most 48 cards + 2 exchanges
+MAXM = 8           # moves a node: at most 3 cards + swap
+TT_BITS = 20       # default TT entries = 2**TT_BITS
+
+# technique switches (flags array); 1 = on
+FL_TT = 0
+FL_ORDER = 1
+FL_EQUIV = 2
+FL_QUICK = 3
+FL_TTMOVE = 4
+FL_SIZE = 8
+
+# frame fields
+F_ALPHA = 0
+F_BETA = 1
+F_BEST = 2
+F_BMOVE = 3
+F_NM = 4
+F_I = 5
+F_MAX = 6
+F_SLOT = 7        # TT slot to store into (-1: not a boundary / TT off)
+F_K1 = 8
+F_K2 = 9
+F_LB = 10
+F_UB = 11
+F_MOVE = 12
+F_ULEADER = 13
+F_UPTS = 14       # points added to acc by the trick this move completed
+F_UDP = 15
+F_USW = 16
+F_UDONE = 17
+F_UPINTA = 18
+F_UTP = 19        # points of the completed trick
+F_ACC = 20
+F_A0 = 21
+F_B0 = 22
+F_TC = 24        # + j: cards of the trick this move completed
+F_SIZE = 32
+
+_PTS = np.array([0, 0, 0, 0, 0, 0, 0, 2, 3, 4, 10, 11], dtype=np.int64)  # R2 by strength index
+
+
+@njit(cache=True, inline="always")
+def card_points(c):
+    """Card points of card id ``c`` (RULES R2)."""
+    k = c % 12
+    if k == 11:
+        return 11
+    if k == 10:
+        return 10
+    if k >= 7:
+        return k - 5
+    return 0
+
+
+def new_workspace(tt_bits: int = TT_BITS):
+    """Per-thread search buffers (allocated once, passed to every search).
+
+    Returns
+    -------
+    tuple
+        ``(tt_k1, tt_k2, tt_d, fr, mv, cnt)``: TT keys/data ``ndarray(int64, (2**tt_bits,))``,
+        frames ``ndarray(int64, (MAXD, F_SIZE))``, moves ``ndarray(int64, (MAXD, MAXM))``,
+        counters ``ndarray(int64, (8,))`` (``cnt[0]`` nodes, ``cnt[1]`` generation stamp).
+    """
+    size = 1 << tt_bits
+    return (np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64),
+            np.zeros((MAXD, F_SIZE), dtype=np.int64), np.zeros((MAXD, MAXM), dtype=np.int64),
+            np.zeros(8, dtype=np.int64))
+
+
+def default_flags():
+    """All techniques on: ``ndarray(int64, (FL_SIZE,))``."""
+    f = np.ones(FL_SIZE, dtype=np.int64)
+    return f
+
+
+@njit(cache=True, inline="always")
+def _beats(c, w, trump):
+    """Card ``c`` beats the trick's winning card ``w`` (RULES R5)."""
+    cs = c // 12
+    ws = w // 12
+    if cs == ws:
+        return c > w
+    return cs == trump
+
+
+@njit(cache=True, nogil=True)
+def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """Fail-soft alpha-beta on future points of the maximizing side (iterative).
+
+    Parameters
+    ----------
+    st : ndarray(int64, shape=(ST_SIZE,))
+        Root state (layout ``solver.position.ST_*``); not modified.
+    stock0 : ndarray(int8, shape=(>= L,))
+        Cards to draw from ``st[ST_DP]`` on, top first, the pinta last; not modified.
+    ismax : ndarray(int64, shape=(players,))
+        1 for the maximizing seats.
+    alpha0, beta0 : int
+        Search window in card points (future points from the root).
+    tt_k1, tt_k2, tt_d : ndarray(int64, shape=(2**k,))
+        Transposition table; entries of another generation (``cnt[1]``) are ignored.
+    fr : ndarray(int64, shape=(MAXD, F_SIZE)); mv : ndarray(int64, shape=(MAXD, MAXM))
+        Stack buffers.
+    cnt : ndarray(int64, shape=(8,))
+        ``cnt[0]`` += nodes searched; ``cnt[1]`` generation stamp.
+    flags : ndarray(int64, shape=(FL_SIZE,))
+        Technique switches ``FL_*``.
+
+    Returns
+    -------
+    int
+        Fail-soft value: if ``alpha0 < v < beta0`` the exact value, ``v <= alpha0`` an upper
+        bound, ``v >= beta0`` a lower bound (card points 0-120).
+    """
+    n = st[ST_PLAYERS]
+    nsides = st[ST_SIDES]
+    trump = st[ST_TRUMP]
+    exch = st[ST_EXCH]
+    exwon = st[ST_EXWON]
+    endg = st[ST_ENDGAME]
+    L = st[ST_L]
+    use_tt = flags[FL_TT] != 0
+    use_order = flags[FL_ORDER] != 0
+    use_equiv = flags[FL_EQUIV] != 0
+    use_quick = flags[FL_QUICK] != 0
+    use_ttmove = flags[FL_TTMOVE] != 0
+    stamp = cnt[1]
+    tmask = tt_k1.shape[0] - 1
+    hands = np.zeros(8, dtype=np.int64)
+    for s in range(n):
+        hands[s] = st[ST_HAND + s]
+    trick = np.zeros(8, dtype=np.int64)
+    ntrick = st[ST_NTRICK]
+    for i in range(ntrick):
+        trick[i] = st[ST_TRICK + i]
+    stk = np.zeros(max(L, 1), dtype=np.int64)
+    for i in range(L):
+        stk[i] = stock0[i]
+    leader = st[ST_LEADER]
+    dp = st[ST_DP]
+    sw = st[ST_SIDEWON]
+    notdone = st[ST_NOTDONE]
+    rem = 0
+    x = notdone
+    ncl = 0
+    while x != 0:
+        c = lowest(x)
+        rem += card_points(c)
+        ncl += 1
+        x &= x - 1
+    acc = 0
+    scores = np.zeros(MAXM, dtype=np.int64)
+    nodes = 0
+
+    d = 0
+    fr[0, F_ALPHA] = alpha0
+    fr[0, F_BETA] = beta0
+    mode = 0  # 0 enter, 1 next child, 2 return value v to parent
+    v = 0
+    while True:
+        if mode == 0:
+            nodes += 1
+            alpha = fr[d, F_ALPHA]
+            beta = fr[d, F_BETA]
+            fr[d, F_SLOT] = -1
+            if notdone == 0:
+                v = acc
+                mode = 2
+                continue
+            if use_quick:
+                if acc >= beta:
+                    v = acc
+                    mode = 2
+                    continue
+                if acc + rem <= alpha:
+                    v = acc + rem
+                    mode = 2
+                    continue
+            seat = (leader + ntrick) % n
+            ttmove = -1
+            if ntrick == 0 and use_tt:
+                # exact key: cards in hands, their owners, leader, draw pointer, pinta (+ sides won)
+                u = np.int64(0)
+                for s in range(n):
+                    u |= hands[s]
+                pin = stk[L - 1] if dp < L else 0
+                k1 = u | (leader << 48) | (pin << 51) | (dp << 57)
+                if n == 2:
+                    k2 = hands[0]
+                else:
+                    k2 = np.int64(0)
+                    sh = 0
+                    bits = 3 if n > 4 else 2
+                    x = u
+                    while x != 0:
+                        c = lowest(x)
+                        b = np.int64(1) << c
+                        o = 0
+                        while (hands[o] & b) == 0:
+                            o += 1
+                        k2 |= np.int64(o) << sh
+                        sh += bits
+                        x &= x - 1
+                if exwon != 0:
+                    k2 |= sw << 58
+                h = k1 * np.int64(-7046029254386353131) ^ (k2 * np.int64(-4658895280553007687))
+                h ^= h >> 29
+                idx = h & tmask & ~np.int64(1)
+                slot = -1
+                for j in range(2):
+                    sl = idx + j
+                    if tt_k1[sl] == k1 and tt_k2[sl] == k2 and (tt_d[sl] >> 32) == stamp:
+                        slot = sl
+                        break
+                lb = 0
+                ub = rem
+                if slot >= 0:
+                    dd = tt_d[slot]
+                    lb = dd & 255
+                    ub = (dd >> 8) & 255
+                    ttmove = ((dd >> 16) & 255) - 1
+                    if acc + lb >= beta:
+                        v = acc + lb
+                        mode = 2
+                        continue
+                    if acc + ub <= alpha:
+                        v = acc + ub
+                        mode = 2
+                        continue
+                    if acc + lb > alpha:
+                        alpha = acc + lb
+                    if acc + ub < beta:
+                        beta = acc + ub
+                    if not use_ttmove:
+                        ttmove = -1
+                else:
+                    # pick a victim: stale entry first, else the shallower one
+                    best_sl = idx
+                    bdepth = 1 << 30
+                    for j in range(2):
+                        sl = idx + j
+                        dd = tt_d[sl]
+                        if (dd >> 32) != stamp:
+                            best_sl = sl
+                            bdepth = -1
+                            break
+                        dep = (dd >> 24) & 255
+                        if dep < bdepth:
+                            bdepth = dep
+                            best_sl = sl
+                    slot = best_sl
+                    tt_k1[slot] = k1
+                    tt_k2[slot] = k2
+                    tt_d[slot] = lb | (ub << 8) | (np.int64(ncl) << 24) | (stamp << 32)
+                fr[d, F_SLOT] = slot
+                fr[d, F_K1] = k1
+                fr[d, F_K2] = k2
+                fr[d, F_LB] = lb
+                fr[d, F_UB] = ub
+            fr[d, F_ALPHA] = alpha
+            fr[d, F_BETA] = beta
+            fr[d, F_A0] = alpha
+            fr[d, F_B0] = beta
+            fr[d, F_ACC] = acc
+            ismx = ismax[seat]
+            fr[d, F_MAX] = ismx
+            # ---- move generation (R5, R9, R7)
+            hand = hands[seat]
+            stock_empty = dp >= L
+            lm = legal_mask(hand, trick, ntrick, trump, endg, stock_empty)
+            pin = stk[L - 1] if dp < L else -1
+            ex = exchange_card(hand, pin, L - dp, exch, ((sw >> (seat % nsides)) & 1) != 0, exwon)
+            cand = lm
+            if use_equiv:
+                live = notdone
+                spec = exch != 0 and L - dp >= 2
+                x = lm
+                while x != 0:
+                    c = lowest(x)
+                    x &= x - 1
+                    if card_points(c) != 0:
+                        continue
+                    if spec and c // 12 == trump and (c % 12 == 0 or c % 12 == 4):
+                        continue
+                    top = (np.int64(0xFFF) << np.int64(12 * (c // 12)))
+                    above = live & top & ~((np.int64(2) << c) - 1)
+                    if above == 0:
+                        continue
+                    nx = lowest(above)
+                    if ((lm >> nx) & 1) == 0 or card_points(nx) != 0:
+                        continue
+                    if spec and nx // 12 == trump and (nx % 12 == 0 or nx % 12 == 4):
+                        continue
+                    cand &= ~(np.int64(1) << c)
+            nm = 0
+            # score the candidates
+            wcard = -1
+            wseat = -1
+            tp = 0
+            if ntrick > 0:
+                wi = trick_winner(trick, ntrick, trump)
+                wcard = trick[wi]
+                wseat = (leader + wi) % n
+                for i in range(ntrick):
+                    tp += card_points(trick[i])
+            x = cand
+            while x != 0:
+                c = lowest(x)
+                x &= x - 1
+                p = card_points(c)
+                istr = (c // 12) == trump
+                sc = 0
+                if use_order:
+                    if ntrick == 0:
+                        sc = 500 - p * 4 - (40 if istr else 0) - (c % 12)
+                    elif ismax[wseat] == ismx:
+                        # partner winning: give points, keep trumps
+                        sc = 300 + p * 4 - (60 if istr else 0) - (c % 12)
+                        if ntrick < n - 1 and p >= 10:
+                            sc -= 30
+                    elif _beats(c, wcard, trump):
+                        if tp + p == 0 and istr:
+                            sc = 150 - (c % 12)
+                        else:
+                            sc = 400 + tp - (30 if istr else 0) - (c % 12) - p
+                    else:
+                        sc = 300 - p * 8 - (c % 12)
+                if c == ttmove:
+                    sc = 10000
+                mv[d, nm] = c
+                scores[nm] = sc
+                nm += 1
+            if ex >= 0:
+                mv[d, nm] = SWAP
+                scores[nm] = 10000 if ttmove == SWAP else 350
+                nm += 1
+            # insertion sort, best first
+            for i in range(1, nm):
+                sc = scores[i]
+                m = mv[d, i]
+                j = i - 1
+                while j >= 0 and scores[j] < sc:
+                    scores[j + 1] = scores[j]
+                    mv[d, j + 1] = mv[d, j]
+                    j -= 1
+                scores[j + 1] = sc
+                mv[d, j + 1] = m
+            fr[d, F_NM] = nm
+            fr[d, F_I] = 0
+            fr[d, F_BEST] = -1 if ismx else 1000
+            fr[d, F_BMOVE] = -1
+            mode = 1
+            continue
+        if mode == 1:
+            i = fr[d, F_I]
+            if i >= fr[d, F_NM]:
+                # node finished: store, return
+                v = fr[d, F_BEST]
+                slot = fr[d, F_SLOT]
+                if slot >= 0:
+                    a = fr[d, F_A0]
+                    b = fr[d, F_B0]
+                    acc_d = fr[d, F_ACC]
+                    lb = fr[d, F_LB]
+                    ub = fr[d, F_UB]
+                    rv = v - acc_d
+                    if v <= a:
+                        if rv < ub:
+                            ub = rv
+                    elif v >= b:
+                        if rv > lb:
+                            lb = rv
+                    else:
+                        lb = rv
+                        ub = rv
+                    if lb > ub:
+                        lb = ub
+                    if tt_k1[slot] == fr[d, F_K1] and tt_k2[slot] == fr[d, F_K2]:
+                        bm = fr[d, F_BMOVE]
+                        tt_d[slot] = lb | (ub << 8) | ((bm + 1) << 16) | (np.int64(ncl) << 24) | (stamp << 32)
+                mode = 2
+                continue
+            fr[d, F_I] = i + 1
+            m = mv[d, i]
+            fr[d, F_MOVE] = m
+            seat = (leader + ntrick) % n
+            if m == SWAP:
+                # R7: the 7 or the 2 of trumps becomes the pinta, still last in the stock
+                e = exchange_card(hands[seat], stk[L - 1], L - dp, exch, ((sw >> (seat % nsides)) & 1) != 0, exwon)
+                old = stk[L - 1]
+                fr[d, F_UPINTA] = old
+                hands[seat] = (hands[seat] & ~(np.int64(1) << e)) | (np.int64(1) << old)
+                stk[L - 1] = e
+            else:
+                hands[seat] &= ~(np.int64(1) << m)
+                trick[ntrick] = m
+                ntrick += 1
+                if ntrick == n:
+                    wi = trick_winner(trick, n, trump)
+                    ws = (leader + wi) % n
+                    tpts = 0
+                    tm = np.int64(0)
+                    for j in range(n):
+                        tpts += card_points(trick[j])
+                        tm |= np.int64(1) << trick[j]
+                        fr[d, F_TC + j] = trick[j]
+                    fr[d, F_ULEADER] = leader
+                    fr[d, F_UDP] = dp
+                    fr[d, F_USW] = sw
+                    fr[d, F_UTP] = tpts
+                    gain = tpts if ismax[ws] != 0 else 0
+                    fr[d, F_UPTS] = gain
+                    acc += gain
+                    rem -= tpts
+                    ncl -= n
+                    sw |= np.int64(1) << (ws % nsides)
+                    notdone &= ~tm
+                    if dp < L:  # R6: winner first, then in playing order; the pinta last
+                        for j in range(n):
+                            hands[(ws + j) % n] |= np.int64(1) << stk[dp]
+                            dp += 1
+                    leader = ws
+                    ntrick = 0
+                    fr[d, F_UDONE] = 1
+                else:
+                    fr[d, F_UDONE] = 0
+            d += 1
+            fr[d, F_ALPHA] = fr[d - 1, F_ALPHA]
+            fr[d, F_BETA] = fr[d - 1, F_BETA]
+            mode = 0
+            continue
+        # mode == 2: return v
+        if d == 0:
+            break
+        d -= 1
+        m = fr[d, F_MOVE]
+        if m == SWAP:
+            seat = (leader + ntrick) % n
+            e = stk[L - 1]
+            old = fr[d, F_UPINTA]
+            hands[seat] = (hands[seat] & ~(np.int64(1) << old)) | (np.int64(1) << e)
+            stk[L - 1] = old
+        else:
+            if fr[d, F_UDONE] != 0:
+                ws = leader
+                odp = fr[d, F_UDP]
+                if odp < L:
+                    for j in range(n):
+                        hands[(ws + j) % n] &= ~(np.int64(1) << stk[odp + j])
+                dp = odp
+                leader = fr[d, F_ULEADER]
+                sw = fr[d, F_USW]
+                acc -= fr[d, F_UPTS]
+                rem += fr[d, F_UTP]
+                ncl += n
+                ntrick = n
+                for j in range(n):
+                    trick[j] = fr[d, F_TC + j]
+                    notdone |= np.int64(1) << trick[j]
+            ntrick -= 1
+            seat = (leader + ntrick) % n
+            hands[seat] |= np.int64(1) << m
+        # update node d with child value v
+        if fr[d, F_MAX] != 0:
+            if v > fr[d, F_BEST]:
+                fr[d, F_BEST] = v
+                fr[d, F_BMOVE] = m
+                if v > fr[d, F_ALPHA]:
+                    fr[d, F_ALPHA] = v
+            if fr[d, F_ALPHA] >= fr[d, F_BETA]:
+                fr[d, F_I] = fr[d, F_NM]
+        else:
+            if v < fr[d, F_BEST]:
+                fr[d, F_BEST] = v
+                fr[d, F_BMOVE] = m
+                if v < fr[d, F_BETA]:
+                    fr[d, F_BETA] = v
+            if fr[d, F_ALPHA] >= fr[d, F_BETA]:
+                fr[d, F_I] = fr[d, F_NM]
+        mode = 1
+    cnt[0] += nodes
+    return v
+
+
+# ======================================================================
+# Drivers: moves on state arrays, MTD(f), per-move values, principal variation
+# ======================================================================
+
+@njit(cache=True)
+def legal_moves(st, stock, out):
+    """Legal moves of the seat to move into ``out`` (card ids ascending, then SWAP); returns the count.
+
+    RULES R5, R9 (endgame obligations once nothing is left to draw), R7 (exchange).
+    """
+    n = st[ST_PLAYERS]
+    ntrick = st[ST_NTRICK]
+    seat = (st[ST_LEADER] + ntrick) % n
+    hand = st[ST_HAND + seat]
+    if hand == 0:
+        return 0
+    L = st[ST_L]
+    dp = st[ST_DP]
+    lm = legal_mask(hand, st[ST_TRICK:ST_TRICK + 8], ntrick, st[ST_TRUMP], st[ST_ENDGAME], dp >= L)
+    k = 0
+    x = lm
+    while x != 0:
+        out[k] = lowest(x)
+        k += 1
+        x &= x - 1
+    pin = np.int64(stock[L - 1]) if dp < L else np.int64(-1)
+    ex = exchange_card(hand, pin, L - dp, st[ST_EXCH], ((st[ST_SIDEWON] >> (seat % st[ST_SIDES])) & 1) != 0,
+                       st[ST_EXWON])
+    if ex >= 0:
+        out[k] = SWAP
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def apply_move(st, stock, ismax, m):
+    """Play move ``m`` (card id or SWAP) in place on ``st``/``stock``; returns the card points it gives the
+    maximizing side (non-zero only when it completes a trick the maximizing side wins).
+
+    RULES R5 (winner), R6 (draws: winner first, the pinta last), R7 (exchange).
+    """
+    n = st[ST_PLAYERS]
+    ntrick = st[ST_NTRICK]
+    leader = st[ST_LEADER]
+    seat = (leader + ntrick) % n
+    L = st[ST_L]
+    dp = st[ST_DP]
+    trump = st[ST_TRUMP]
+    if m == SWAP:
+        e = exchange_card(st[ST_HAND + seat], np.int64(stock[L - 1]), L - dp, st[ST_EXCH],
+                          ((st[ST_SIDEWON] >> (seat % st[ST_SIDES])) & 1) != 0, st[ST_EXWON])
+        old = np.int64(stock[L - 1])
+        st[ST_HAND + seat] = (st[ST_HAND + seat] & ~(np.int64(1) << e)) | (np.int64(1) << old)
+        stock[L - 1] = e
+        return 0
+    st[ST_HAND + seat] &= ~(np.int64(1) << m)
+    st[ST_TRICK + ntrick] = m
+    ntrick += 1
+    st[ST_NTRICK] = ntrick
+    if ntrick < n:
+        return 0
+    wi = trick_winner(st[ST_TRICK:ST_TRICK + 8], n, trump)
+    ws = (leader + wi) % n
+    tp = 0
+    for j in range(n):
+        c = st[ST_TRICK + j]
+        tp += card_points(c)
+        st[ST_NOTDONE] &= ~(np.int64(1) << c)
+    st[ST_SIDEWON] |= np.int64(1) << (ws % st[ST_SIDES])
+    if dp < L:
+        for j in range(n):
+            st[ST_HAND + (ws + j) % n] |= np.int64(1) << np.int64(stock[dp])
+            dp += 1
+    st[ST_DP] = dp
+    st[ST_LEADER] = ws
+    st[ST_NTRICK] = 0
+    return tp if ismax[ws] != 0 else 0
+
+
+@njit(cache=True)
+def points_left(st):
+    """Card points not yet captured (cards in hands, trick, stock, pinta)."""
+    x = st[ST_NOTDONE]
+    r = 0
+    while x != 0:
+        r += card_points(lowest(x))
+        x &= x - 1
+    return r
+
+
+@njit(cache=True, nogil=True)
+def mtdf(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """Exact value (future points of the maximizing side) by MTD(f): null-window probes of :func:`ab`."""
+    lo = 0
+    hi = points_left(st)
+    g = guess
+    if g < lo:
+        g = lo
+    if g > hi:
+        g = hi
+    while lo < hi:
+        b = g if g > lo else lo + 1
+        g = ab(st, stock, ismax, b - 1, b, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+        if g < b:
+            hi = g
+        else:
+            lo = g
+    return lo
+
+
+@njit(cache=True, nogil=True)
+def solve_moves(st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """Exact value of every legal move (future points of the maximizing side, the move's own trick included).
+
+    Parameters
+    ----------
+    moves, vals : ndarray(int64, shape=(>= MAXM,))
+        Output: moves (card ids, SWAP) and their values.
+
+    Returns
+    -------
+    int
+        Number of moves (0 at the end of the deal).
+    """
+    k = legal_moves(st, stock, moves)
+    g = guess
+    for i in range(k):
+        st2 = st.copy()
+        stk2 = stock.copy()
+        gain = apply_move(st2, stk2, ismax, moves[i])
+        v = mtdf(st2, stk2, ismax, g - gain, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+        vals[i] = v + gain
+        g = vals[i]
+    return k
+
+
+@njit(cache=True, nogil=True)
+def principal_variation(st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """A principal variation from the state of exact value ``value`` into ``out``; returns its length.
+
+    Each step takes the first move (TT-free order: ascending cards, then SWAP) whose null-window
+    probe confirms it keeps the value.
+    """
+    st2 = st.copy()
+    stk2 = stock.copy()
+    moves = np.zeros(MAXM, dtype=np.int64)
+    n = st[ST_PLAYERS]
+    v = value
+    k = 0
+    while True:
+        nm = legal_moves(st2, stk2, moves)
+        if nm == 0:
+            break
+        seat = (st2[ST_LEADER] + st2[ST_NTRICK]) % n
+        ism = ismax[seat] != 0
+        found = -1
+        for i in range(nm):
+            st3 = st2.copy()
+            stk3 = stk2.copy()
+            gain = apply_move(st3, stk3, ismax, moves[i])
+            t = v - gain
+            if ism:
+                ok = t <= 0 or ab(st3, stk3, ismax, t - 1, t, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags) >= t
+            else:
+                ok = ab(st3, stk3, ismax, t, t + 1, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags) <= t
+            if ok:
+                found = i
+                break
+        if found < 0:  # pragma: no cover - cannot happen when value is exact
+            break
+        gain = apply_move(st2, stk2, ismax, moves[found])
+        v -= gain
+        out[k] = moves[found]
+        k += 1
+    return k
