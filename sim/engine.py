@@ -14,11 +14,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from .cards import SWAP
+from .cards import CARD_POINTS, SWAP
 from .policies import N_PARAMS, choose
-from .rng import POLICY_STREAM, below, deal_seed
+from .rng import POLICY_STREAM, deal_seed, next_u64
 from .rules import (P_DECK_MASK, P_EX_WON, P_EXCHANGE, P_ENDGAME, P_NCARDS, P_PLAYERS, P_REMOVE, P_SIDES,
-                    P_TRICKS, RM_TRUMP2, deal_winner, exchange_card, legal_mask, trick_winner)
+                    P_TRICKS, RM_TRUMP2, exchange_card, legal_follow)
 from .view import (V_DECK_MASK, V_HAND, V_KNOWN, V_LEADER, V_LEFT, V_LEGAL, V_NTRICK, V_PINTA, V_PINTA_SEAT,
                    V_PLAYED, V_PLAYERS, V_POINTS, V_SEAT, V_SIDES, V_SIZE, V_SWAP, V_TRICK, V_TRICKNO, V_TRUMP, V_WON)
 
@@ -50,7 +50,7 @@ ST_SWAPS = 2       # more exchanges than R7 allows
 BLOCK = 256        # rows per parallel work item
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def shuffle_deal(rules, deck, dseed, order, rng):
     """Shuffle and lay out deal ``dseed`` (RULES R3, R4).
 
@@ -75,12 +75,21 @@ def shuffle_deal(rules, deck, dseed, order, rng):
     rng[0] = dseed
     for i in range(n):
         order[i] = deck[i]
-    # Fisher-Yates
-    for i in range(n - 1, 0, -1):
-        j = below(rng, i + 1)
+    # Fisher-Yates, two 32-bit multiply-shift indices from each 64-bit draw
+    i = n - 1
+    while i > 0:
+        x = next_u64(rng)
+        j = np.int64(((x >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
         t = order[i]
         order[i] = order[j]
         order[j] = t
+        i -= 1
+        if i > 0:
+            j = np.int64(((x & np.uint64(0xFFFFFFFF)) * np.uint64(i + 1)) >> np.uint64(32))
+            t = order[i]
+            order[i] = order[j]
+            order[j] = t
+            i -= 1
     removed = -1
     if rules[P_PLAYERS] == 3 and rules[P_REMOVE] == RM_TRUMP2:
         # R3 remove=trump2: turn a card; its 2 of trumps is set aside. If the turned
@@ -100,22 +109,36 @@ def shuffle_deal(rules, deck, dseed, order, rng):
     return removed
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", _nrt=False)
 def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, r, tricks, rec):
     """Play one deal; write row ``r`` of ``res`` (and of ``tricks`` when ``rec``).
 
     Parameters
     ----------
     rules : ndarray(int64, shape=(P_SIZE,))
-    deck : ndarray(int8)
+    deck : ndarray(int8, shape=(cards,))
     dseed : uint64
+        The deal's seed (:func:`sim.rng.deal_seed`).
     pol : ndarray(int64, shape=(players,))
         Policy id per seat.
     par : ndarray(float64, shape=(players, N_PARAMS))
-    view, hands, order, rng, prng : scratch arrays
+        Policy parameters per seat.
+    view : ndarray(int64, shape=(V_SIZE,))
+        Scratch: the public view (:mod:`sim.view`).
+    hands : ndarray(int64, shape=(>= players,))
+        Scratch: the hands (bitmasks).
+    order : ndarray(int8, shape=(48,))
+        Scratch: the deal layout (:func:`shuffle_deal`); on return it still
+        holds the deal as dealt, except the pinta slot holds the last pinta.
+    rng : ndarray(uint64, shape=(1,))
+        Scratch: the deal stream.
+    prng : ndarray(uint64, shape=(2,))
+        Scratch: the policies' stream (:func:`sim.rng.below32`).
     res : ndarray(int16, shape=(m, R_SIZE))
+        Output row ``r`` (``R_*`` columns).
     r : int
     tricks : ndarray(int16, shape=(m, tricks, T_SIZE))
+        Output row ``r`` when ``rec`` (``T_*`` columns).
     rec : bool
     """
     n = rules[P_PLAYERS]
@@ -128,13 +151,16 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
     endgame = rules[P_ENDGAME]
     removed = shuffle_deal(rules, deck, dseed, order, rng)
     prng[0] = dseed ^ POLICY_STREAM
-    for i in range(V_SIZE):
-        view[i] = 0
-    for s in range(n):
-        hands[s] = 0
-        view[V_KNOWN + s] = 0
+    prng[1] = 0
+    s = 0
+    for k in range(n):
+        hands[k] = 0
+        view[V_KNOWN + k] = 0
+        view[V_POINTS + k] = 0
+        view[V_WON + k] = 0
     for k in range(3 * n):  # R4: one card at a time from seat 0
-        hands[k % n] |= np.int64(1) << np.int64(order[k])
+        hands[s] |= np.int64(1) << np.int64(order[k])
+        s = s + 1 if s + 1 < n else 0
     pinta = np.int64(order[ncards - 1])
     trump = pinta // 12
     view[V_TRUMP] = trump
@@ -143,18 +169,18 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
     view[V_PLAYERS] = n
     view[V_SIDES] = nsides
     view[V_DECK_MASK] = rules[P_DECK_MASK]
-    dp = 3 * n  # next card to draw
+    view[V_PLAYED] = 0
+    dp = 3 * n  # next card to draw; order[ncards - 1] is the pinta
     view[V_LEFT] = ncards - dp
     res[r, R_PINTA] = pinta
     res[r, R_TRUMP] = trump
     res[r, R_FIRST] = 0
     res[r, R_REMOVED] = removed
-    res[r, R_NEX] = 0
     for k in range(6):
         res[r, R_EX + k] = -1
     status = ST_OK
     nex = 0
-    side_won = 0  # bitmask of sides that won a trick
+    side_won = 0  # bitmask of the sides that won a trick (R7 won-trick)
     leader = 0
     played = np.int64(0)
     ntr = rules[P_TRICKS]
@@ -162,57 +188,85 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
         view[V_LEADER] = leader
         view[V_TRICKNO] = t
         view[V_NTRICK] = 0
-        stock_empty = dp >= ncards
+        restricted = endgame != 0 and dp >= ncards  # R9 applies once the stock is exhausted
+        can_ex = exch != 0 and ncards - dp >= 2    # R7: a face-down card besides the pinta
+        exm = (np.int64(0x11) << (trump * 12)) if can_ex else np.int64(0)  # the 2 and the 7 of trumps
+        seat = leader
+        led = np.int64(-1)
+        win = np.int64(-1)
+        wi = 0
+        pts = 0
         for j in range(n):
-            seat = (leader + j) % n
+            hand = hands[seat]
+            if j > 0 and restricted:
+                legal = legal_follow(hand, led, win, trump, endgame)
+            else:
+                legal = hand
             view[V_SEAT] = seat
-            while True:
-                hand = hands[seat]
+            view[V_LEGAL] = legal
+            view[V_HAND] = hand
+            ex = np.int64(-1)
+            if hand & exm:
+                ex = exchange_card(hand, pinta, ncards - dp, exch,
+                                   (side_won >> (seat if nsides == 3 else seat & 1)) & 1, exwon)
+            view[V_SWAP] = ex
+            a = choose(pol[seat], par, seat, view, prng)
+            while a == SWAP:
+                if ex < 0 or nex >= 2:
+                    status = ST_ILLEGAL if ex < 0 else ST_SWAPS
+                    break
+                # R7: the 7 or 2 of trumps becomes the new pinta, still last in the stock
+                hand = (hand & ~(np.int64(1) << ex)) | (np.int64(1) << pinta)
+                hands[seat] = hand
+                view[V_KNOWN + seat] |= np.int64(1) << pinta
+                res[r, R_EX + 3 * nex] = seat
+                res[r, R_EX + 3 * nex + 1] = ex
+                res[r, R_EX + 3 * nex + 2] = t
+                nex += 1
+                pinta = ex
+                order[ncards - 1] = ex
+                view[V_PINTA] = ex
+                if j > 0 and restricted:
+                    legal = legal_follow(hand, led, win, trump, endgame)
+                else:
+                    legal = hand
                 view[V_HAND] = hand
-                view[V_LEGAL] = legal_mask(hand, view[V_TRICK:V_TRICK + j], j, trump, endgame, stock_empty)
-                pin = pinta if dp < ncards else np.int64(-1)
-                ex = exchange_card(hand, pin, ncards - dp, exch, (side_won >> (seat % nsides)) & 1, exwon)
+                view[V_LEGAL] = legal
+                ex = exchange_card(hand, pinta, ncards - dp, exch,
+                                   (side_won >> (seat if nsides == 3 else seat & 1)) & 1, exwon)
                 view[V_SWAP] = ex
-                a = choose(pol[seat], par[seat], view, prng)
-                if a == SWAP:
-                    if ex < 0 or nex >= 2:
-                        status = ST_ILLEGAL if ex < 0 else ST_SWAPS
-                        break
-                    # R7: the 7 or 2 of trumps becomes the new pinta, still last in the stock
-                    hands[seat] = (hand & ~(np.int64(1) << ex)) | (np.int64(1) << pinta)
-                    view[V_KNOWN + seat] |= np.int64(1) << pinta
-                    res[r, R_EX + 3 * nex] = seat
-                    res[r, R_EX + 3 * nex + 1] = ex
-                    res[r, R_EX + 3 * nex + 2] = t
-                    nex += 1
-                    pinta = ex
-                    order[ncards - 1] = ex
-                    view[V_PINTA] = ex
-                    continue
-                if a < 0 or a >= 48 or not (view[V_LEGAL] >> a) & 1:
-                    status = ST_ILLEGAL
-                break
+                a = choose(pol[seat], par, seat, view, prng)
             if status != ST_OK:
                 break
+            if a < 0 or a >= 48 or not (legal >> a) & 1:
+                status = ST_ILLEGAL
+                break
             bit = np.int64(1) << a
-            hands[seat] = hands[seat] & ~bit
+            hands[seat] = hand & ~bit
             view[V_KNOWN + seat] &= ~bit
             view[V_TRICK + j] = a
             view[V_NTRICK] = j + 1
+            played |= bit
+            pts += CARD_POINTS[a]
+            if j == 0:
+                led = a // 12
+                win = a
+            else:
+                # R5: highest trump, else highest of the suit led (branch-free: random play mispredicts)
+                sa = a // 12
+                sw = win // 12
+                bt = ((sa == sw) & (a > win)) | ((sa == trump) & (sw != trump))
+                win = a if bt else win
+                wi = j if bt else wi
+            seat = seat + 1 if seat + 1 < n else 0
         if status != ST_OK:
             break
-        w = trick_winner(view[V_TRICK:V_TRICK + n], n, trump)
-        wseat = (leader + w) % n
-        pts = 0
-        for j in range(n):
-            c = view[V_TRICK + j]
-            played |= np.int64(1) << c
-            k = c % 12
-            pts += 11 if k == 11 else (10 if k == 10 else (k - 5 if k >= 7 else 0))
+        wseat = leader + wi
+        wseat = wseat - n if wseat >= n else wseat
         view[V_POINTS + wseat] += pts
         view[V_WON + wseat] += 1
         view[V_PLAYED] = played
-        side_won |= 1 << (wseat % nsides)
+        side_won |= 1 << (wseat if nsides == 3 else wseat & 1)
         if rec:
             tricks[r, t, T_LEADER] = leader
             tricks[r, t, T_WINNER] = wseat
@@ -221,42 +275,59 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
                 tricks[r, t, T_CARDS + j] = view[V_TRICK + j]
         # R6: winner draws first, then the others in playing order; the pinta last
         if dp < ncards:
+            s = wseat
             for k in range(n):
-                s = (wseat + k) % n
                 hands[s] |= np.int64(1) << np.int64(order[dp])
                 dp += 1
+                s = s + 1 if s + 1 < n else 0
             if dp == ncards:
-                s = (wseat + n - 1) % n
+                s = wseat - 1 if wseat > 0 else n - 1
                 view[V_PINTA_SEAT] = s
                 view[V_KNOWN + s] |= np.int64(1) << pinta
             view[V_LEFT] = ncards - dp
         leader = wseat
     res[r, R_STATUS] = status
     res[r, R_NEX] = nex
-    for s in range(nsides):
-        res[r, R_SIDE_POINTS + s] = 0
+    sp0 = 0
+    sp1 = 0
+    sp2 = 0
     for s in range(n):
-        res[r, R_SEAT_POINTS + s] = view[V_POINTS + s]
+        p = view[V_POINTS + s]
+        res[r, R_SEAT_POINTS + s] = p
         res[r, R_SEAT_TRICKS + s] = view[V_WON + s]
-        res[r, R_SIDE_POINTS + s % nsides] += view[V_POINTS + s]
-    res[r, R_WINNER] = deal_winner(res[r, R_SIDE_POINTS:R_SIDE_POINTS + nsides], nsides)
-    cap = 0
-    for s in range(nsides):
-        if res[r, R_SIDE_POINTS + s] == 120:
-            cap = 1
-    res[r, R_CAPOTE] = cap
+        side = s if nsides == 3 else s & 1
+        if side == 0:
+            sp0 += p
+        elif side == 1:
+            sp1 += p
+        else:
+            sp2 += p
+    res[r, R_SIDE_POINTS] = sp0
+    res[r, R_SIDE_POINTS + 1] = sp1
+    res[r, R_SIDE_POINTS + 2] = sp2 if nsides == 3 else 0
+    # R8: 61 or more wins; otherwise (3 players) the highest total; equal highest draw
+    best = 0 if sp0 >= sp1 else 1
+    bp = sp0 if sp0 >= sp1 else sp1
+    if nsides == 3 and sp2 > bp:
+        best = 2
+        bp = sp2
+    tie = (best != 0 and sp0 == bp) or (best != 1 and sp1 == bp) or (nsides == 3 and best != 2 and sp2 == bp)
+    res[r, R_WINNER] = best if (bp >= 61 or not tie) else -1
+    res[r, R_CAPOTE] = 1 if bp == 120 else 0
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, error_model="numpy")
 def play_batch(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec):
     """Play rows ``row0 .. row0+m-1`` of a run in parallel (``prange`` over blocks).
 
     Parameters
     ----------
     rules : ndarray(int64, shape=(P_SIZE,))
+        :meth:`sim.rules.Rules.to_array`.
     deck : ndarray(int8, shape=(cards,))
+        :attr:`sim.rules.Rules.deck_cards`.
     seed : int
-        Run seed (uint64 range).
+        Run seed (0 .. 2**63-1).
     row0, m : int
         First row and number of rows.
     rotations : int
@@ -265,39 +336,53 @@ def play_batch(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dse
         Policy id per seat in rotation 0; rotation ``k`` gives seat ``s``
         the policy of seat ``(s + k) % players``.
     par : ndarray(float64, shape=(players, N_PARAMS))
+        Policy parameters per seat in rotation 0 (rotated likewise).
     res : ndarray(int16, shape=(m, R_SIZE))
-        Output, one row per played deal.
+        Output, one row per played deal (``R_*`` columns).
     hands0 : ndarray(int8, shape=(m, players, 3))
         Output: initial hands, cards in the order dealt.
     dseeds : ndarray(uint64, shape=(m,))
         Output: the deal seeds.
     tricks : ndarray(int16, shape=(m or 1, tricks, T_SIZE))
-        Output when ``rec``.
+        Output when ``rec`` (``T_*`` columns).
     rec : bool
         Record the tricks.
     """
     n = rules[P_PLAYERS]
+    npar = par.shape[1]
     nblocks = (m + BLOCK - 1) // BLOCK
     for b in prange(nblocks):
         view = np.zeros(V_SIZE, dtype=np.int64)
         hands = np.zeros(8, dtype=np.int64)
         order = np.zeros(48, dtype=np.int8)
         rng = np.zeros(1, dtype=np.uint64)
-        prng = np.zeros(1, dtype=np.uint64)
+        prng = np.zeros(2, dtype=np.uint64)
         polr = np.zeros(n, dtype=np.int64)
-        parr = np.zeros((n, par.shape[1]), dtype=np.float64)
+        parr = np.zeros((n, npar), dtype=np.float64)
         lo = b * BLOCK
         hi = min(m, lo + BLOCK)
+        krot = -1
         for i in range(lo, hi):
             row = row0 + i
             d = row // rotations
-            k = row % rotations
-            for s in range(n):
-                polr[s] = pol[(s + k) % n]
-                for q in range(par.shape[1]):
-                    parr[s, q] = par[(s + k) % n, q]
+            k = row - d * rotations
+            if k != krot:
+                krot = k
+                for s in range(n):
+                    src = s + k
+                    while src >= n:
+                        src -= n
+                    polr[s] = pol[src]
+                    for q in range(npar):
+                        parr[s, q] = par[src, q]
             ds = deal_seed(seed, d)
             dseeds[i] = ds
             play_deal(rules, deck, ds, polr, parr, view, hands, order, rng, prng, res, i, tricks, rec)
+            s = 0
+            c = 0
             for k2 in range(3 * n):
-                hands0[i, k2 % n, k2 // n] = order[k2]
+                hands0[i, s, c] = order[k2]
+                s += 1
+                if s == n:
+                    s = 0
+                    c += 1

@@ -25,8 +25,8 @@ from numba import njit
 from .bits import lowest, nth_bit, popcount
 from .cards import SWAP
 from .heuristic import heuristic_action
-from .rng import below
-from .rules import trick_winner
+from .rng import below32
+from .rules import trick_winner_at
 from .view import V_HAND, V_LEGAL, V_LEADER, V_NTRICK, V_PLAYERS, V_SEAT, V_SIDES, V_SWAP, V_TRICK, V_TRUMP
 
 RANDOM, GREEDY, HEURISTIC = 0, 1, 2
@@ -39,32 +39,32 @@ N_PARAMS = 4
 _POINTS = np.array([0, 0, 0, 0, 0, 0, 0, 2, 3, 4, 10, 11], dtype=np.int64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def card_points(c):
     """Card points of card id ``c`` (RULES R2)."""
     return _POINTS[c % 12]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def shed_cost(c, trump):
     """Order for shedding and for cheapest wins: points, then trump, then strength."""
     return card_points(c) * 1000 + (100 if c // 12 == trump else 0) + c % 12
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", error_model="numpy")
 def random_action(view, prng):
     """Uniform over the legal cards plus the exchange when eligible."""
     legal = view[V_LEGAL]
     k = popcount(legal)
     if view[V_SWAP] >= 0:
-        r = below(prng, k + 1)
+        r = below32(prng, k + 1)
         if r == k:
             return SWAP
         return nth_bit(legal, r)
-    return nth_bit(legal, below(prng, k))
+    return nth_bit(legal, below32(prng, k))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def beats(c, best, trump):
     """Whether card ``c`` played now beats the trick's winning card ``best`` (R5)."""
     if c // 12 == best // 12:
@@ -72,7 +72,7 @@ def beats(c, best, trump):
     return c // 12 == trump
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", error_model="numpy")
 def cheapest(mask, trump):
     """Card of ``mask`` with the lowest :func:`shed_cost`."""
     best = -1
@@ -88,7 +88,7 @@ def cheapest(mask, trump):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", error_model="numpy")
 def greedy_action(view):
     """The documented one-trick greedy player (module docstring)."""
     if view[V_SWAP] >= 0:
@@ -100,7 +100,7 @@ def greedy_action(view):
         tp = 0
         for i in range(n):
             tp += card_points(view[V_TRICK + i])
-        w = trick_winner(view[V_TRICK:V_TRICK + n], n, trump)
+        w = trick_winner_at(view, V_TRICK, n, trump)
         players = view[V_PLAYERS]
         wseat = (view[V_LEADER] + w) % players
         mine = wseat % view[V_SIDES] == view[V_SEAT] % view[V_SIDES]
@@ -118,20 +118,22 @@ def greedy_action(view):
     return cheapest(legal, trump)
 
 
-@njit(cache=True)
-def choose(pid, par, view, prng):
+@njit(cache=True, inline="always", error_model="numpy")
+def choose(pid, par, seat, view, prng):
     """Dispatch to policy ``pid`` (0 random, 1 greedy, 2 heuristic).
 
     Parameters
     ----------
     pid : int
         Policy id (``POLICIES``).
-    par : ndarray(float64, shape=(N_PARAMS,))
-        Policy parameters.
+    par : ndarray(float64, shape=(players, N_PARAMS))
+        Policy parameters of every seat; the policy reads row ``seat``.
+    seat : int
+        The seat to move (``view[V_SEAT]``).
     view : ndarray(int64, shape=(V_SIZE,))
         The seat's view (:mod:`sim.view`).
-    prng : ndarray(uint64, shape=(1,))
-        The policies' random stream of this deal.
+    prng : ndarray(uint64, shape=(2,))
+        The policies' random stream of this deal (:func:`sim.rng.below32`).
 
     Returns
     -------
@@ -142,4 +144,4 @@ def choose(pid, par, view, prng):
         return random_action(view, prng)
     if pid == 1:
         return greedy_action(view)
-    return heuristic_action(view, par)
+    return heuristic_action(view, par[seat])

@@ -18,7 +18,7 @@ _M2 = np.uint64(0x94D049BB133111EB)
 POLICY_STREAM = np.uint64(0xD1B54A32D192ED03)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def mix64(z):
     """splitmix64 finalizer of a uint64."""
     z = (z ^ (z >> np.uint64(30))) * _M1
@@ -26,13 +26,13 @@ def mix64(z):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def deal_seed(seed, i):
     """uint64 seed of deal ``i`` (int) of run seed ``seed`` (int)."""
     return mix64(np.uint64(seed) * _GOLDEN + mix64(np.uint64(i) + _GOLDEN))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def next_u64(state):
     """Next uint64 of the stream in ``state`` (ndarray(uint64, shape=(1,)))."""
     s = state[0] + _GOLDEN
@@ -40,13 +40,32 @@ def next_u64(state):
     return mix64(s)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def below(state, n):
     """Uniform int in ``[0, n)`` for ``1 <= n < 2**32`` (multiply-shift on the high 32 bits)."""
     return np.int64(((next_u64(state) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
+def below32(state, n):
+    """Uniform int in ``[0, n)`` for ``1 <= n < 2**32`` from half a draw.
+
+    ``state`` is ``ndarray(uint64, shape=(2,))``: the stream and a buffered
+    draw whose low half is spent first (0: empty). Each 64-bit draw serves two
+    calls (multiply-shift on 32 bits, bias below ``n / 2**32``).
+    """
+    buf = state[1]
+    if buf == np.uint64(0):
+        x = next_u64(state)
+        state[1] = (x >> np.uint64(32)) | np.uint64(1 << 63)
+        h = x & np.uint64(0xFFFFFFFF)
+    else:
+        state[1] = np.uint64(0)
+        h = buf & np.uint64(0xFFFFFFFF)
+    return np.int64((h * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True, inline="always", error_model="numpy")
 def uniform(state):
     """Uniform float64 in ``[0, 1)``."""
     return np.float64(next_u64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)

@@ -199,26 +199,26 @@ class Rules:
 # Kernels. Card ids: suit * 12 + strength (sim.cards).
 # ======================================================================
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def suit_of(c):
     """Suit 0..3 of card id ``c``."""
     return c // 12
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def suit_mask(s):
     """Bitmask of every id of suit ``s`` (int64)."""
     return np.int64(0xFFF) << np.int64(12 * s)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def above_mask(c):
     """Bitmask of the ids of ``c``'s suit stronger than ``c`` (RULES R2)."""
     top = np.int64(0xFFF) << np.int64(12 * (c // 12))
     return top & ~((np.int64(2) << np.int64(c)) - np.int64(1))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def trick_winner(cards, n, trump):
     """Index (0..n-1, play order) of the card that wins a trick (RULES R5).
 
@@ -237,10 +237,16 @@ def trick_winner(cards, n, trump):
         The highest trump if any trump was played, else the highest card of
         the suit led; strength by id order inside a suit (R2).
     """
+    return trick_winner_at(cards, 0, n, trump)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def trick_winner_at(cards, off, n, trump):
+    """:func:`trick_winner` of ``cards[off:off + n]`` (no slice: hot loops)."""
     best = 0
-    bc = cards[0]
+    bc = cards[off]
     for i in range(1, n):
-        c = cards[i]
+        c = cards[off + i]
         if c // 12 == bc // 12:
             if c > bc:
                 best = i
@@ -251,7 +257,7 @@ def trick_winner(cards, n, trump):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def legal_mask(hand, trick, n, trump, endgame, stock_empty):
     """Bitmask of the cards of ``hand`` that may be played (RULES R5, R9).
 
@@ -276,39 +282,63 @@ def legal_mask(hand, trick, n, trump, endgame, stock_empty):
     int64
         Non-empty subset of ``hand`` when ``hand`` is non-empty.
     """
+    return legal_mask_at(hand, trick, 0, n, trump, endgame, stock_empty)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def legal_mask_at(hand, trick, off, n, trump, endgame, stock_empty):
+    """:func:`legal_mask` with the trick at ``trick[off:off + n]`` (no slice: hot loops)."""
     if n == 0 or endgame == 0 or not stock_empty:
         return hand
-    led = trick[0] // 12
-    lm = suit_mask(led)
-    inled = hand & lm
-    if endgame == 1:  # follow
+    w = trick_winner_at(trick, off, n, trump)
+    return legal_follow(hand, np.int64(trick[off]) // 12, np.int64(trick[off + w]), trump, endgame)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def legal_follow(hand, led, win, trump, endgame):
+    """Legal cards of a seat following once the stock is exhausted (RULES R9).
+
+    Parameters
+    ----------
+    hand : int64
+        Bitmask of the seat's cards.
+    led : int
+        Suit led.
+    win : int
+        Card id now winning the trick (R5). It is the best card of the suit
+        led unless the trick was trumped, and then the best trump.
+    trump : int
+        Trump suit.
+    endgame : int
+        ``END_FREE`` (any card), ``END_FOLLOW`` or ``END_ARRASTRE``.
+
+    Returns
+    -------
+    int64
+        Subset of ``hand``.
+    """
+    if endgame == 0:
+        return hand
+    inled = hand & suit_mask(led)
+    if endgame == 1:  # follow: a seat holding the suit led must play it
         return inled if inled != 0 else hand
-    # arrastre (R9)
-    best_led = np.int64(-1)
-    best_trump = np.int64(-1)
-    for i in range(n):
-        c = np.int64(trick[i])
-        s = c // 12
-        if s == led and c > best_led:
-            best_led = c
-        if s == trump and c > best_trump:
-            best_trump = c
-    trumped = led != trump and best_trump >= 0
+    # arrastre: follow and beat when possible, unless trumped; void: trump, overtrump when possible
+    trumped = led != trump and win // 12 == trump
     if inled != 0:
         if trumped:
             return inled
-        higher = inled & above_mask(best_led)
+        higher = inled & above_mask(win)
         return higher if higher != 0 else inled
     tm = hand & suit_mask(trump)
     if tm == 0:
         return hand
     if trumped:
-        over = tm & above_mask(best_trump)
+        over = tm & above_mask(win)
         return over if over != 0 else hand
     return tm
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", error_model="numpy")
 def exchange_card(hand, pinta, left_to_draw, exchange, side_won, ex_won):
     """Card the seat may give up for the pinta now, or -1 (RULES R7).
 
@@ -354,7 +384,7 @@ def exchange_card(hand, pinta, left_to_draw, exchange, side_won, ex_won):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def deal_winner(side_points, n_sides):
     """Winning side of a finished deal, or -1 for a draw (RULES R8).
 
