@@ -1,0 +1,122 @@
+"""Engine throughput and end-to-end `brisca simulate` figures (issue 2, item 9).
+
+Each configuration prints one JSON line and appends it to
+``results/benchmarks/engine.jsonl``:
+
+* ``kind="engine"``: deals/s of :func:`sim.engine.play_batch` for the random
+  and heuristic policies (every seat the same policy), 2 and 4 players, 1
+  thread and every core; compile excluded (a warm-up batch first), wall time
+  (``deals_per_s``) and process CPU time (``deals_per_cpu_s``) over
+  ``--deals`` deals played in reused chunks of 1,000,000 rows.
+* ``kind="end_to_end"``: wall time and peak resident memory (MiB) of the CLI
+  ``brisca simulate --players 2 --deals 10000000 --policy heuristic --policy
+  random --seed 1 --out <tmp>.parquet --json`` in a child process.
+
+Targets (issue 2): random 2-player >= 2.5 M deals/s per core; heuristic
+>= 1.5 M per core; 10 M deals end to end < 15 s on 2 cores with peak memory
+< 1 GiB.
+
+Usage::
+
+    python benchmarks/bench_engine.py [--deals 4000000] [--e2e-deals 10000000] [--skip-e2e]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numba
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import OUT_DIR, machine, emit  # noqa: E402
+
+from sim.engine import R_SIZE, T_SIZE, play_batch  # noqa: E402
+from sim.policies import POLICIES, N_PARAMS  # noqa: E402
+from sim.rules import Rules  # noqa: E402
+
+CHUNK = 1_000_000
+
+
+def bench_engine(players: int, policy: str, threads: int, deals: int) -> dict:
+    """Deals/s of play_batch, compile and allocation excluded."""
+    rules = Rules(players=players)
+    ra = rules.to_array()
+    deck = np.array(rules.deck_cards, dtype=np.int8)
+    pol = np.full(players, POLICIES.index(policy), dtype=np.int64)
+    par = np.zeros((players, N_PARAMS))
+    m = min(CHUNK, deals)
+    res = np.zeros((m, R_SIZE), np.int16)
+    hands0 = np.zeros((m, players, 3), np.int8)
+    dseeds = np.zeros(m, np.uint64)
+    tricks = np.zeros((1, rules.tricks, T_SIZE), np.int16)
+    numba.set_num_threads(threads)
+    play_batch(ra, deck, 1, 0, m, 1, pol, par, res, hands0, dseeds, tricks, False)  # compile + first touch
+    done = 0
+    wall = 0.0
+    cpu = 0.0
+    while done < deals:
+        k = min(m, deals - done)
+        t0, c0 = time.perf_counter(), time.process_time()
+        play_batch(ra, deck, 1, done, k, 1, pol, par, res, hands0, dseeds, tricks, False)
+        wall += time.perf_counter() - t0
+        cpu += time.process_time() - c0
+        done += k
+    return {
+        "kind": "engine", "players": players, "policy": policy, "threads": threads, "deals": deals,
+        "seconds": round(wall, 4), "deals_per_s": round(deals / wall), "deals_per_cpu_s": round(deals / cpu),
+        "deals_per_s_per_thread": round(deals / wall / threads), "unit": "deals/s",
+    }
+
+
+def bench_end_to_end(deals: int) -> dict:
+    """Wall time and peak RSS of the CLI on ``deals`` deals (child process)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "run.parquet"
+        cmd = [sys.executable, "-m", "sim.cli", "simulate", "--players", "2", "--deals", str(deals),
+               "--policy", "heuristic", "--policy", "random", "--seed", "1", "--out", str(out), "--json",
+               "--no-progress"]
+        t0 = time.perf_counter()
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        wall = time.perf_counter() - t0
+        if proc.returncode != 0:
+            raise SystemExit(f"brisca simulate failed: {proc.stderr.strip()}")
+        peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        summary = json.loads(proc.stdout)
+        size = out.stat().st_size
+    return {
+        "kind": "end_to_end", "command": "brisca simulate --players 2 --deals %d --policy heuristic "
+        "--policy random --seed 1 --out run.parquet --json" % deals, "deals": deals, "threads": os.cpu_count(),
+        "wall_seconds": round(wall, 2), "peak_rss_mib": round(peak_kib / 1024, 1),
+        "run_seconds": summary.get("seconds"), "sim_seconds": summary.get("sim_seconds"),
+        "deals_per_s": summary.get("deals_per_s"), "parquet_mib": round(size / 2**20, 1),
+    }
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", type=int, default=4_000_000, help="deals per engine configuration (default 4,000,000)")
+    ap.add_argument("--e2e-deals", type=int, default=10_000_000, help="deals of the end-to-end run (default 10,000,000)")
+    ap.add_argument("--skip-e2e", action="store_true", help="skip the end-to-end CLI run")
+    ap.add_argument("--out", type=Path, default=OUT_DIR / "engine.jsonl", help="JSON-lines file to append to")
+    args = ap.parse_args(argv)
+    facts = machine()
+    cores = os.cpu_count() or 1
+    for players in (2, 4):
+        for policy in ("random", "heuristic"):
+            for threads in sorted({1, cores}):
+                emit(args.out, {**bench_engine(players, policy, threads, args.deals), **facts})
+    if not args.skip_e2e:
+        emit(args.out, {**bench_end_to_end(args.e2e_deals), **facts})
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
