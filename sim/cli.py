@@ -1,0 +1,207 @@
+"""The ``brisca`` command line.
+
+``brisca simulate`` plays a batch of deals (:func:`sim.simulate.simulate`),
+prints a summary (a table, or one JSON object with ``--json``) and optionally
+writes the deals and the tricks to parquet. The solver's subcommands
+(``solve``, ``puzzles``) are added when the :mod:`solver` package provides
+them.
+
+Every error in the input (unknown policy, impossible player/deck combination,
+deals <= 0, unwritable output ...) prints one line ``brisca: error: ...`` on
+stderr and exits with status 2, before anything is simulated or written.
+
+Examples
+--------
+::
+
+    brisca simulate --players 2 --deals 1000000 --policy heuristic --policy random --seed 1 \\
+        --out results/run.parquet
+    brisca simulate --players 2 --deals 100000 --policy heuristic --policy greedy --duplicate --json
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .rules import ENDGAMES, EXCHANGE_CONDITIONS, EXCHANGES, REMOVES
+
+PROG = "brisca"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: ``brisca: error: <message>``, exit status 2."""
+
+    def error(self, message):
+        self.exit(2, f"{PROG}: error: {message}\n")
+
+
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """Raw description/epilog; ``(default: X)`` appended to options whose default is a value."""
+
+    def _get_help_string(self, action):
+        h = action.help or ""
+        if "%(default)" not in h and "default:" not in h and action.default not in (None, False, argparse.SUPPRESS) \
+                and action.option_strings:
+            h += " (default: %(default)s)"
+        return h
+
+
+def _count(text: str) -> int:
+    """An integer count: ``1000000``, ``1_000_000`` or ``1e6``."""
+    t = text.strip()
+    try:
+        return int(t)
+    except ValueError:
+        pass
+    try:
+        f = float(t)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid integer {text!r}") from None
+    if not f.is_integer():
+        raise argparse.ArgumentTypeError(f"invalid integer {text!r}")
+    return int(f)
+
+
+def _policy_help() -> str:
+    try:
+        from .simulate import _policy_names
+        names = ", ".join(_policy_names())
+    except Exception:  # the engine is being edited: help must still work
+        names = "random, greedy, heuristic, solver"
+    return names
+
+
+SIMULATE_EPILOG = """\
+policies:
+  --policy is given once (every seat), once per side (seat s plays side s % sides:
+  seats 0+2(+4) and 1+3(+5) with 4 or 6 players) or once per seat. 'solver' is the
+  open-hand oracle (Descubierta, RULES R11): it sees every hand, so it is a labelled
+  oracle, never a player, and it must play every seat.
+
+duplicate:
+  --duplicate plays every deal once per rotation of the policies (rotations = sides:
+  2, or 3 with three players), moving every policy one seat further each time, so
+  each side's policies hold every side's cards. --deals counts distinct deals; the
+  run plays deals x rotations rows, marked by the 'pair' and 'rotation' columns.
+  The summary then counts each side's policies wherever they sit, with the score
+  (draws half) and its 95% interval over pairs.
+
+output:
+  one parquet row per deal played (sim/simulate.py documents every column; card
+  columns are categoricals over the card strings of NOTATION.md, codes = card ids);
+  --tricks writes one row per trick. Files appear only when the run succeeds.
+  The summary's 'deals' counts rows played and deals_per_s = deals / sim_seconds
+  (simulation only, numba compile excluded); 'seconds' is the whole run.
+
+examples:
+  brisca simulate --players 2 --deals 1000000 --policy heuristic --policy random \\
+      --seed 1 --out results/run.parquet
+  brisca simulate --deals 100000 --policy heuristic --policy greedy --duplicate --json
+  brisca simulate --players 4 --deck rapida20 --endgame arrastre --deals 1e6
+"""
+
+
+def add_simulate(sub) -> argparse.ArgumentParser:
+    """Add the ``simulate`` subcommand to ``sub`` (an argparse subparsers object)."""
+    p = sub.add_parser(
+        "simulate", help="play a batch of deals, print a summary, write parquet",
+        description="Play a batch of Brisca deals with the engine's policies, print win rates "
+                    "(95% Wilson intervals), points, draws and capotes, and optionally write one "
+                    "parquet row per deal (--out) and per trick (--tricks).",
+        epilog=SIMULATE_EPILOG, formatter_class=_Help)
+    g = p.add_argument_group("rules (RULES.md)")
+    g.add_argument("--players", type=int, default=2, metavar="N", help="players: 2, 3, 4 or 6 (R3)")
+    g.add_argument("--deck", choices=("spanish40", "catalan48", "rapida20"), default=None,
+                   help="deck (R1, R3); default: catalan48 for 6 players, else spanish40")
+    g.add_argument("--exchange", choices=EXCHANGES, default="seven-two", help="trump exchange (R7)")
+    g.add_argument("--exchange-condition", choices=EXCHANGE_CONDITIONS, default="any",
+                   help="who may exchange: any seat, or only a side that has won a trick (R7)")
+    g.add_argument("--endgame", choices=ENDGAMES, default="free",
+                   help="obligations once the stock is exhausted (R9)")
+    g.add_argument("--remove", choices=REMOVES, default="2B", help="3 players: card(s) removed (R3)")
+    r = p.add_argument_group("run")
+    r.add_argument("--deals", type=_count, default=1_000_000, metavar="N",
+                   help="deals to play (1e6 and 1_000_000 accepted); with --duplicate, distinct deals")
+    r.add_argument("--policy", action="append", default=None, metavar="NAME",
+                   help=f"policy: once, once per side or once per seat; one of {_policy_help()} "
+                        "(default: random on every seat)")
+    r.add_argument("--seed", type=int, default=0, help="run seed, 0 <= seed < 2**64")
+    r.add_argument("--threads", type=int, default=None, metavar="N",
+                   help="numba threads; results do not depend on it (default: all cores)")
+    r.add_argument("--duplicate", action="store_true",
+                   help="play every deal once per rotation of the policies (see below)")
+    r.add_argument("--chunk", type=_count, default=None, metavar="ROWS",
+                   help="rows per chunk (bounds memory); results do not depend on it "
+                        "(default: 262144, fewer with --tricks)")
+    o = p.add_argument_group("output")
+    o.add_argument("--out", default=None, metavar="PATH",
+                   help="parquet file, one row per deal (parent directories are created); "
+                        "without it only the summary is printed")
+    o.add_argument("--tricks", default=None, metavar="PATH", help="parquet file, one row per trick")
+    o.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    o.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.set_defaults(func=cmd_simulate)
+    return p
+
+
+def _fail(message: str, code: int = 2) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return code
+
+
+def cmd_simulate(args) -> int:
+    """Run ``brisca simulate``; returns the exit status (0 ok, 2 bad input, 1 engine error)."""
+    from .rules import Rules
+    from .simulate import simulate
+    try:
+        rules = Rules(players=args.players, deck=args.deck, exchange=args.exchange,
+                      exchange_condition=args.exchange_condition, endgame=args.endgame, remove=args.remove)
+    except ValueError as e:
+        return _fail(str(e))
+    try:
+        result = simulate(rules, args.policy or ["random"], deals=args.deals, seed=args.seed,
+                          threads=args.threads, duplicate=args.duplicate, out=args.out, tricks_out=args.tricks,
+                          chunk=args.chunk, progress=not args.no_progress, keep_frame=False)
+    except ValueError as e:
+        return _fail(str(e))
+    except RuntimeError as e:
+        return _fail(str(e), 1)
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted; no output written", file=sys.stderr)
+        return 130
+    if args.json:
+        print(json.dumps(result.summary.to_dict()))
+    else:
+        print(result.summary.format_table())
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``brisca`` parser with its subcommands (``simulate``, and the solver's when available)."""
+    p = _Parser(prog=PROG, formatter_class=_Help,
+                description="brisca: simulator and open-hand solver for Brisca, the Spanish trick-taking card game.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    add_simulate(sub)
+    try:
+        from solver import cli as solver_cli
+        register = getattr(solver_cli, "register", None)
+    except Exception:  # the solver is optional; a broken import must not break `brisca simulate`
+        register = None
+    if register is not None:
+        try:
+            register(sub)
+        except Exception as e:
+            print(f"{PROG}: warning: solver subcommands unavailable ({e})", file=sys.stderr)
+    return p
+
+
+def main(argv=None):
+    """Console script ``brisca``: parse ``argv``, run the subcommand, ``sys.exit`` with its status."""
+    args = build_parser().parse_args(argv)
+    code = args.func(args)
+    sys.exit(code if code is not None else 0)
+
+
+if __name__ == "__main__":
+    main()

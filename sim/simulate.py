@@ -1,0 +1,720 @@
+"""The batch simulator: many deals, played in chunks, summarized and written to parquet.
+
+:func:`simulate` is the Python API behind ``brisca simulate``. It validates its
+input, plays rows with the jitted :func:`sim.engine.play_batch` in chunks (so
+memory stays bounded for any deal count), checks every row's status, adds the
+rows to a running summary (:mod:`sim.stats`), and streams them to parquet.
+
+Rows, deals and ``duplicate``
+-----------------------------
+Without ``duplicate`` row ``r`` is deal ``r``. With ``duplicate`` every deal
+is played ``rotations = rules.sides`` times (2, or 3 with three players), the
+policies moved one seat further each time (rotation ``k`` gives seat ``s`` the
+policy of seat ``(s + k) % players``, so every side's policies sit once on
+every side of the table, RULES R3); row ``r`` is deal ``r // rotations``,
+rotation ``r % rotations``, and ``deals`` counts distinct deals
+(``deals * rotations`` rows). Deal ``d`` of seed ``s`` is the same shuffle,
+played the same way, whatever the thread count and the chunk size.
+
+Parquet: the deal table (``out``), one row per row played
+---------------------------------------------------------
+=====================  ============================  =====================================================
+column                 type (pandas)                 meaning
+=====================  ============================  =====================================================
+``deal``               int64                         row number of the run, 0 .. rows-1
+``pair``               int64                         ``duplicate`` only: deal index ``row // rotations``
+``rotation``           int8                          ``duplicate`` only: ``row % rotations``
+``deal_seed``          uint64                        :func:`sim.rng.deal_seed` (seed, deal index)
+``first_lead``         int8                          seat that led the first trick (R3: seat 0)
+``pinta``              category (card)               card turned at the deal (R4), before any exchange
+``trump``              category ``O C E B``          trump suit (R4)
+``removed``            category (card)               ``remove=trump2`` only: the 2 set aside (R3)
+``hand_{s}_{k}``       category (card)               seat ``s``'s ``k``-th card as dealt (R4), k = 0, 1, 2
+``policy_{s}``         category                      policy of seat ``s`` in this row
+``points_{s}``         int8                          card points seat ``s`` captured (R8)
+``tricks_{s}``         int8                          tricks seat ``s`` won
+``side_points_{k}``    int16                         card points of side ``k`` (seats ``s % sides == k``)
+``winner``             int8                          winning side, -1 draw (R8)
+``capote``             bool                          one side took all 120 points (R8)
+``exchanges``          int8                          trump exchanges made, 0..2 (R7)
+``exchange{k}_seat``   int8                          seat of exchange ``k`` (k = 0, 1), -1 none
+``exchange{k}_card``   category (card)               card given up for the pinta (7 or 2 of trumps), null none
+``exchange{k}_trick``  int8                          trick number (0-based) it was made in, -1 none
+=====================  ============================  =====================================================
+
+Card columns are dictionary-encoded over :data:`sim.cards.CARD_NAMES` (all 48
+card strings of NOTATION.md in card-id order), so in pandas
+``df.pinta.cat.codes`` are the engine's card ids and ``df.pinta`` reads as
+``"1O"``, ``"12B"`` ... The policy columns are dictionary-encoded over
+:data:`POLICY_NAMES`.
+
+Parquet: the trick table (``tricks_out``), one row per trick
+------------------------------------------------------------
+``deal`` (int64, the deal table's row), ``pair``/``rotation`` (``duplicate``),
+``trick`` (int8, 0-based), ``leader`` (int8 seat), ``card_{i}`` (card
+category, the ``i``-th card in play order, leader first), ``winner`` (int8
+seat, R5), ``points`` (int8, card points of the trick, R2). Summing
+``points`` per winning seat gives the deal table's ``points_{s}``.
+
+File metadata
+-------------
+Both files carry key-value metadata (values are JSON): ``brisca.table``
+(``"deals"`` or ``"tricks"``), ``brisca.rules`` (the :class:`sim.rules.Rules`
+fields), ``brisca.policies`` (policy per seat in rotation 0), ``brisca.seed``,
+``brisca.deals`` (distinct deals), ``brisca.rows``, ``brisca.duplicate``,
+``brisca.rotations``, ``brisca.version``, ``brisca.numba_version``,
+``brisca.card_names`` (the card dictionary). :func:`read_metadata` decodes them.
+
+Files are written to a temporary file in the target directory and renamed
+only when the run succeeds: an interrupted or failed run leaves no file that
+looks complete.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Mapping
+
+import numpy as np
+
+from .cards import CARD_NAMES, SUITS
+from .rules import Rules
+from .stats import RunningStats, Summary
+
+#: Rows per chunk by default (a chunk costs about 200 bytes a row in flight).
+DEFAULT_CHUNK = 1 << 18
+#: Upper bound of trick-table rows held per chunk when tricks are recorded.
+MAX_TRICK_ROWS = 1 << 21
+#: Runs of at most this many rows keep a DataFrame in the result by default.
+FRAME_ROWS = 100_000
+#: The open-hand oracle (RULES R11: a labelled oracle, never a player).
+SOLVER = "solver"
+_COMPRESSION = "zstd"
+
+
+def _policy_names() -> tuple[str, ...]:
+    from .policies import POLICIES
+    names = tuple(POLICIES)
+    return names if SOLVER in names else names + (SOLVER,)
+
+
+def __getattr__(name):  # POLICY_NAMES is computed lazily (it imports the policies)
+    if name == "POLICY_NAMES":
+        return _policy_names()
+    raise AttributeError(name)
+
+
+@dataclass
+class SimResult:
+    """What :func:`simulate` returns.
+
+    Attributes
+    ----------
+    summary : sim.stats.Summary
+        Win rates, points, draws, capotes, timings (``summary.to_dict()`` is the
+        ``--json`` object).
+    frame : pandas.DataFrame or None
+        The deal table (columns as in the module docstring) when kept.
+    tricks : pandas.DataFrame or None
+        The trick table when kept.
+    out, tricks_out : pathlib.Path or None
+        Files written.
+    """
+
+    summary: Summary
+    frame: object = None
+    tricks: object = None
+    out: Path | None = None
+    tricks_out: Path | None = None
+
+
+# ---------------------------------------------------------------------------
+# validation
+# ---------------------------------------------------------------------------
+
+def _as_rules(rules) -> Rules:
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, Mapping):
+        try:
+            return Rules(**rules)
+        except TypeError as e:
+            raise ValueError(f"invalid rules: {e}") from None
+    if isinstance(rules, (int, np.integer)) and not isinstance(rules, bool):
+        return Rules(players=int(rules))
+    raise ValueError(f"rules must be a sim.rules.Rules, a dict of its fields or a player count, got {rules!r}")
+
+
+def _as_count(name: str, value) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    value = int(value)
+    if value <= 0:
+        raise ValueError(f"{name} must be a positive integer, got {value}")
+    return value
+
+
+def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
+    """Policy name of every seat from one name, one per side, or one per seat.
+
+    Parameters
+    ----------
+    rules : Rules
+    policies : str or sequence of str
+        One name (every seat), ``rules.sides`` names (seat ``s`` plays the
+        policy of side ``s % sides``) or ``rules.players`` names (seat order).
+
+    Returns
+    -------
+    tuple of str
+        One name per seat.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name, a wrong count, or ``solver`` mixed with other policies.
+
+    Examples
+    --------
+    >>> resolve_policies(Rules(players=4), ["heuristic", "random"])
+    ('heuristic', 'random', 'heuristic', 'random')
+    """
+    if isinstance(policies, str):
+        policies = [policies]
+    try:
+        names = [str(p).strip().lower() for p in policies]
+    except TypeError:
+        raise ValueError(f"policies must be a name or a list of names, got {policies!r}") from None
+    known = _policy_names()
+    for p in names:
+        if p not in known:
+            raise ValueError(f"unknown policy {p!r}: expected one of {', '.join(known)}")
+    n, S = rules.players, rules.sides
+    if len(names) == 1:
+        seats = names * n
+    elif len(names) == n:
+        seats = names
+    elif len(names) == S:
+        seats = [names[s % S] for s in range(n)]
+    else:
+        counts = sorted({1, S, n})
+        raise ValueError(f"got {len(names)} policies for {n} players: give "
+                         + " or ".join(str(c) for c in counts) + " (every seat, one per side, one per seat)")
+    if SOLVER in seats and any(p != SOLVER for p in seats):
+        raise ValueError("policy 'solver' (the open-hand oracle, RULES R11) must play every seat or none")
+    return tuple(seats)
+
+
+def side_labels(rules: Rules, seat_policies) -> list[str]:
+    """Label of each side's policies: the name, or names joined by ``+`` when its seats differ."""
+    out = []
+    for k in range(rules.sides):
+        names = []
+        for s in rules.side_seats(k):
+            if seat_policies[s] not in names:
+                names.append(seat_policies[s])
+        out.append("+".join(names))
+    return out
+
+
+def _max_threads() -> int:
+    import numba
+    return int(numba.config.NUMBA_NUM_THREADS)
+
+
+# ---------------------------------------------------------------------------
+# output files: temporary file in the target directory, renamed on success
+# ---------------------------------------------------------------------------
+
+class _Target:
+    """A parquet file being written: checked and opened before the run, renamed when done."""
+
+    def __init__(self, path, label: str):
+        self.final = Path(os.fspath(path))
+        self.label = label
+        self.tmp: Path | None = None
+        self.writer = None
+
+    def prepare(self) -> None:
+        """Check the target, create missing parent directories and the temporary file."""
+        f = self.final
+        if f.name in ("", ".", ".."):
+            raise ValueError(f"{self.label} path {str(f)!r} is not a file name")
+        if f.is_dir():
+            raise ValueError(f"cannot write {self.label} {f}: it is a directory")
+        parent = f.parent
+        try:
+            parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise ValueError(f"cannot write {self.label} {f}: cannot create directory {parent}"
+                             f" ({e.strerror or e})") from None
+        if f.exists() and not os.access(f, os.W_OK):
+            raise ValueError(f"cannot write {self.label} {f}: file is not writable")
+        tmp = parent / f".{f.name}.{os.getpid()}.tmp"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            os.close(fd)
+        except OSError as e:
+            raise ValueError(f"cannot write {self.label} {f}: directory {parent} is not writable"
+                             f" ({e.strerror or e})") from None
+        self.tmp = tmp
+
+    def open(self, schema) -> None:
+        import pyarrow.parquet as pq
+        self.writer = pq.ParquetWriter(str(self.tmp), schema, compression=_COMPRESSION)
+
+    def write(self, table) -> None:
+        self.writer.write_table(table, row_group_size=table.num_rows)
+
+    def commit(self) -> None:
+        self.writer.close()
+        self.writer = None
+        os.replace(self.tmp, self.final)
+        self.tmp = None
+
+    def discard(self) -> None:
+        if self.writer is not None:
+            try:
+                self.writer.close()
+            except BaseException:
+                pass
+            self.writer = None
+        if self.tmp is not None:
+            try:
+                self.tmp.unlink()
+            except OSError:
+                pass
+            self.tmp = None
+
+
+class _WriterThread:
+    """Writes tables in a background thread while the engine plays the next chunk.
+
+    pyarrow releases the GIL while it encodes, so writing one chunk overlaps
+    playing the next. At most ``depth`` tables wait in the queue (bounded memory).
+    """
+
+    def __init__(self, depth: int = 2):
+        import queue
+        import threading
+        self.q = queue.Queue(maxsize=depth)
+        self.error = None
+        self.stop = False
+        self.thread = threading.Thread(target=self._run, name="brisca-parquet-writer", daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        while True:
+            item = self.q.get()
+            if item is None:
+                return
+            if self.error is not None or self.stop:
+                continue
+            target, table = item
+            try:
+                target.write(table)
+            except BaseException as e:  # re-raised in the main thread
+                self.error = e
+
+    def put(self, target, table) -> None:
+        if self.error is not None:
+            raise self.error
+        self.q.put((target, table))
+
+    def close(self) -> None:
+        """Wait until every table is written; re-raise a writer error."""
+        self.q.put(None)
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+
+    def abort(self) -> None:
+        """Drop the queued tables and wait for the thread to end."""
+        self.stop = True
+        while self.thread.is_alive():
+            try:
+                self.q.put(None, timeout=0.1)
+            except Exception:
+                pass
+            self.thread.join(timeout=0.1)
+
+
+# ---------------------------------------------------------------------------
+# arrow tables
+# ---------------------------------------------------------------------------
+
+class _Tables:
+    """Builds the arrow schemas and the per-chunk tables of a run."""
+
+    def __init__(self, rules: Rules, seat_pol: tuple[str, ...], rotations: int, meta: dict):
+        import pyarrow as pa
+        self.pa = pa
+        self.rules = rules
+        self.n = rules.players
+        self.S = rules.sides
+        self.R = rotations
+        self.dup = rotations > 1
+        self.trump2 = rules.players == 3 and rules.remove == "trump2"
+        self.card_dict = pa.array(CARD_NAMES, pa.string())
+        self.suit_dict = pa.array(list(SUITS), pa.string())
+        names = _policy_names()
+        self.pol_dict = pa.array(list(names), pa.string())
+        # policy index of seat s in rotation k: seat (s + k) % n of rotation 0 (sim.engine.play_batch)
+        ids = np.array([names.index(p) for p in seat_pol], dtype=np.int8)
+        self.pol_by_rot = np.array([[ids[(s + k) % self.n] for k in range(rotations)] for s in range(self.n)],
+                                   dtype=np.int8)
+        card = pa.dictionary(pa.int8(), pa.string())
+        i8, i16, i64 = pa.int8(), pa.int16(), pa.int64()
+        f = [("deal", i64)]
+        if self.dup:
+            f += [("pair", i64), ("rotation", i8)]
+        f += [("deal_seed", pa.uint64()), ("first_lead", i8), ("pinta", card),
+              ("trump", pa.dictionary(pa.int8(), pa.string()))]
+        if self.trump2:
+            f += [("removed", card)]
+        f += [(f"hand_{s}_{k}", card) for s in range(self.n) for k in range(3)]
+        f += [(f"policy_{s}", pa.dictionary(pa.int8(), pa.string())) for s in range(self.n)]
+        f += [(f"points_{s}", i8) for s in range(self.n)]
+        f += [(f"tricks_{s}", i8) for s in range(self.n)]
+        f += [(f"side_points_{k}", i16) for k in range(self.S)]
+        f += [("winner", i8), ("capote", pa.bool_()), ("exchanges", i8)]
+        for k in range(2):
+            f += [(f"exchange{k}_seat", i8), (f"exchange{k}_card", card), (f"exchange{k}_trick", i8)]
+        md = {f"brisca.{k}": json.dumps(v) for k, v in meta.items()}
+        self.deal_schema = pa.schema(f, metadata={**md, "brisca.table": json.dumps("deals")})
+        t = [("deal", i64)]
+        if self.dup:
+            t += [("pair", i64), ("rotation", i8)]
+        t += [("trick", i8), ("leader", i8)]
+        t += [(f"card_{i}", card) for i in range(self.n)]
+        t += [("winner", i8), ("points", i8)]
+        self.trick_schema = pa.schema(t, metadata={**md, "brisca.table": json.dumps("tricks")})
+
+    def _cards(self, ids, nullable=False):
+        pa = self.pa
+        ids = np.asarray(ids)
+        if nullable:
+            mask = ids < 0
+            idx = pa.array(np.where(mask, 0, ids).astype(np.int8), pa.int8(), mask=mask)
+        else:
+            idx = pa.array(ids.astype(np.int8), pa.int8())
+        return pa.DictionaryArray.from_arrays(idx, self.card_dict)
+
+    def _dict(self, idx, dictionary):
+        pa = self.pa
+        return pa.DictionaryArray.from_arrays(pa.array(np.asarray(idx, dtype=np.int8), pa.int8()), dictionary)
+
+    def deal_table(self, E, res, hands0, dseeds, row0, m):
+        """Arrow table of rows ``row0 .. row0+m-1`` (``E``: the engine module, for the ``R_*`` columns)."""
+        pa = self.pa
+        res = res[:m]
+        rows = np.arange(row0, row0 + m, dtype=np.int64)
+        cols = [rows]
+        if self.dup:
+            cols += [rows // self.R, (rows % self.R).astype(np.int8)]
+        cols += [dseeds[:m].copy(), res[:, E.R_FIRST].astype(np.int8), self._cards(res[:, E.R_PINTA]),
+                 self._dict(res[:, E.R_TRUMP], self.suit_dict)]
+        if self.trump2:
+            cols.append(self._cards(res[:, E.R_REMOVED], nullable=True))
+        cols += [self._cards(hands0[:m, s, k]) for s in range(self.n) for k in range(3)]
+        rot = (rows % self.R).astype(np.intp)
+        cols += [self._dict(self.pol_by_rot[s][rot], self.pol_dict) for s in range(self.n)]
+        cols += [res[:, E.R_SEAT_POINTS + s].astype(np.int8) for s in range(self.n)]
+        cols += [res[:, E.R_SEAT_TRICKS + s].astype(np.int8) for s in range(self.n)]
+        cols += [res[:, E.R_SIDE_POINTS + k].astype(np.int16) for k in range(self.S)]
+        cols += [res[:, E.R_WINNER].astype(np.int8), res[:, E.R_CAPOTE] != 0, res[:, E.R_NEX].astype(np.int8)]
+        for k in range(2):
+            cols += [res[:, E.R_EX + 3 * k].astype(np.int8), self._cards(res[:, E.R_EX + 3 * k + 1], nullable=True),
+                     res[:, E.R_EX + 3 * k + 2].astype(np.int8)]
+        return pa.Table.from_arrays([c if isinstance(c, pa.Array) else pa.array(c) for c in cols],
+                                    schema=self.deal_schema)
+
+    def trick_table(self, E, tricks, row0, m):
+        """Arrow table of the tricks of rows ``row0 .. row0+m-1``."""
+        pa = self.pa
+        nt = tricks.shape[1]
+        t = tricks[:m].reshape(m * nt, tricks.shape[2])
+        rows = np.repeat(np.arange(row0, row0 + m, dtype=np.int64), nt)
+        cols = [rows]
+        if self.dup:
+            cols += [rows // self.R, (rows % self.R).astype(np.int8)]
+        cols += [np.tile(np.arange(nt, dtype=np.int8), m), t[:, E.T_LEADER].astype(np.int8)]
+        cols += [self._cards(t[:, E.T_CARDS + i]) for i in range(self.n)]
+        cols += [t[:, E.T_WINNER].astype(np.int8), t[:, E.T_POINTS].astype(np.int8)]
+        return pa.Table.from_arrays([c if isinstance(c, pa.Array) else pa.array(c) for c in cols],
+                                    schema=self.trick_schema)
+
+
+def read_metadata(path) -> dict:
+    """The ``brisca.*`` key-value metadata of a parquet file written by :func:`simulate`, decoded.
+
+    Examples
+    --------
+    >>> read_metadata("results/run.parquet")["rules"]["players"]  # doctest: +SKIP
+    2
+    """
+    import pyarrow.parquet as pq
+    md = pq.read_schema(path).metadata or {}
+    out = {}
+    for k, v in md.items():
+        k = k.decode()
+        if k.startswith("brisca."):
+            out[k[len("brisca."):]] = json.loads(v)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# the run
+# ---------------------------------------------------------------------------
+
+_STATUS = {1: "a policy returned an illegal action", 2: "more trump exchanges than RULES R7 allows"}
+
+
+def _check_status(E, res, row0, m, rotations, seat_pol):
+    bad = np.flatnonzero(res[:m, E.R_STATUS] != 0)
+    if bad.size:
+        i = int(bad[0])
+        row = row0 + i
+        code = int(res[i, E.R_STATUS])
+        raise RuntimeError(f"engine error in {bad.size} row(s) of this chunk; first at row {row} "
+                           f"(deal {row // rotations}, rotation {row % rotations}): status {code}, "
+                           f"{_STATUS.get(code, 'unknown status')} (policies {', '.join(seat_pol)})")
+
+
+def _versions() -> dict:
+    import numba
+    try:
+        from importlib.metadata import version
+        v = version("brisca")
+    except Exception:
+        v = "unknown"
+    return {"version": v, "numba_version": numba.__version__}
+
+
+def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads: int | None = None,
+             duplicate: bool = False, out=None, tricks_out=None, chunk: int | None = None,
+             progress: bool = False, keep_frame: bool | None = None, tricks: bool = False) -> SimResult:
+    """Play ``deals`` deals (or pairs with ``duplicate``) and summarize them; optionally write parquet.
+
+    Parameters
+    ----------
+    rules : Rules, dict or int
+        The rule set (:class:`sim.rules.Rules`, a dict of its fields, or a player count).
+    policies : str or sequence of str
+        One policy name for every seat, one per side or one per seat
+        (:func:`resolve_policies`); names of :data:`sim.policies.POLICIES`, or
+        ``"solver"`` on every seat for the open-hand oracle (Descubierta,
+        RULES R11: it sees every hand; a labelled oracle, never a player).
+    deals : int
+        Distinct deals, > 0. With ``duplicate`` each is played ``rules.sides`` times.
+    seed : int
+        Run seed, ``0 <= seed < 2**64``. Deal ``d`` is :func:`sim.rng.deal_seed` ``(seed, d)``.
+    threads : int, optional
+        Numba threads (default: all, ``numba.config.NUMBA_NUM_THREADS``).
+        Results do not depend on it.
+    duplicate : bool
+        Play every deal once per rotation of the policies (module docstring).
+    out : path, optional
+        Parquet file for the deal table (parent directories are created).
+    tricks_out : path, optional
+        Parquet file for the trick table.
+    chunk : int, optional
+        Rows per chunk (default :data:`DEFAULT_CHUNK`, smaller when tricks are
+        recorded); rounded down to whole pairs. Results do not depend on it.
+    progress : bool
+        Show a progress bar on stderr (tqdm; it appears after 0.5 s).
+    keep_frame : bool, optional
+        Return the deal table as a DataFrame (default: when the run has at most
+        :data:`FRAME_ROWS` rows).
+    tricks : bool
+        Also return the trick table as a DataFrame (needs ``keep_frame``).
+
+    Returns
+    -------
+    SimResult
+        ``summary`` (:class:`sim.stats.Summary`), optional frames, the paths written.
+
+    Raises
+    ------
+    ValueError
+        For invalid rules, policies, counts, seed, threads or an unwritable
+        output; raised before anything is simulated or written.
+    RuntimeError
+        If the engine reports a row with a non-zero status (a policy bug); no
+        file is left behind.
+
+    Examples
+    --------
+    >>> r = simulate(Rules(players=2), ["greedy", "random"], deals=1000, seed=1)
+    >>> r.summary.deals, len(r.frame)
+    (1000, 1000)
+    """
+    t_start = time.perf_counter()
+    rules = _as_rules(rules)
+    deals = _as_count("deals", deals)
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2 ** 64:
+        raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
+    seed = int(seed)
+    if threads is not None:
+        threads = _as_count("threads", threads)
+        if threads > _max_threads():
+            raise ValueError(f"threads must be between 1 and {_max_threads()} "
+                             f"(numba.config.NUMBA_NUM_THREADS), got {threads}")
+    seat_pol = resolve_policies(rules, policies)
+    solver = seat_pol[0] == SOLVER
+    rotations = rules.sides if duplicate else 1
+    rows = deals * rotations
+    ntr = rules.tricks
+    if chunk is None:
+        chunk = DEFAULT_CHUNK
+        if tricks_out is not None or tricks:
+            chunk = min(chunk, max(1, MAX_TRICK_ROWS // ntr))
+    else:
+        chunk = _as_count("chunk", chunk)
+    chunk = max(rotations, chunk - chunk % rotations)
+    chunk = min(chunk, rows)
+    if keep_frame is None:
+        keep_frame = rows <= FRAME_ROWS
+    rec = tricks_out is not None or (tricks and keep_frame)
+
+    targets = []
+    if out is not None:
+        targets.append(_Target(out, "output"))
+    if tricks_out is not None:
+        targets.append(_Target(tricks_out, "tricks output"))
+        if out is not None and os.path.abspath(os.fspath(out)) == os.path.abspath(os.fspath(tricks_out)):
+            raise ValueError("the deal table and the tricks table need two different files")
+
+    play_open = None
+    if solver:
+        try:
+            from solver.selfplay import play_open_batch as play_open
+        except ImportError as e:
+            raise ValueError(f"policy 'solver' needs solver.selfplay.play_open_batch, which is not available ({e})") from None
+
+    import numba
+    from . import engine as E
+    from .policies import N_PARAMS, POLICIES
+
+    old_threads = numba.get_num_threads()
+    try:
+        for t in targets:
+            t.prepare()
+        if threads is not None:
+            numba.set_num_threads(threads)
+        n = rules.players
+        rules_arr = rules.to_array()
+        deck = np.array(rules.deck_cards, dtype=np.int8)
+        pol = np.array([POLICIES.index(p) if p in POLICIES else 0 for p in seat_pol], dtype=np.int64)
+        par = np.zeros((n, N_PARAMS), dtype=np.float64)
+        seed_arg = seed - 2 ** 64 if seed >= 2 ** 63 else seed  # int64 bits of the uint64 seed (one signature)
+
+        def play(row0, m, res, hands0, dseeds, trk, record):
+            if solver:
+                play_open(rules, seed_arg, row0, m, rotations, res, hands0, dseeds, trk, record)
+            else:
+                E.play_batch(rules_arr, deck, seed_arg, row0, m, rotations, pol, par, res, hands0, dseeds, trk,
+                             record)
+
+        # warm-up (numba compile or cache load), excluded from sim_seconds
+        w = rotations
+        play(0, w, np.zeros((w, E.R_SIZE), np.int16), np.zeros((w, n, 3), np.int8), np.zeros(w, np.uint64),
+             np.zeros((w, ntr, E.T_SIZE), np.int16), rec)
+
+        meta = {"rules": rules.to_dict(), "policies": list(seat_pol), "seed": seed, "deals": deals, "rows": rows,
+                "duplicate": bool(duplicate), "rotations": rotations, **_versions(), "card_names": list(CARD_NAMES)}
+        tb = _Tables(rules, seat_pol, rotations, meta)
+        for t in targets:
+            t.open(tb.trick_schema if t.label.startswith("tricks") else tb.deal_schema)
+        deal_target = targets[0] if out is not None else None
+        trick_target = targets[-1] if tricks_out is not None else None
+
+        res = np.zeros((chunk, E.R_SIZE), np.int16)
+        hands0 = np.zeros((chunk, n, 3), np.int8)
+        dseeds = np.zeros(chunk, np.uint64)
+        trk = np.zeros((chunk if rec else 1, ntr, E.T_SIZE), np.int16)
+        stats = RunningStats(n, rules.sides, rotations)
+        kept, kept_tricks = [], []
+        sim_seconds = 0.0
+        bar = None
+        writer = _WriterThread() if targets else None
+        if progress:
+            from tqdm import tqdm
+            bar = tqdm(total=rows, unit="deal", unit_scale=True, file=sys.stderr, delay=0.5,
+                       desc="brisca simulate", dynamic_ncols=True, leave=False)
+        try:
+            for row0 in range(0, rows, chunk):
+                m = min(chunk, rows - row0)
+                t0 = time.perf_counter()
+                play(row0, m, res, hands0, dseeds, trk, rec)
+                sim_seconds += time.perf_counter() - t0
+                _check_status(E, res, row0, m, rotations, seat_pol)
+                r = res[:m]
+                stats.update(r[:, E.R_SIDE_POINTS:E.R_SIDE_POINTS + rules.sides], r[:, E.R_WINNER],
+                             r[:, E.R_CAPOTE], row0)
+                if deal_target is not None or keep_frame:
+                    table = tb.deal_table(E, res, hands0, dseeds, row0, m)
+                    if deal_target is not None:
+                        writer.put(deal_target, table)
+                    if keep_frame:
+                        kept.append(table)
+                if rec:
+                    ttable = tb.trick_table(E, trk, row0, m)
+                    if trick_target is not None:
+                        writer.put(trick_target, ttable)
+                    if keep_frame and tricks:
+                        kept_tricks.append(ttable)
+                if bar is not None:
+                    bar.update(m)
+            if writer is not None:
+                writer.close()
+                writer = None
+        finally:
+            if bar is not None:
+                bar.close()
+            if writer is not None:
+                writer.abort()
+        for t in targets:
+            t.commit()
+    except BaseException:
+        for t in targets:
+            t.discard()
+        raise
+    finally:
+        if threads is not None:
+            numba.set_num_threads(old_threads)
+
+    frame = tframe = None
+    if keep_frame:
+        import pyarrow as pa
+        frame = pa.concat_tables(kept).to_pandas()
+        if kept_tricks:
+            tframe = pa.concat_tables(kept_tricks).to_pandas()
+    used_threads = threads if threads is not None else old_threads
+    summary = stats.summary(
+        side_labels(rules, seat_pol), distinct_deals=deals, seconds=time.perf_counter() - t_start,
+        sim_seconds=sim_seconds, rules=rules.to_dict(), policies=list(seat_pol), seed=seed,
+        duplicate=bool(duplicate), threads=used_threads,
+        out=str(out) if out is not None else None, tricks_out=str(tricks_out) if tricks_out is not None else None)
+    return SimResult(summary=summary, frame=frame, tricks=tframe,
+                     out=Path(out) if out is not None else None,
+                     tricks_out=Path(tricks_out) if tricks_out is not None else None)
+
+
+# ``sim.simulate`` names both this module and the function: once the module is imported the
+# package attribute is the module, so the module itself is made callable (it calls
+# :func:`simulate`) and ``sim.simulate(...)`` works either way.
+class _CallableModule(type(sys)):
+    def __call__(self, *args, **kwargs):
+        return simulate(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

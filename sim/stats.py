@@ -1,0 +1,395 @@
+"""Summary statistics of a batch run: win rates with Wilson intervals, mean points.
+
+The simulator (:mod:`sim.simulate`) feeds every chunk of result rows to a
+:class:`RunningStats`, so a summary of any number of deals needs memory for
+a few counters only. :meth:`RunningStats.summary` turns the counters into a
+:class:`Summary`, printed as a table (:meth:`Summary.format_table`) or as one
+JSON object (:meth:`Summary.to_dict`).
+
+Definitions (RULES R8)
+----------------------
+deals
+    Rows played: with ``duplicate`` every distinct deal is played once per
+    rotation (``rotations`` = number of sides), so ``deals = distinct_deals *
+    rotations``. ``deals_per_s = deals / sim_seconds``.
+side ``k``
+    The seats ``s`` with ``s % sides == k`` (R3) and the policies they hold in
+    rotation 0. Without ``duplicate`` a side's policies never move. With
+    ``duplicate`` they move one seat per rotation, and a side's wins are
+    counted wherever its policies sit: ``sides[k]`` then measures the policies,
+    not the seats (``positions`` keeps the per-seat view).
+wins, draws, losses
+    A side wins a deal when the engine names it the winner (R8). A draw
+    (winner -1) counts as a draw for every side whose points equal the highest
+    total (both sides at 60-60; with three players the seats tied on top) and
+    as a loss for the others.
+win_rate, win_rate_ci95
+    ``wins / deals`` and its 95% Wilson score interval.
+score, score_ci95
+    ``(wins + draws / 2) / deals`` (draws count half) and its Wilson interval
+    (taking the games as independent trials: with ``duplicate`` the two games
+    of a pair are negatively correlated, so this interval is conservative).
+pair_score_ci95
+    ``duplicate`` only: normal 95% interval of the mean over pairs of the
+    pair's mean score, the interval that matches the paired design.
+mean_points, mean_points_se
+    Mean card points of the side (0-120 a deal) and its standard error.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+#: Two-sided 95% normal quantile.
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a binomial proportion.
+
+    Parameters
+    ----------
+    successes : float
+        Successes (may be fractional, e.g. wins plus half the draws).
+    n : int
+        Trials.
+    z : float
+        Normal quantile; the default gives a 95% interval.
+
+    Returns
+    -------
+    (float, float)
+        Lower and upper bound in ``[0, 1]``; ``(0.0, 1.0)`` when ``n == 0``.
+
+    Raises
+    ------
+    ValueError
+        If ``n < 0`` or ``successes`` is outside ``[0, n]``.
+
+    Examples
+    --------
+    >>> [round(x, 4) for x in wilson_interval(81, 263)]
+    [0.2553, 0.3662]
+    """
+    if n < 0 or not 0 <= successes <= n:
+        raise ValueError(f"need 0 <= successes <= n, got successes={successes}, n={n}")
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    z2 = z * z
+    den = 1.0 + z2 / n
+    centre = (p + z2 / (2 * n)) / den
+    half = z * math.sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n)) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_se(total: float, total_sq: float, n: int) -> tuple[float, float]:
+    """Mean and standard error of the mean from a sum and a sum of squares.
+
+    Uses the sample standard deviation (``n - 1``); the error is 0 for ``n < 2``.
+    """
+    if n == 0:
+        return (float("nan"), float("nan"))
+    mean = total / n
+    if n < 2:
+        return (mean, 0.0)
+    var = max(0.0, (total_sq - n * mean * mean) / (n - 1))
+    return (mean, math.sqrt(var / n))
+
+
+class RunningStats:
+    """Counters of a run, updated chunk by chunk (memory independent of the deal count).
+
+    Parameters
+    ----------
+    players, sides : int
+        Table shape (RULES R3).
+    rotations : int
+        Rows per distinct deal (1, or ``sides`` with ``duplicate``).
+    """
+
+    def __init__(self, players: int, sides: int, rotations: int):
+        self.players = players
+        self.sides = sides
+        self.rotations = rotations
+        self.rows = 0
+        self.draws = 0
+        self.capotes = 0
+        S = sides
+        # per side of the table (positions) and per side's policies (entrants)
+        self.pos_wins = np.zeros(S, np.int64)
+        self.pos_draws = np.zeros(S, np.int64)
+        self.pos_pts = np.zeros(S, np.float64)
+        self.pos_pts2 = np.zeros(S, np.float64)
+        self.ent_wins = np.zeros(S, np.int64)
+        self.ent_draws = np.zeros(S, np.int64)
+        self.ent_pts = np.zeros(S, np.float64)
+        self.ent_pts2 = np.zeros(S, np.float64)
+        self.pairs = 0
+        self.pair_score = np.zeros(S, np.float64)
+        self.pair_score2 = np.zeros(S, np.float64)
+
+    def update(self, side_points: np.ndarray, winner: np.ndarray, capote: np.ndarray, row0: int) -> None:
+        """Add rows ``row0 .. row0 + m - 1`` of the run.
+
+        Parameters
+        ----------
+        side_points : ndarray(int, shape=(m, sides))
+            Card points per side of the table.
+        winner : ndarray(int, shape=(m,))
+            Winning side, -1 for a draw (R8).
+        capote : ndarray(bool or int, shape=(m,))
+            One side took all 120 points.
+        row0 : int
+            Row number of the first row; ``row0`` and ``m`` are multiples of
+            ``rotations`` (chunks hold whole pairs).
+        """
+        m = winner.shape[0]
+        S, R = self.sides, self.rotations
+        if m == 0:
+            return
+        if row0 % R or m % R:
+            raise ValueError("chunks must hold whole pairs of rows")
+        sp = np.asarray(side_points, dtype=np.int64)
+        win = np.asarray(winner, dtype=np.int64)
+        top = sp.max(axis=1)
+        drawn = win < 0
+        self.rows += m
+        self.draws += int(drawn.sum())
+        self.capotes += int(np.count_nonzero(capote))
+        rot = (row0 + np.arange(m)) % R
+        idx = np.arange(m)
+        for j in range(S):
+            pts = sp[:, j]
+            self.pos_wins[j] += int(np.count_nonzero(win == j))
+            self.pos_draws[j] += int(np.count_nonzero(drawn & (pts == top)))
+            self.pos_pts[j] += float(pts.sum())
+            self.pos_pts2[j] += float((pts * pts).sum())
+        npairs = m // R
+        self.pairs += npairs
+        for k in range(S):
+            j = (k - rot) % S  # side of the table holding side k's policies in this rotation
+            pts = sp[idx, j]
+            w = win == j
+            d = drawn & (pts == top)
+            self.ent_wins[k] += int(np.count_nonzero(w))
+            self.ent_draws[k] += int(np.count_nonzero(d))
+            self.ent_pts[k] += float(pts.sum())
+            self.ent_pts2[k] += float((pts * pts).sum())
+            score = (w + 0.5 * d).reshape(npairs, R).mean(axis=1)
+            self.pair_score[k] += float(score.sum())
+            self.pair_score2[k] += float((score * score).sum())
+
+    def summary(self, side_policies: list[str], *, distinct_deals: int, seconds: float, sim_seconds: float,
+                **extra) -> "Summary":
+        """The :class:`Summary` of the rows added so far.
+
+        Parameters
+        ----------
+        side_policies : list of str
+            Policy label of each side in rotation 0.
+        distinct_deals : int
+            Deals shuffled (rows / rotations).
+        seconds, sim_seconds : float
+            Whole run and simulation only (s).
+        **extra
+            Stored in :attr:`Summary.extra` and merged into the JSON object.
+        """
+        n = self.rows
+        S = self.sides
+        sides = []
+        for k in range(S):
+            seats = [s for s in range(self.players) if s % S == k]
+            wins, draws = int(self.ent_wins[k]), int(self.ent_draws[k])
+            mean, se = mean_se(self.ent_pts[k], self.ent_pts2[k], n)
+            d = {
+                "side": k,
+                "seats": seats,
+                "policy": side_policies[k],
+                "games": n,
+                "wins": wins,
+                "draws": draws,
+                "losses": n - wins - draws,
+                "win_rate": wins / n if n else float("nan"),
+                "win_rate_ci95": list(wilson_interval(wins, n)),
+                "score": (wins + 0.5 * draws) / n if n else float("nan"),
+                "score_ci95": list(wilson_interval(wins + 0.5 * draws, n)),
+                "mean_points": mean,
+                "mean_points_se": se,
+            }
+            if self.rotations > 1:
+                pm, pse = mean_se(self.pair_score[k], self.pair_score2[k], self.pairs)
+                d["pair_score_ci95"] = [max(0.0, pm - Z95 * pse), min(1.0, pm + Z95 * pse)]
+            sides.append(d)
+        positions = []
+        for j in range(S):
+            wins = int(self.pos_wins[j])
+            mean, se = mean_se(self.pos_pts[j], self.pos_pts2[j], n)
+            positions.append({
+                "side": j,
+                "seats": [s for s in range(self.players) if s % S == j],
+                "wins": wins,
+                "draws": int(self.pos_draws[j]),
+                "win_rate": wins / n if n else float("nan"),
+                "win_rate_ci95": list(wilson_interval(wins, n)),
+                "mean_points": mean,
+                "mean_points_se": se,
+            })
+        return Summary(deals=n, distinct_deals=distinct_deals, rotations=self.rotations, seconds=seconds,
+                       sim_seconds=sim_seconds, sides=sides, positions=positions, draws=self.draws,
+                       capotes=self.capotes, extra=dict(extra))
+
+
+@dataclass
+class Summary:
+    """Summary of a run (module docstring defines every figure).
+
+    Attributes
+    ----------
+    deals : int
+        Rows played (distinct deals x rotations).
+    distinct_deals : int
+        Deals shuffled.
+    rotations : int
+        1, or the number of sides with ``duplicate``.
+    seconds : float
+        Whole run, s (validation, compile, simulation, writing).
+    sim_seconds : float
+        Simulation only, s (numba compile excluded).
+    sides : list of dict
+        Per side: ``side``, ``seats``, ``policy``, ``games``, ``wins``,
+        ``draws``, ``losses``, ``win_rate``, ``win_rate_ci95``, ``score``,
+        ``score_ci95``, ``mean_points``, ``mean_points_se`` (and
+        ``pair_score_ci95`` with ``duplicate``).
+    positions : list of dict
+        Per side of the table whatever policy sits there: ``side``, ``seats``,
+        ``wins``, ``draws``, ``win_rate``, ``win_rate_ci95``, ``mean_points``,
+        ``mean_points_se``.
+    draws, capotes : int
+        Deals drawn (winner -1) and deals where one side took all 120 points (R8).
+    extra : dict
+        Run description (rules, policies, seed, threads, output paths).
+    """
+
+    deals: int
+    distinct_deals: int
+    rotations: int
+    seconds: float
+    sim_seconds: float
+    sides: list
+    positions: list
+    draws: int
+    capotes: int
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def deals_per_s(self) -> float:
+        """Rows played per second of simulation (compile excluded)."""
+        return self.deals / self.sim_seconds if self.sim_seconds > 0 else float("nan")
+
+    @property
+    def draw_rate(self) -> float:
+        return self.draws / self.deals if self.deals else float("nan")
+
+    @property
+    def capote_rate(self) -> float:
+        return self.capotes / self.deals if self.deals else float("nan")
+
+    def to_dict(self) -> dict:
+        """The summary as one JSON-able dict (keys of the ``--json`` output)."""
+        d = {
+            "deals": self.deals,
+            "distinct_deals": self.distinct_deals,
+            "rotations": self.rotations,
+            "seconds": self.seconds,
+            "sim_seconds": self.sim_seconds,
+            "deals_per_s": self.deals_per_s,
+            "sides": self.sides,
+            "draws": self.draws,
+            "draw_rate": self.draw_rate,
+            "draw_rate_ci95": list(wilson_interval(self.draws, self.deals)),
+            "capotes": self.capotes,
+            "capote_rate": self.capote_rate,
+            "positions": self.positions,
+        }
+        d.update(self.extra)
+        return _finite(d)
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as one line of JSON."""
+        return json.dumps(self.to_dict())
+
+    def format_table(self) -> str:
+        """A human-readable table of the summary."""
+        ex = self.extra
+        lines = []
+        rules = ex.get("rules")
+        if rules:
+            lines.append(f"rules: {rules['players']} players, deck {rules['deck']}, exchange {rules['exchange']}"
+                         f" ({rules['exchange_condition']}), endgame {rules['endgame']}"
+                         + (f", remove {rules['remove']}" if rules["players"] == 3 else ""))
+        run = f"{self.deals:,} deals"
+        if self.rotations > 1:
+            run += f" ({self.distinct_deals:,} distinct deals x {self.rotations} rotations, duplicate)"
+        if "seed" in ex:
+            run += f", seed {ex['seed']}"
+        if "threads" in ex:
+            run += f", {ex['threads']} thread{'s' if ex['threads'] != 1 else ''}"
+        lines.append(run)
+        lines.append(f"time: {self.seconds:.2f} s in all, {self.sim_seconds:.2f} s simulating"
+                     f" ({self.deals_per_s:,.0f} deals/s, compile excluded)")
+        lines.append("")
+        dup = self.rotations > 1
+        head = ["side", "seats", "policy", "wins", "win rate", "95% CI", "score", "95% CI",
+                "mean points", "± se"]
+        rows = []
+        for s in self.sides:
+            ci = s["pair_score_ci95"] if dup else s["score_ci95"]
+            rows.append([str(s["side"]), ",".join(map(str, s["seats"])), s["policy"], f"{s['wins']:,}",
+                         f"{s['win_rate']:.4f}", _ci(s["win_rate_ci95"]), f"{s['score']:.4f}", _ci(ci),
+                         f"{s['mean_points']:.2f}", f"{s['mean_points_se']:.2f}"])
+        lines.extend(_grid(head, rows))
+        lines.append("")
+        lines.append(f"draws: {self.draws:,} ({self.draw_rate:.4f})   capotes: {self.capotes:,}"
+                     f" ({self.capote_rate:.5f})")
+        lines.append("score = (wins + draws/2) / games; " + (
+            "score CI over pairs (paired design); sides are the policies of rotation 0, counted wherever they sit"
+            if dup else "score CI: Wilson 95%"))
+        if dup:
+            lines.append("by seat position: " + ", ".join(
+                f"side {p['side']} (seats {','.join(map(str, p['seats']))}) wins {p['win_rate']:.4f}, "
+                f"mean points {p['mean_points']:.2f}" for p in self.positions))
+        for key, label in (("out", "deals"), ("tricks_out", "tricks")):
+            if ex.get(key):
+                lines.append(f"wrote {label}: {ex[key]}")
+        return "\n".join(lines)
+
+
+def _ci(ci) -> str:
+    return f"[{ci[0]:.4f}, {ci[1]:.4f}]"
+
+
+def _grid(head, rows):
+    widths = [max(len(str(r[i])) for r in [head] + rows) for i in range(len(head))]
+    left = {0, 1, 2}
+    out = []
+    for r in [head] + rows:
+        out.append("  ".join(str(c).ljust(w) if i in left else str(c).rjust(w)
+                             for i, (c, w) in enumerate(zip(r, widths))).rstrip())
+    return out
+
+
+def _finite(obj):
+    """Replace NaN/inf by None so the JSON is strict."""
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {k: _finite(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_finite(v) for v in obj]
+    if isinstance(obj, np.generic):
+        return _finite(obj.item())
+    return obj

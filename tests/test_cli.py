@@ -1,0 +1,93 @@
+"""The ``brisca`` command line (sim.cli): smoke runs and bad input, in subprocesses."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from sim.simulate import read_metadata
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def brisca(*args, timeout=600):
+    """Run ``python -m sim.cli`` (the same code as the ``brisca`` console script)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.run([sys.executable, "-m", "sim.cli", *map(str, args)], capture_output=True, text=True,
+                          cwd=ROOT, env=env, timeout=timeout)
+
+
+def test_simulate_json_and_parquet(tmp_path):
+    out, tricks = tmp_path / "sub" / "run.parquet", tmp_path / "tricks.parquet"
+    p = brisca("simulate", "--players", 2, "--deals", "3_000", "--policy", "heuristic", "--policy", "random",
+               "--seed", 1, "--out", out, "--tricks", tricks, "--json", "--no-progress")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    for key in ("deals", "seconds", "sim_seconds", "deals_per_s", "sides", "draws", "capotes"):
+        assert key in d
+    assert d["deals"] == 3000 and d["deals_per_s"] == pytest.approx(3000 / d["sim_seconds"])
+    assert 0 < d["sim_seconds"] <= d["seconds"]
+    assert [s["policy"] for s in d["sides"]] == ["heuristic", "random"]
+    for s in d["sides"]:
+        assert set(s) >= {"seats", "policy", "wins", "win_rate", "win_rate_ci95", "mean_points"}
+        lo, hi = s["win_rate_ci95"]
+        assert lo <= s["win_rate"] <= hi
+    assert sum(s["wins"] for s in d["sides"]) + d["draws"] == 3000
+    df = pd.read_parquet(out)
+    assert len(df) == 3000 and len(pd.read_parquet(tricks)) == 3000 * 20
+    assert read_metadata(out)["seed"] == 1
+    assert sorted(os.listdir(tmp_path)) == ["sub", "tricks.parquet"]
+
+
+def test_simulate_table_duplicate_entry_point(tmp_path):
+    exe = shutil.which("brisca") or str(Path(sys.executable).with_name("brisca"))
+    cmd = [exe] if os.path.exists(exe) else [sys.executable, "-m", "sim.cli"]
+    p = subprocess.run(cmd + ["simulate", "--players", "4", "--deals", "500", "--policy", "heuristic",
+                              "--policy", "greedy", "--duplicate", "--threads", "1", "--exchange", "seven",
+                              "--endgame", "arrastre", "--no-progress"], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    assert "1,000 deals (500 distinct deals x 2 rotations, duplicate)" in p.stdout
+    assert "heuristic" in p.stdout and "greedy" in p.stdout and "endgame arrastre" in p.stdout
+
+
+def test_help():
+    p = brisca("simulate", "--help")
+    assert p.returncode == 0
+    for flag in ("--players", "--deals", "--policy", "--seed", "--out", "--tricks", "--deck", "--exchange",
+                 "--endgame", "--threads", "--duplicate", "--json", "(default: 2)"):
+        assert flag in p.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--policy", "bogus"], "unknown policy 'bogus'"),
+    (["--policy", "random", "--policy", "random", "--policy", "random"], "3 policies"),
+    (["--players", "5"], "players"),
+    (["--players", "6", "--deck", "rapida20"], "deck rapida20 cannot be played by 6 players"),
+    (["--players", "2", "--remove", "all2s"], "remove"),
+    (["--deals", "0"], "deals must be a positive integer"),
+    (["--deals", "-5"], "deals must be a positive integer"),
+    (["--deals", "lots"], "--deals"),
+    (["--threads", "0"], "threads"),
+    (["--deck", "french52"], "--deck"),
+    (["--out", "{file}/x.parquet"], "cannot write output"),
+    (["--tricks", "{file}/t.parquet"], "cannot write tricks output"),
+])
+def test_bad_input_exit_2(args, words, tmp_path):
+    f = tmp_path / "file"
+    f.write_text("x")
+    out = tmp_path / "run.parquet"
+    args = [a.format(file=f) for a in args]
+    if "--out" not in args:
+        args += ["--out", str(out)]
+    p = brisca("simulate", "--deals", 100, *args, "--no-progress", timeout=120)
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("brisca: error: "), p.stderr
+    assert words in lines[0]
+    assert p.stdout == ""
+    assert sorted(os.listdir(tmp_path)) == ["file"]

@@ -1,0 +1,109 @@
+"""Summary statistics (sim.stats): Wilson intervals, means, the running summary."""
+import json
+import math
+
+import numpy as np
+import pytest
+
+from sim.stats import RunningStats, Summary, mean_se, wilson_interval
+
+
+# Newcombe (1998), "Two-sided confidence intervals for the single proportion", Stat. Med. 17,
+# table I, method 3 (Wilson score interval without continuity correction).
+@pytest.mark.parametrize("x, n, lo, hi", [
+    (81, 263, 0.2553, 0.3662),
+    (15, 148, 0.0624, 0.1605),
+    (0, 20, 0.0, 0.1611),
+    (1, 29, 0.0061, 0.1718),
+])
+def test_wilson_known_values(x, n, lo, hi):
+    got = wilson_interval(x, n)
+    assert got[0] == pytest.approx(lo, abs=5e-5)
+    assert got[1] == pytest.approx(hi, abs=5e-5)
+
+
+def test_wilson_edges():
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    lo, hi = wilson_interval(20, 20)
+    assert hi == 1.0 and lo == pytest.approx(1 - 0.1611, abs=5e-5)
+    lo, hi = wilson_interval(5000.5, 10000)  # fractional successes: draws counted half
+    assert lo < 0.50005 < hi and hi - lo == pytest.approx(2 * 1.96 * 0.005, rel=1e-3)
+    for bad in ((-1, 10), (11, 10), (1, -1)):
+        with pytest.raises(ValueError):
+            wilson_interval(*bad)
+
+
+def test_mean_se_matches_numpy():
+    x = np.array([61, 59, 120, 0, 75, 45, 60, 60], dtype=float)
+    m, se = mean_se(x.sum(), (x * x).sum(), len(x))
+    assert m == pytest.approx(x.mean())
+    assert se == pytest.approx(x.std(ddof=1) / math.sqrt(len(x)))
+    assert mean_se(5.0, 25.0, 1) == (5.0, 0.0)
+
+
+def _rows(side_points, winners):
+    sp = np.array(side_points, dtype=np.int16)
+    w = np.array(winners, dtype=np.int16)
+    cap = (sp == 120).any(axis=1)
+    return sp, w, cap
+
+
+def test_running_stats_plain():
+    # 2 sides, no duplicate: side 0 wins twice, side 1 once, one 60-60 draw, one capote.
+    sp, w, cap = _rows([[70, 50], [120, 0], [30, 90], [60, 60]], [0, 0, 1, -1])
+    st = RunningStats(players=2, sides=2, rotations=1)
+    st.update(sp[:2], w[:2], cap[:2], 0)  # in two chunks
+    st.update(sp[2:], w[2:], cap[2:], 2)
+    s = st.summary(["heuristic", "random"], distinct_deals=4, seconds=2.0, sim_seconds=0.5)
+    d = s.to_dict()
+    assert d["deals"] == 4 and d["draws"] == 1 and d["capotes"] == 1
+    assert d["deals_per_s"] == 8.0
+    a, b = d["sides"]
+    assert (a["wins"], a["draws"], a["losses"]) == (2, 1, 1)
+    assert (b["wins"], b["draws"], b["losses"]) == (1, 1, 2)
+    assert a["win_rate"] == 0.5 and a["score"] == 0.625
+    assert a["win_rate_ci95"] == pytest.approx(list(wilson_interval(2, 4)))
+    assert a["mean_points"] == pytest.approx(70.0)
+    assert a["mean_points_se"] == pytest.approx(np.std([70, 120, 30, 60], ddof=1) / 2)
+    assert a["seats"] == [0] and b["policy"] == "random"
+    assert "pair_score_ci95" not in a
+    json.loads(s.to_json())
+    assert "heuristic" in s.format_table()
+
+
+def test_running_stats_duplicate_follows_the_policies():
+    # Rotation 1 swaps the seats: row 1 side 1 is side 0's policies.
+    sp, w, cap = _rows([[70, 50], [40, 80], [60, 60], [60, 60], [100, 20], [65, 55]],
+                       [0, 1, -1, -1, 0, 0])
+    st = RunningStats(players=4, sides=2, rotations=2)
+    st.update(sp, w, cap, 0)
+    s = st.summary(["heuristic", "greedy"], distinct_deals=3, seconds=1.0, sim_seconds=1.0).to_dict()
+    a, b = s["sides"]
+    # policies of side 0: win, win, draw, draw, win, loss
+    assert (a["wins"], a["draws"], a["losses"]) == (3, 2, 1)
+    assert (b["wins"], b["draws"], b["losses"]) == (1, 2, 3)
+    assert a["mean_points"] == pytest.approx((70 + 80 + 60 + 60 + 100 + 55) / 6)
+    assert a["seats"] == [0, 2]
+    pair = np.array([1.0, 0.5, 0.5])  # side 0's mean score per pair
+    lo, hi = a["pair_score_ci95"]
+    half = 1.959963984540054 * pair.std(ddof=1) / math.sqrt(3)
+    assert (lo + hi) / 2 == pytest.approx(pair.mean()) and hi - lo == pytest.approx(2 * half)
+    pos = s["positions"]
+    assert pos[0]["wins"] == 3 and pos[1]["wins"] == 1  # by seat: rows 0, 4, 5 won by side 0
+    with pytest.raises(ValueError):
+        st.update(sp[:1], w[:1], cap[:1], 6)  # half a pair
+
+
+def test_three_player_draw_counts_tied_seats_only():
+    sp, w, cap = _rows([[50, 50, 20], [40, 40, 40]], [-1, -1])
+    st = RunningStats(players=3, sides=3, rotations=1)
+    st.update(sp, w, cap, 0)
+    d = st.summary(["random"] * 3, distinct_deals=2, seconds=1, sim_seconds=1).to_dict()
+    assert [x["draws"] for x in d["sides"]] == [2, 2, 1]
+    assert [x["losses"] for x in d["sides"]] == [0, 0, 1]
+
+
+def test_json_is_strict_with_no_time():
+    s = Summary(deals=0, distinct_deals=0, rotations=1, seconds=0.0, sim_seconds=0.0, sides=[], positions=[],
+                draws=0, capotes=0)
+    assert json.loads(json.dumps(s.to_dict(), allow_nan=False))["deals_per_s"] is None
