@@ -1,0 +1,42 @@
+"""Shared pytest fixtures: one numba thread by default, and a runner for the batch engine."""
+from __future__ import annotations
+
+import numba
+import numpy as np
+import pytest
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _one_numba_thread():
+    """Tests run on one numba thread (CI has 2 shared cores); a test may raise it and restore."""
+    numba.set_num_threads(1)
+    yield
+
+
+def run_engine(rules, policies, seed=1, m=200, row0=0, rotations=1, rec=True):
+    """Play rows ``row0 .. row0+m-1`` with ``sim.engine.play_batch``; return its outputs.
+
+    ``policies``: one policy name for every seat, or one per seat.
+    Returns a dict with ``res``, ``hands0``, ``dseeds``, ``tricks`` (numpy arrays).
+    """
+    from sim.engine import R_SIZE, T_SIZE, play_batch
+    from sim.policies import N_PARAMS, POLICIES
+
+    n = rules.players
+    if isinstance(policies, str):
+        policies = [policies] * n
+    pol = np.array([POLICIES.index(p) for p in policies], dtype=np.int64)
+    par = np.zeros((n, N_PARAMS), dtype=np.float64)
+    deck = np.array(rules.deck_cards, dtype=np.int8)
+    res = np.zeros((m, R_SIZE), dtype=np.int16)
+    hands0 = np.zeros((m, n, 3), dtype=np.int8)
+    dseeds = np.zeros(m, dtype=np.uint64)
+    tricks = np.zeros((m if rec else 1, rules.tricks, T_SIZE), dtype=np.int16)
+    play_batch(rules.to_array(), deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec)
+    return {"res": res, "hands0": hands0, "dseeds": dseeds, "tricks": tricks}
+
+
+@pytest.fixture(scope="session")
+def engine():
+    """The :func:`run_engine` helper."""
+    return run_engine
