@@ -716,3 +716,28 @@ class Position:
     def future_points(self) -> int:
         """Card points still to be captured (cards in hands, trick, stock and pinta)."""
         return 120 - _points(self.played) - (_points(self.removed) if self.removed else 0)
+
+
+def deal_position(rules: Rules, seed: int, d: int) -> Position:
+    """The start position of deal ``d`` of run seed ``seed``: the same deal as the engine plays
+    (:func:`sim.engine.shuffle_deal` with :func:`sim.rng.deal_seed` ``(seed, d)``), seat 0 to lead.
+
+    Raises
+    ------
+    ValueError
+        Never for a valid ``Rules``.
+    """
+    from sim.engine import shuffle_deal
+    from sim.rng import deal_seed
+
+    order = np.zeros(48, dtype=np.int8)
+    rng = np.zeros(1, dtype=np.uint64)
+    deck = np.array(rules.deck_cards, dtype=np.int8)
+    shuffle_deal(rules.to_array(), deck, np.uint64(deal_seed(seed, d)), order, rng)
+    n = rules.players
+    hands = np.zeros(n, dtype=np.int64)
+    hl = [[] for _ in range(n)]
+    for k in range(3 * n):
+        hl[k % n].append(int(order[k]))
+    ncards = rules.ncards
+    return Position.make(rules, int(order[ncards - 1]), hl, [int(c) for c in order[3 * n:ncards - 1]])

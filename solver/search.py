@@ -44,6 +44,9 @@ FL_ORDER = 1
 FL_EQUIV = 2
 FL_QUICK = 3
 FL_TTMOVE = 4
+FL_SURE = 5
+FL_CANON = 6
+FL_EXACT = 7      # value: solve trick-boundary nodes with at most this many cards left exactly (0: off)
 FL_SIZE = 8
 
 # frame fields
@@ -102,7 +105,7 @@ def new_workspace(tt_bits: int = TT_BITS):
     size = 1 << tt_bits
     return (np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64),
             np.zeros((MAXD, F_SIZE), dtype=np.int64), np.zeros((MAXD, MAXM), dtype=np.int64),
-            np.zeros(8, dtype=np.int64))
+            np.zeros(16, dtype=np.int64))
 
 
 def default_flags():
@@ -119,6 +122,86 @@ def _beats(c, w, trump):
     if cs == ws:
         return c > w
     return cs == trump
+
+
+@njit(cache=True, inline="always")
+def _class(c):
+    """Rank class for the endgame key: 0 for a zero-point card, else 1-5 by points (R2)."""
+    k = c % 12
+    return k - 6 if k >= 7 else 0
+
+
+@njit(cache=True)
+def endgame_key(hands, n, trump, leader):
+    """Canonical exact key of a trick-boundary position with nothing left to draw (n <= 4).
+
+    Every suit is written as its live cards, strongest first, each as (owner, rank class): what
+    is left of a suit matters only through the order and points of its cards (RULES R2, R5, R9),
+    so positions differing only in which zero-point cards were played, or by a permutation of the
+    non-trump suits, share one entry. Trump suit first, then the three other suits sorted.
+    Returns ``(k1, k2)``; ``k1`` has bit 63 set (the normal key never has).
+    """
+    codes = np.zeros(4, dtype=np.int64)
+    cnts = np.zeros(4, dtype=np.int64)
+    u = np.int64(0)
+    for s in range(n):
+        u |= hands[s]
+    for su in range(4):
+        x = u & (np.int64(0xFFF) << np.int64(12 * su))
+        code = np.int64(0)
+        cn = 0
+        while x != 0:
+            c = highest(x)
+            b = np.int64(1) << c
+            o = 0
+            while (hands[o] & b) == 0:
+                o += 1
+            code = (code << np.int64(5)) | (np.int64(o) << np.int64(3)) | np.int64(_class(c))
+            cn += 1
+            x &= ~b
+        codes[su] = code
+        cnts[su] = cn
+    # order: trump, then the others sorted by (count, code)
+    order = np.zeros(4, dtype=np.int64)
+    order[0] = trump
+    k = 1
+    for su in range(4):
+        if su != trump:
+            order[k] = su
+            k += 1
+    for i in range(2, 4):
+        j = i
+        while j > 1 and (cnts[order[j]] < cnts[order[j - 1]] or
+                         (cnts[order[j]] == cnts[order[j - 1]] and codes[order[j]] < codes[order[j - 1]])):
+            t = order[j]
+            order[j] = order[j - 1]
+            order[j - 1] = t
+            j -= 1
+    k1 = np.int64(0)
+    k2 = np.int64(0)
+    pos = 0
+    for i in range(4):
+        su = order[i]
+        # append count (4 bits) then the code (5 bits a card)
+        for part in range(2):
+            if part == 0:
+                val = cnts[su]
+                nb = 4
+            else:
+                val = codes[su]
+                nb = 5 * cnts[su]
+            if nb == 0:
+                continue
+            if pos < 64:
+                k2 |= val << np.int64(pos)
+                if pos + nb > 64:
+                    k1 |= (val >> np.int64(64 - pos)) & ((np.int64(1) << np.int64(pos + nb - 64)) - 1)
+            else:
+                k1 |= val << np.int64(pos - 64)
+            pos += nb
+    k1 |= np.int64(leader) << np.int64(56)
+    k1 |= np.int64(1) << np.int64(63)
+    return k1, k2
 
 
 @njit(cache=True, nogil=True)
@@ -162,6 +245,10 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     use_equiv = flags[FL_EQUIV] != 0
     use_quick = flags[FL_QUICK] != 0
     use_ttmove = flags[FL_TTMOVE] != 0
+    use_sure = flags[FL_SURE] != 0
+    exact_ncl = flags[FL_EXACT]
+    use_canon = flags[FL_CANON] != 0 and n <= 4
+    tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
     tmask = tt_k1.shape[0] - 1
     hands = np.zeros(8, dtype=np.int64)
@@ -198,6 +285,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     while True:
         if mode == 0:
             nodes += 1
+            cnt[2 + ncl // 8] += 1
             alpha = fr[d, F_ALPHA]
             beta = fr[d, F_BETA]
             fr[d, F_SLOT] = -1
@@ -214,6 +302,35 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     v = acc + rem
                     mode = 2
                     continue
+            if use_sure:
+                # sure points: the top live trumps in one hand always win their tricks (R5)
+                tl = notdone & tsuit
+                if tl != 0:
+                    c = highest(tl)
+                    b = np.int64(1) << c
+                    o = -1
+                    for s in range(n):
+                        if (hands[s] & b) != 0:
+                            o = s
+                    if o >= 0:
+                        sure = 0
+                        ho = hands[o]
+                        while tl != 0:
+                            c = highest(tl)
+                            b = np.int64(1) << c
+                            if (ho & b) == 0:
+                                break
+                            sure += card_points(c)
+                            tl &= ~b
+                        if ismax[o] != 0:
+                            if acc + sure >= beta:
+                                v = acc + sure
+                                mode = 2
+                                continue
+                        elif acc + rem - sure <= alpha:
+                            v = acc + rem - sure
+                            mode = 2
+                            continue
             seat = (leader + ntrick) % n
             ttmove = -1
             if ntrick == 0 and use_tt:
@@ -223,7 +340,9 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     u |= hands[s]
                 pin = stk[L - 1] if dp < L else 0
                 k1 = u | (leader << 48) | (pin << 51) | (dp << 57)
-                if n == 2:
+                if use_canon and dp >= L:
+                    k1, k2 = endgame_key(hands, n, trump, leader)
+                elif n == 2:
                     k2 = hands[0]
                 else:
                     k2 = np.int64(0)
@@ -257,7 +376,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     lb = dd & 255
                     ub = (dd >> 8) & 255
                     ttmove = ((dd >> 16) & 255) - 1
-                    if acc + lb >= beta:
+                    if acc + lb >= beta or lb == ub:
                         v = acc + lb
                         mode = 2
                         continue
@@ -290,6 +409,11 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     tt_k1[slot] = k1
                     tt_k2[slot] = k2
                     tt_d[slot] = lb | (ub << 8) | (np.int64(ncl) << 24) | (stamp << 32)
+                if ncl <= exact_ncl and lb < ub:
+                    # small subtree: search it with a full window so the TT holds its exact value,
+                    # reusable whatever the path's points (acc) and the probe's target
+                    alpha = acc + lb - 1
+                    beta = acc + ub + 1
                 fr[d, F_SLOT] = slot
                 fr[d, F_K1] = k1
                 fr[d, F_K2] = k2
