@@ -626,8 +626,19 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
 
         # warm-up (numba compile or cache load), excluded from sim_seconds
         w = rotations
-        play(0, w, np.zeros((w, E.R_SIZE), np.int16), np.zeros((w, n, 3), np.int8), np.zeros(w, np.uint64),
-             np.zeros((w, ntr, E.T_SIZE), np.int16), rec)
+        note = None
+        if progress:
+            import threading
+            note = threading.Timer(2.0, lambda: print("brisca: compiling the engine (first run only: numba "
+                                                      "caches it)...", file=sys.stderr, flush=True))
+            note.daemon = True
+            note.start()
+        try:
+            play(0, w, np.zeros((w, E.R_SIZE), np.int16), np.zeros((w, n, 3), np.int8), np.zeros(w, np.uint64),
+                 np.zeros((w, ntr, E.T_SIZE), np.int16), rec)
+        finally:
+            if note is not None:
+                note.cancel()
 
         meta = {"rules": rules.to_dict(), "policies": list(seat_pol), "seed": seed, "deals": deals, "rows": rows,
                 "duplicate": bool(duplicate), "rotations": rotations, **_versions(), "card_names": list(CARD_NAMES)}

@@ -359,9 +359,10 @@ class Summary:
             "score CI over pairs (paired design); sides are the policies of rotation 0, counted wherever they sit"
             if dup else "score CI: Wilson 95%"))
         if dup:
-            lines.append("by seat position: " + ", ".join(
-                f"side {p['side']} (seats {','.join(map(str, p['seats']))}) wins {p['win_rate']:.4f}, "
-                f"mean points {p['mean_points']:.2f}" for p in self.positions))
+            lines.append("by seat position, whatever policy sits there:")
+            for p in self.positions:
+                lines.append(f"  side {p['side']} (seats {','.join(map(str, p['seats']))}): win rate "
+                             f"{p['win_rate']:.4f} {_ci(p['win_rate_ci95'])}, mean points {p['mean_points']:.2f}")
         for key, label in (("out", "deals"), ("tricks_out", "tricks")):
             if ex.get(key):
                 lines.append(f"wrote {label}: {ex[key]}")

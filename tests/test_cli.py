@@ -14,12 +14,17 @@ from sim.simulate import read_metadata
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def brisca(*args, timeout=600):
-    """Run ``python -m sim.cli`` (the same code as the ``brisca`` console script)."""
+def _env():
+    # the checkout's code (not a second installed copy, which numba would compile again)
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def brisca(*args, timeout=600):
+    """Run ``python -m sim.cli`` (the same code as the ``brisca`` console script)."""
     return subprocess.run([sys.executable, "-m", "sim.cli", *map(str, args)], capture_output=True, text=True,
-                          cwd=ROOT, env=env, timeout=timeout)
+                          cwd=ROOT, env=_env(), timeout=timeout)
 
 
 def test_simulate_json_and_parquet(tmp_path):
@@ -49,7 +54,8 @@ def test_simulate_table_duplicate_entry_point(tmp_path):
     cmd = [exe] if os.path.exists(exe) else [sys.executable, "-m", "sim.cli"]
     p = subprocess.run(cmd + ["simulate", "--players", "4", "--deals", "500", "--policy", "heuristic",
                               "--policy", "greedy", "--duplicate", "--threads", "1", "--exchange", "seven",
-                              "--endgame", "arrastre", "--no-progress"], capture_output=True, text=True, cwd=ROOT)
+                              "--endgame", "arrastre", "--no-progress"], capture_output=True, text=True, cwd=ROOT,
+                       env=_env(), timeout=600)
     assert p.returncode == 0, p.stderr
     assert "1,000 deals (500 distinct deals x 2 rotations, duplicate)" in p.stdout
     assert "heuristic" in p.stdout and "greedy" in p.stdout and "endgame arrastre" in p.stdout
