@@ -1,0 +1,163 @@
+"""``brisca solve`` and ``brisca puzzles`` (issue 3).
+
+The lead's ``sim/cli.py`` calls :func:`register` on its subparsers and then
+``sys.exit(args.func(args))``. Until then: ``python -m solver.cli solve "<position>"``.
+
+Exit codes: 0 ok; 1 some lines of ``--file`` were invalid (the others are still
+solved); 2 bad input (one-line error on stderr).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+
+def register(subparsers) -> None:
+    """Add the ``solve`` and ``puzzles`` subcommands to an argparse ``subparsers`` object."""
+    p = subparsers.add_parser("solve", help="exact value of a position with open hands (NOTATION.md)",
+                              description="Solve positions exactly: every move's value (card points the side to "
+                                          "move still captures) and a principal variation.")
+    p.add_argument("position", nargs="?", help="a position string (quote it)")
+    p.add_argument("--file", "-f", help="one position per line; blank lines and # comments skipped")
+    p.add_argument("--json", action="store_true", help="print one JSON object per position")
+    p.add_argument("--out", help="also write the records to this parquet file (atomic)")
+    p.add_argument("--target", type=int, help="only answer: can the side to move still capture TARGET points?")
+    p.add_argument("--win", action="store_true", help="target = 61 minus the points the side already holds")
+    p.add_argument("--threads", type=int, default=1, help="worker threads for --file (default 1)")
+    p.add_argument("--no-pv", action="store_true", help="skip the principal variation")
+    p.set_defaults(func=cmd_solve)
+
+    q = subparsers.add_parser("puzzles", help="generate positions where exactly one move reaches 61",
+                              description="Positions (any phase) of random open-hand deals where exactly one legal "
+                                          "move lets the side to move reach 61 card points, with a solution line.")
+    q.add_argument("--count", type=int, default=10)
+    q.add_argument("--players", type=int, default=2, choices=(2,))
+    q.add_argument("--seed", type=int, default=1)
+    q.add_argument("--out", help="JSON lines file (default: stdout)")
+    q.add_argument("--max-tries", type=int, default=0, help="positions to try (default 200 * count)")
+    q.set_defaults(func=cmd_puzzles)
+
+
+def _fmt_value(v):
+    return f"{v:.4f}" if isinstance(v, float) else str(v)
+
+
+def _record(res, line=None):
+    d = res.to_dict()
+    if line is not None:
+        d = {"line": line, **d}
+    return d
+
+
+def _print_human(res):
+    print(res.position)
+    if res.target is not None:
+        print(f"target {res.target}: {'reached' if res.reached else 'not reached'}  ({res.nodes} nodes, {res.ms:.1f} ms)")
+        return
+    print(f"value {_fmt_value(res.value)}  ({res.nodes} nodes, {res.ms:.1f} ms)")
+    for m, v in res.moves.items():
+        print(f"  {m:>5} {_fmt_value(v)}{'  *' if m in res.best else ''}")
+    if res.pv:
+        print("pv " + " ".join(res.pv))
+
+
+def _write_parquet(records, path):
+    import pandas as pd
+
+    rows = []
+    for r in records:
+        row = dict(r)
+        for k in ("moves", "best", "pv"):
+            if k in row:
+                row[k] = json.dumps(row[k])
+        rows.append(row)
+    df = pd.DataFrame(rows)
+    tmp = f"{path}.tmp-{os.getpid()}"
+    df.to_parquet(tmp, index=False)
+    os.replace(tmp, path)
+
+
+def cmd_solve(args) -> int:
+    """Run ``brisca solve``; returns the exit code."""
+    from .api import solve
+    from .position import Position
+
+    if (args.position is None) == (args.file is None):
+        print("error: give a position or --file (not both)", file=sys.stderr)
+        return 2
+    kw = dict(pv=not args.no_pv, win=args.win)
+    if args.file is None:
+        try:
+            pos = Position.parse(args.position)
+            res = solve(pos, args.target, **kw)
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        if args.json:
+            print(json.dumps(res.to_dict()))
+        else:
+            _print_human(res)
+        if args.out:
+            _write_parquet([res.to_dict()], args.out)
+        return 0
+    try:
+        with open(args.file) as fh:
+            lines = fh.read().splitlines()
+    except OSError as e:
+        print(f"error: --file: {e.strerror}: {args.file}", file=sys.stderr)
+        return 2
+    work = [(i + 1, t.strip()) for i, t in enumerate(lines) if t.strip() and not t.strip().startswith("#")]
+    from tqdm import tqdm
+
+    records = []
+    bad = 0
+    for ln, text in tqdm(work, file=sys.stderr, unit="pos", disable=len(work) < 2):
+        try:
+            res = solve(Position.parse(text), args.target, **kw)
+            rec = _record(res, ln)
+        except ValueError as e:
+            rec = {"line": ln, "error": str(e)}
+            bad += 1
+        records.append(rec)
+        print(json.dumps(rec), flush=True)
+    if args.out:
+        _write_parquet(records, args.out)
+    return 1 if bad else 0
+
+
+def cmd_puzzles(args) -> int:
+    """Run ``brisca puzzles``; returns the exit code."""
+    from .puzzles import find_puzzles
+
+    if args.count < 1:
+        print("error: --count must be at least 1", file=sys.stderr)
+        return 2
+    out = open(args.out, "w") if args.out else sys.stdout
+    try:
+        n = 0
+        for rec in find_puzzles(args.count, players=args.players, seed=args.seed,
+                                max_tries=args.max_tries or 200 * args.count):
+            out.write(json.dumps(rec) + "\n")
+            out.flush()
+            n += 1
+    finally:
+        if args.out:
+            out.close()
+    if n < args.count:
+        print(f"warning: found {n} of {args.count} puzzles", file=sys.stderr)
+    return 0
+
+
+def main(argv=None) -> int:
+    """Stand-alone entry: ``python -m solver.cli {solve,puzzles} ...``."""
+    ap = argparse.ArgumentParser(prog="brisca")
+    sub = ap.add_subparsers(dest="command", required=True)
+    register(sub)
+    args = ap.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+"""Puzzle search: positions where exactly one legal move reaches 61 for the side to move (RULES R8).
+
+A puzzle is taken from a random open deal (:func:`solver.position.deal_position`), played
+forward along random legal moves to a random point (any phase), kept when exactly one
+move lets the side to move end with 61 or more card points (points held plus
+value). Each record holds the position, the unique winning move, its value and a
+solution line (principal variation). Graded with ``brisca solve`` on the position
+after the user's move.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from sim.rules import Rules
+
+
+def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2000):
+    """Yield up to ``count`` puzzle records (dicts: ``position, move, value, need, pv, deal, ply``).
+
+    Parameters
+    ----------
+    count : int
+    players : int
+        2 (two sides, R8: 61 wins).
+    seed : int
+        Run seed: deal ``i`` is deal ``i`` of this seed (same as the engine); the walk uses
+        ``numpy.random.default_rng(seed)``.
+    max_tries : int
+        Positions examined at most.
+
+    Raises
+    ------
+    ValueError
+        For unsupported ``players``.
+    """
+    from .api import solve
+    from .position import deal_position
+
+    if players != 2:
+        raise ValueError("players: puzzles are generated for 2 players")
+    rules = Rules(players=players)
+    rng = np.random.default_rng(seed)
+    found = 0
+    tries = 0
+    d = 0
+    while found < count and tries < max_tries:
+        pos = deal_position(rules, seed, d)
+        # walk to a random ply, preferring the late phase where puzzles are sharp
+        target_ply = int(rng.integers(20, 2 * rules.tricks - 2))
+        ply = 0
+        while ply < target_ply and not pos.is_terminal:
+            moves = pos.legal_moves()
+            pos = pos.apply(moves[int(rng.integers(len(moves)))])
+            ply += 1
+        d += 1
+        tries += 1
+        if pos.is_terminal:
+            continue
+        need = 61 - pos.side_points(pos.turn)
+        if need <= 0:
+            continue
+        res = solve(pos)
+        winners = [m for m, v in res.moves.items() if v >= need]
+        if len(winners) != 1 or len(res.moves) < 2:
+            continue
+        found += 1
+        yield {"position": str(pos), "move": winners[0], "value": res.moves[winners[0]], "need": need,
+               "moves": res.moves, "pv": res.pv, "deal": d - 1, "ply": ply}

@@ -1,0 +1,181 @@
+"""Open-hand self-play: both sides perfect (Descubierta with a known stock order, RULES R11).
+
+:func:`play_open_batch` fills the same output arrays as :func:`sim.engine.play_batch`
+(``R_*`` result columns, ``T_*`` trick rows, initial hands, deal seeds) for the same
+deals (deal ``d`` of seed ``s`` is :func:`sim.engine.shuffle_deal` with
+:func:`sim.rng.deal_seed` ``(s, d)``), every seat playing the solver's move.
+
+Two sides (2, 4, 6 players): the deal is solved once from the first lead with the
+maximizing side fixed to the even seats and play follows the principal variation
+(every move on it is optimal for the seat that makes it). Three players: each seat
+in turn plays its best paranoid move (re-solved at every move); ties go to the
+lowest card id, ``swap`` last.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from sim.cards import SWAP
+from sim.rules import DECKS, ENDGAMES, EXCHANGE_CONDITIONS, EXCHANGES, REMOVES, TIES, Rules, trick_winner
+
+from .position import ST_HAND, ST_LEADER, ST_NTRICK, ST_TRICK, deal_position
+
+
+def _rules_of(rules) -> Rules:
+    if isinstance(rules, Rules):
+        return rules
+    from sim.rules import P_DECK, P_ENDGAME, P_EX_WON, P_EXCHANGE, P_PLAYERS, P_REMOVE, P_TIE
+    a = np.asarray(rules)
+    return Rules(players=int(a[P_PLAYERS]), deck=DECKS[int(a[P_DECK])], exchange=EXCHANGES[int(a[P_EXCHANGE])],
+                 exchange_condition=EXCHANGE_CONDITIONS[int(a[P_EX_WON])], endgame=ENDGAMES[int(a[P_ENDGAME])],
+                 remove=REMOVES[int(a[P_REMOVE])], tie=TIES[int(a[P_TIE])])
+
+
+def play_open_deal(rules, seed: int, d: int, ws=None):
+    """Play deal ``d`` of ``seed`` with both sides perfect.
+
+    Returns
+    -------
+    dict
+        ``moves`` (list of move ids), ``value`` (card points the even seats capture, exact),
+        ``position`` (start position), ``nodes``.
+    """
+    from . import search as S
+    from .api import _next_stamp, workspace
+
+    rules = _rules_of(rules)
+    pos = deal_position(rules, seed, d)
+    tk1, tk2, td, fr, mv, cnt = ws if ws is not None else workspace()
+    flags = S.default_flags()
+    cnt[0] = 0
+    n = rules.players
+    if n != 3:
+        cnt[1] = _next_stamp()
+        st, stock, ismax = pos.to_arrays(perspective=0)
+        v = int(S.mtdf(st, stock, ismax, 60, tk1, tk2, td, fr, mv, cnt, flags))
+        out = np.zeros(S.MAXD, dtype=np.int64)
+        k = S.principal_variation(st, stock, ismax, v, out, tk1, tk2, td, fr, mv, cnt, flags)
+        return {"moves": [int(x) for x in out[:k]], "value": v, "position": pos, "nodes": int(cnt[0])}
+    # three players: each seat maximizes its own paranoid value
+    moves = []
+    cur = pos
+    mvs = np.zeros(S.MAXM, dtype=np.int64)
+    vals = np.zeros(S.MAXM, dtype=np.int64)
+    while not cur.is_terminal:
+        cnt[1] = _next_stamp()
+        st, stock, ismax = cur.to_arrays()
+        k = S.solve_moves(st, stock, ismax, 30, mvs, vals, tk1, tk2, td, fr, mv, cnt, flags)
+        best = int(mvs[int(np.argmax(vals[:k]))])
+        moves.append(best)
+        cur = cur.apply(best)
+    return {"moves": moves, "value": None, "position": pos, "nodes": int(cnt[0])}
+
+
+def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks, rec):
+    """Play rows ``row0 .. row0+m-1`` with both sides perfect; same outputs as :func:`sim.engine.play_batch`.
+
+    Parameters
+    ----------
+    rules : sim.rules.Rules or ndarray(int64, shape=(P_SIZE,))
+    seed : int
+        Run seed.
+    row0, m : int
+        First row and number of rows; row ``r`` plays deal ``r // rotations``.
+    rotations : int
+        Rows per deal (both sides perfect: every rotation plays the same).
+    res : ndarray(int16, shape=(m, R_SIZE))
+        Output: ``R_*`` columns (points per seat/side, tricks, winner, capote, exchanges, ...).
+    hands0 : ndarray(int8, shape=(m, players, 3))
+        Output: initial hands in the order dealt.
+    dseeds : ndarray(uint64, shape=(m,))
+        Output: deal seeds.
+    tricks : ndarray(int16, shape=(m or 1, tricks, T_SIZE))
+        Output when ``rec``: leader, winner, points, cards of every trick.
+    rec : bool
+
+    Raises
+    ------
+    ValueError
+        For an invalid ``rules``.
+    """
+    from sim.engine import (R_CAPOTE, R_EX, R_FIRST, R_NEX, R_PINTA, R_REMOVED, R_SEAT_POINTS, R_SEAT_TRICKS,
+                            R_SIDE_POINTS, R_STATUS, R_TRUMP, R_WINNER, T_CARDS, T_LEADER, T_POINTS, T_WINNER,
+                            shuffle_deal)
+    from sim.rng import deal_seed
+    from . import search as S
+
+    rules = _rules_of(rules)
+    n = rules.players
+    nsides = rules.sides
+    order = np.zeros(48, dtype=np.int8)
+    rng = np.zeros(1, dtype=np.uint64)
+    deck = np.array(rules.deck_cards, dtype=np.int8)
+    ra = rules.to_array()
+    for i in range(m):
+        row = row0 + i
+        d = row // rotations
+        ds = np.uint64(deal_seed(seed, d))
+        dseeds[i] = ds
+        removed = shuffle_deal(ra, deck, ds, order, rng)
+        for k in range(3 * n):
+            hands0[i, k % n, k // n] = order[k]
+        play = play_open_deal(rules, seed, d)
+        pos = play["position"]
+        st, stock, ismax = pos.to_arrays(perspective=0)
+        res[i, R_PINTA] = pos.trump
+        res[i, R_TRUMP] = pos.trump // 12
+        res[i, R_FIRST] = 0
+        res[i, R_REMOVED] = removed
+        res[i, R_STATUS] = 0
+        for k in range(6):
+            res[i, R_EX + k] = -1
+        pts = [0] * n
+        won = [0] * n
+        nex = 0
+        t = 0
+        for mv_ in play["moves"]:
+            ntr = int(st[ST_NTRICK])
+            leader = int(st[ST_LEADER])
+            seat = (leader + ntr) % n
+            if mv_ == SWAP:
+                L = int(st[3])
+                res[i, R_EX + 3 * nex] = seat
+                hand_before = int(st[ST_HAND + seat])
+                S.apply_move(st, stock, ismax, mv_)
+                given = [c for c in range(48) if hand_before >> c & 1 and not int(st[ST_HAND + seat]) >> c & 1]
+                res[i, R_EX + 3 * nex + 1] = given[0]
+                res[i, R_EX + 3 * nex + 2] = t
+                nex += 1
+                continue
+            if ntr == n - 1:
+                cards = [int(st[ST_TRICK + j]) for j in range(n - 1)] + [mv_]
+                w = int(trick_winner(np.array(cards, dtype=np.int64), n, pos.trump // 12))
+                ws_ = (leader + w) % n
+                tp = sum(int(S.card_points(c)) for c in cards)
+                pts[ws_] += tp
+                won[ws_] += 1
+                if rec:
+                    tricks[i, t, T_LEADER] = leader
+                    tricks[i, t, T_WINNER] = ws_
+                    tricks[i, t, T_POINTS] = tp
+                    for j in range(n):
+                        tricks[i, t, T_CARDS + j] = cards[j]
+                t += 1
+            S.apply_move(st, stock, ismax, mv_)
+        res[i, R_NEX] = nex
+        side = [0] * nsides
+        for s in range(n):
+            res[i, R_SEAT_POINTS + s] = pts[s]
+            res[i, R_SEAT_TRICKS + s] = won[s]
+            side[s % nsides] += pts[s]
+        for s in range(nsides):
+            res[i, R_SIDE_POINTS + s] = side[s]
+        best = max(range(nsides), key=lambda s: side[s])
+        if side[best] >= 61:
+            winner = best
+        elif sum(1 for s in range(nsides) if side[s] == side[best]) > 1:
+            winner = -1
+        else:
+            winner = best
+        res[i, R_WINNER] = winner  # RULES R8
+        res[i, R_CAPOTE] = 1 if max(side) == 120 else 0
