@@ -167,6 +167,8 @@ def cmd_simulate(args) -> int:
         return _fail(str(e))
     except RuntimeError as e:
         return _fail(str(e), 1)
+    except OSError as e:  # e.g. the disk filled up while writing; no output file is left
+        return _fail(f"writing the output failed: {e}", 1)
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted; no output written", file=sys.stderr)
         return 130

@@ -274,9 +274,13 @@ class _Target:
     def write(self, table) -> None:
         self.writer.write_table(table, row_group_size=table.num_rows)
 
-    def commit(self) -> None:
+    def close(self) -> None:
+        """Finish the file (footer) under its temporary name."""
         self.writer.close()
         self.writer = None
+
+    def commit(self) -> None:
+        """Rename the finished file to its final name."""
         os.replace(self.tmp, self.final)
         self.tmp = None
 
@@ -693,6 +697,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                 bar.close()
             if writer is not None:
                 writer.abort()
+        for t in targets:  # every file finished before any is renamed
+            t.close()
         for t in targets:
             t.commit()
     except BaseException:
