@@ -623,7 +623,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
 
         def play(row0, m, res, hands0, dseeds, trk, record):
             if solver:
-                play_open(rules, seed_arg, row0, m, rotations, res, hands0, dseeds, trk, record)
+                play_open(rules, seed, row0, m, rotations, res, hands0, dseeds, trk, record)
             else:
                 E.play_batch(rules_arr, deck, seed_arg, row0, m, rotations, pol, par, res, hands0, dseeds, trk,
                              record)

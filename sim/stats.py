@@ -340,7 +340,7 @@ class Summary:
             run += f", {ex['threads']} thread{'s' if ex['threads'] != 1 else ''}"
         lines.append(run)
         lines.append(f"time: {self.seconds:.2f} s in all, {self.sim_seconds:.2f} s simulating"
-                     f" ({self.deals_per_s:,.0f} deals/s, compile excluded)")
+                     f" ({_rate(self.deals_per_s)} deals/s, compile excluded)")
         lines.append("")
         dup = self.rotations > 1
         head = ["side", "seats", "policy", "wins", "win rate", "95% CI", "score", "95% CI",
@@ -367,6 +367,12 @@ class Summary:
             if ex.get(key):
                 lines.append(f"wrote {label}: {ex[key]}")
         return "\n".join(lines)
+
+
+def _rate(x: float) -> str:
+    if not math.isfinite(x):
+        return "n/a"
+    return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
 
 
 def _ci(ci) -> str:
