@@ -391,7 +391,7 @@ class Game:
 
 
 def replay(rules: OracleRules, order: list[Card], removed: Card | None, exchanges, tricks,
-           must_exchange=()) -> Game:
+           must_exchange=(), on_play=None) -> Game:
     """Replay a recorded deal and check every step against the rules.
 
     Parameters
@@ -400,6 +400,7 @@ def replay(rules: OracleRules, order: list[Card], removed: Card | None, exchange
     exchanges : list of (seat, card given, trick number), in the order made.
     tricks : list of (leader, winner seat, points, cards in play order).
     must_exchange : seats whose policy exchanges whenever allowed; checked.
+    on_play : optional ``f(game, card)`` called before each card is played (policy checks).
 
     Raises
     ------
@@ -424,6 +425,8 @@ def replay(rules: OracleRules, order: list[Card], removed: Card | None, exchange
                                   f"in trick {t} but the engine did not offer/apply it")
             if not g.legal():
                 raise OracleError(f"no legal move for seat {seat} in trick {t}")
+            if on_play is not None:
+                on_play(g, c)
             g.play(c)
         lw, w, p, _ = g.history[-1]
         if (w, p) != (winner, pts):

@@ -18,7 +18,8 @@ import numpy as np
 import pytest
 
 from conftest import run_engine
-from oracle import SUITS, OracleError, OracleRules, from_engine_id, replay, side_of, to_engine_id
+from oracle import (SUITS, OracleError, OracleRules, beats, from_engine_id, points, replay, side_of, strength,
+                    to_engine_id, trick_winner)
 
 from sim.engine import (R_CAPOTE, R_EX, R_FIRST, R_NEX, R_PINTA, R_REMOVED, R_SEAT_POINTS, R_SEAT_TRICKS,
                         R_SIDE_POINTS, R_STATUS, R_TRUMP, R_WINNER, T_CARDS, T_LEADER, T_POINTS, T_WINNER,
@@ -49,13 +50,14 @@ def oracle_rules(r: Rules) -> OracleRules:
 class Checker:
     """Replays a batch of ``run_engine`` output with the oracle; counts what it saw."""
 
-    def __init__(self, rules: Rules, policies, seed, row0=0, rotations=1):
+    def __init__(self, rules: Rules, policies, seed, row0=0, rotations=1, on_play=None):
         self.rules = rules
         self.orules = oracle_rules(rules)
         self.policies = policies
         self.seed = seed
         self.row0 = row0
         self.rotations = rotations
+        self.on_play = on_play
         self.arr = rules.to_array()
         self.deck = np.array(rules.deck_cards, dtype=np.int8)
         self.buf = np.zeros(48, dtype=np.int8)
@@ -102,7 +104,7 @@ class Checker:
                    [from_engine_id(tr[t, T_CARDS + j]) for j in range(n)]) for t in range(self.rules.tricks)]
         pols = [self.policies[(s + rot) % n] for s in range(n)]
         greedy = {s for s in range(n) if pols[s] == "greedy"}  # documented: exchanges whenever allowed
-        g = replay(self.orules, order, removed, exchanges, tricks, must_exchange=greedy)
+        g = replay(self.orules, order, removed, exchanges, tricks, must_exchange=greedy, on_play=self.on_play)
         # R6: the pinta (after exchanges) went to the seat before the last drawing trick's winner
         last_draw = self.rules.tricks - 4
         taker = (tricks[last_draw][1] + n - 1) % n
@@ -258,6 +260,11 @@ def test_reproducible_threads_and_chunks(players):
     _same(base, two)
     parts = [run_engine(rules, pol, seed=77, m=b - a, row0=a) for a, b in ((0, 1), (1, 300), (300, 777), (777, m))]
     _same(base, {k: np.concatenate([p[k] for p in parts]) for k in base})
+    # --duplicate layout (rotations=2), split inside a pair of rows
+    dup = run_engine(rules, pol, seed=77, m=600, rotations=2)
+    parts = [run_engine(rules, pol, seed=77, m=b - a, row0=a, rotations=2) for a, b in ((0, 301), (301, 600))]
+    _same(dup, {k: np.concatenate([p[k] for p in parts]) for k in dup})
+    assert np.array_equal(dup["hands0"][0::2], base["hands0"][:300]), "row 2d of a duplicate run is deal d"
     other = run_engine(rules, pol, seed=78, m=50)
     assert not np.array_equal(other["hands0"], base["hands0"][:50]), "the seed must change the deals"
 
@@ -268,3 +275,229 @@ def test_module_imports_alone(module):
     """Each module imports alone in a fresh interpreter (layering, no import cycles)."""
     r = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
+
+
+# ---------------------------------------------------------------------------
+# Focused rule clauses on recorded deals (R5-R8): each reads the record directly.
+GAME_CONFIGS = {
+    "2p": dict(players=2),
+    "3p": dict(players=3, exchange_condition="won-trick"),
+    "4p": dict(players=4, exchange_condition="won-trick"),
+    "6p": dict(players=6),
+}
+
+
+@pytest.fixture(scope="module")
+def games():
+    """Per configuration: rules, the engine output of 600 deals, and each deal's layout (oracle cards)."""
+    out = {}
+    for key, kw in GAME_CONFIGS.items():
+        rules = Rules(**kw)
+        n = rules.players
+        pol = [("greedy", "random")[s % 2] for s in range(n)]
+        c = Checker(rules, pol, seed=9000)
+        o = c.run(600)
+        layouts = [c.order(o["dseeds"][i]) for i in range(600)]
+        out[key] = (rules, o, layouts, [_tricks(rules, o, i) for i in range(600)])
+    return out
+
+
+def _tricks(rules, o, i):
+    tr = o["tricks"][i]
+    return [(int(tr[t, T_LEADER]), int(tr[t, T_WINNER]), int(tr[t, T_POINTS]),
+             [from_engine_id(tr[t, T_CARDS + j]) for j in range(rules.players)]) for t in range(rules.tricks)]
+
+
+def _exchanges(o, i):
+    r = o["res"][i]
+    return [(int(r[R_EX + 3 * k]), from_engine_id(r[R_EX + 3 * k + 1]), int(r[R_EX + 3 * k + 2]))
+            for k in range(int(r[R_NEX]))]
+
+
+def _player_of(rules, tricks):
+    """card -> (seat that played it, trick number)."""
+    n = rules.players
+    return {c: ((ld + j) % n, t) for t, (ld, _, _, cs) in enumerate(tricks) for j, c in enumerate(cs)}
+
+
+@pytest.mark.parametrize("key", GAME_CONFIGS)
+def test_R5_winner_leads_the_next_trick(games, key):
+    rules, o, _, trk = games[key]
+    for i in range(len(o["res"])):
+        tr = trk[i]
+        assert tr[0][0] == 0, "R3: seat 0 leads the first trick"
+        for t in range(1, rules.tricks):
+            assert tr[t][0] == tr[t - 1][1], (i, t)
+
+
+@pytest.mark.parametrize("key", GAME_CONFIGS)
+def test_R5_winner_takes_the_trick_points(games, key):
+    rules, o, _, trk = games[key]
+    n = rules.players
+    for i in range(len(o["res"])):
+        pts = [0] * n
+        for ld, w, p, cs in trk[i]:
+            assert p == sum({1: 11, 3: 10, 12: 4, 11: 3, 10: 2}.get(c.rank, 0) for c in cs), (i, cs)
+            pts[w] += p
+        assert pts == [int(o["res"][i, R_SEAT_POINTS + s]) for s in range(n)], i
+
+
+@pytest.mark.parametrize("key", GAME_CONFIGS)
+def test_R6_winner_draws_first_then_in_playing_order(games, key):
+    """The k-th card drawn after trick t goes to seat (winner + k) % n: that seat plays it later
+    (or gives it up in an exchange, R7)."""
+    rules, o, layouts, trk = games[key]
+    n = rules.players
+    for i in range(len(o["res"])):
+        order, _ = layouts[i]
+        tr = trk[i]
+        who = _player_of(rules, tr)
+        given = {c: s for s, c, _ in _exchanges(o, i)}
+        stock = order[3 * n:-1]
+        for idx, c in enumerate(stock):
+            t, k = divmod(idx, n)
+            seat = (tr[t][1] + k) % n
+            assert who[c][0] == seat or given.get(c) == seat, (i, t, k, c)
+            assert who[c][1] > t, "a drawn card is played after it is drawn"
+
+
+@pytest.mark.parametrize("key", GAME_CONFIGS)
+def test_R6_pinta_drawn_last_by_the_seat_before_the_winner(games, key):
+    """2 players: the trick's loser; 4 players: the seat just before the winner."""
+    rules, o, layouts, trk = games[key]
+    n = rules.players
+    for i in range(len(o["res"])):
+        order, _ = layouts[i]
+        tr = trk[i]
+        ex = _exchanges(o, i)
+        pinta = ex[-1][1] if ex else order[-1]
+        last = rules.tricks - 4  # the last trick after which the seats draw
+        seat, t = _player_of(rules, tr)[pinta]
+        assert seat == (tr[last][1] - 1) % n and t > last, (i, pinta)
+        if n == 2:
+            assert seat != tr[last][1], "2 players: the loser of the trick takes the pinta"
+
+
+def test_R6_every_trick_is_played_after_61(games):
+    """A deal ends with every card played, even once a side has passed 60 (R6)."""
+    seen = 0
+    for key, (rules, o, layouts, trk) in games.items():
+        n = rules.players
+        for i in range(len(o["res"])):
+            tr = trk[i]
+            played = [c for _, _, _, cs in tr for c in cs]
+            assert len(played) == len(set(played)) == rules.ncards and set(played) == set(layouts[i][0]), (key, i)
+            side = [0] * _nsides(rules)
+            for t, (_, w, p, _) in enumerate(tr):
+                side[side_of(n, w)] += p
+                if max(side) > 60 and t < rules.tricks - 1:
+                    seen += 1
+                    break
+    assert seen > 100
+
+
+def _nsides(rules):
+    return 3 if rules.players == 3 else 2
+
+
+def test_R6_trump_stays_trump_after_the_pinta_is_drawn(games):
+    seen = 0
+    for key, (rules, o, layouts, trk) in games.items():
+        for i in range(len(o["res"])):
+            trump = layouts[i][0][-1].suit
+            for t, (ld, w, p, cs) in enumerate(trk[i]):
+                if t > rules.tricks - 4 and cs[0].suit != trump and any(c.suit == trump for c in cs):
+                    seen += 1
+                    j = (w - ld) % rules.players
+                    assert cs[j].suit == trump, (key, i, t, cs, trump)
+    assert seen > 100
+
+
+@pytest.mark.parametrize("key", GAME_CONFIGS)
+def test_R7_exchange_before_playing_and_card_taken_is_kept(games, key):
+    """Each exchange is made by a seat in its own turn; the pinta it takes stays in its hand until it plays it."""
+    rules, o, layouts, trk = games[key]
+    count = 0
+    for i in range(len(o["res"])):
+        order, _ = layouts[i]
+        tr = trk[i]
+        who = _player_of(rules, tr)
+        pinta = order[-1]
+        ex = _exchanges(o, i)
+        for seat, give, t in ex:
+            assert give.suit == pinta.suit and give.rank in (7, 2), "R7: the 7 or the 2 of trumps"
+            assert who[pinta][0] == seat and who[pinta][1] >= t, (i, seat, give, t)
+            pinta = give
+            count += 1
+        if ex:
+            assert who[ex[-1][1]][1] > rules.tricks - 4, "the card given up is the new pinta, drawn last"
+    assert count > 50
+
+
+@pytest.mark.parametrize("key", GAME_CONFIGS)
+def test_R7_only_while_a_face_down_card_remains(games, key):
+    rules, o, _, trk = games[key]
+    for i in range(len(o["res"])):
+        for _, _, t in _exchanges(o, i):
+            assert t <= rules.tricks - 4, (i, t)
+
+
+@pytest.mark.parametrize("key", ["3p", "4p"])
+def test_R7_won_trick_condition_in_play(games, key):
+    """won-trick: the exchanging seat's side has won one of the earlier tricks."""
+    rules, o, _, trk = games[key]
+    n = rules.players
+    for i in range(len(o["res"])):
+        tr = trk[i]
+        for seat, _, t in _exchanges(o, i):
+            assert any(side_of(n, tr[u][1]) == side_of(n, seat) for u in range(t)), (i, seat, t)
+
+
+@pytest.mark.parametrize("key", GAME_CONFIGS)
+def test_R8_side_points_winner_and_capote(games, key):
+    rules, o, _, trk = games[key]
+    n = rules.players
+    ns = _nsides(rules)
+    for i in range(len(o["res"])):
+        r = o["res"][i]
+        side = [sum(int(r[R_SEAT_POINTS + s]) for s in range(n) if side_of(n, s) == k) for k in range(ns)]
+        assert side == [int(r[R_SIDE_POINTS + k]) for k in range(ns)]
+        assert sum(side) == 120
+        win = int(r[R_WINNER])
+        if any(p >= 61 for p in side):
+            assert side[win] >= 61
+        elif ns == 2:
+            assert win == -1 and side == [60, 60]
+        else:
+            top = max(side)
+            assert (win == -1) == (side.count(top) > 1) and (win == -1 or side[win] == top)
+        assert bool(r[R_CAPOTE]) == (120 in side)
+
+
+def _greedy_check(g, played):
+    """The greedy policy's documented choice (sim/policies.py): win a trick holding points that the
+    seat's side is not winning with the cheapest winning card, else shed the least valuable card;
+    order: fewest points, non-trump before trump, weakest first (ties across suits: any)."""
+    legal = g.legal()
+    seat, n = g.to_move, g.n
+
+    def cost(c):
+        return points(c), c.suit == g.trump, strength(c)
+
+    pool = legal
+    if g.trick and sum(points(c) for c in g.trick) > 0:
+        w = trick_winner(g.trick, g.trump)
+        if side_of(n, (g.leader + w) % n) != side_of(n, seat):
+            wins = {c for c in legal if beats(c, g.trick[w], g.trump)}
+            pool = wins or legal
+    best = min(cost(c) for c in pool)
+    assert cost(played) == best and played in pool, (
+        f"greedy seat {seat} played {played}; documented choice among {sorted(c for c in pool if cost(c) == best)} "
+        f"(trick {g.trick}, trump {g.trump}, legal {sorted(legal)})")
+
+
+@pytest.mark.parametrize("players,endgame", [(2, "free"), (3, "follow"), (4, "arrastre"), (6, "free")])
+def test_greedy_policy_follows_its_documentation(players, endgame):
+    rules = Rules(players=players, endgame=endgame)
+    c = Checker(rules, ["greedy"] * players, seed=8000 + players, on_play=_greedy_check)
+    c.run(300)
