@@ -1,6 +1,6 @@
 """The ``brisca`` command line.
 
-``brisca simulate`` plays a batch of deals (:func:`sim.simulate.simulate`),
+``brisca simulate`` plays a batch of deals (:func:`sim.batch.simulate`),
 prints a summary (a table, or one JSON object with ``--json``) and optionally
 writes the deals and the tricks to parquet. The solver's subcommands
 (``solve``, ``puzzles``) are added when the :mod:`solver` package provides
@@ -65,7 +65,7 @@ def _count(text: str) -> int:
 
 def _policy_help() -> str:
     try:
-        from .simulate import _policy_names
+        from .batch import _policy_names
         names = ", ".join(_policy_names())
     except Exception:  # the engine is being edited: help must still work
         names = "random, greedy, heuristic, solver"
@@ -88,7 +88,7 @@ duplicate:
   (draws half) and its 95% interval over pairs.
 
 output:
-  one parquet row per deal played (sim/simulate.py documents every column; card
+  one parquet row per deal played (sim/batch.py documents every column; card
   columns are categoricals over the card strings of NOTATION.md, codes = card ids);
   --tricks writes one row per trick. Files appear only when the run succeeds.
   The summary's 'deals' counts rows played and deals_per_s = deals / sim_seconds
@@ -153,7 +153,7 @@ def _fail(message: str, code: int = 2) -> int:
 def cmd_simulate(args) -> int:
     """Run ``brisca simulate``; returns the exit status (0 ok, 2 bad input, 1 engine error)."""
     from .rules import Rules
-    from .simulate import simulate
+    from .batch import simulate
     try:
         rules = Rules(players=args.players, deck=args.deck, exchange=args.exchange,
                       exchange_condition=args.exchange_condition, endgame=args.endgame, remove=args.remove)

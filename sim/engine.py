@@ -18,7 +18,7 @@ from .cards import CARD_POINTS, SWAP
 from .policies import N_PARAMS, choose
 from .rng import POLICY_STREAM, deal_seed, next_u64
 from .rules import (P_DECK_MASK, P_EX_WON, P_EXCHANGE, P_ENDGAME, P_NCARDS, P_PLAYERS, P_REMOVE, P_SIDES,
-                    P_TRICKS, RM_TRUMP2, exchange_card, legal_follow)
+                    P_TRICKS, RM_TRUMP2, beats, deal_winner3, exchange_card, legal_follow)
 from .view import (V_DECK_MASK, V_HAND, V_KNOWN, V_LEADER, V_LEFT, V_LEGAL, V_NTRICK, V_PINTA, V_PINTA_SEAT,
                    V_PLAYED, V_PLAYERS, V_POINTS, V_SEAT, V_SIDES, V_SIZE, V_SWAP, V_TRICK, V_TRICKNO, V_TRUMP, V_WON)
 
@@ -252,10 +252,7 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
                 led = a // 12
                 win = a
             else:
-                # R5: highest trump, else highest of the suit led (branch-free: random play mispredicts)
-                sa = a // 12
-                sw = win // 12
-                bt = ((sa == sw) & (a > win)) | ((sa == trump) & (sw != trump))
+                bt = beats(a, win, trump)  # R5
                 win = a if bt else win
                 wi = j if bt else wi
             seat = seat + 1 if seat + 1 < n else 0
@@ -305,14 +302,8 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
     res[r, R_SIDE_POINTS] = sp0
     res[r, R_SIDE_POINTS + 1] = sp1
     res[r, R_SIDE_POINTS + 2] = sp2 if nsides == 3 else 0
-    # R8: 61 or more wins; otherwise (3 players) the highest total; equal highest draw
-    best = 0 if sp0 >= sp1 else 1
-    bp = sp0 if sp0 >= sp1 else sp1
-    if nsides == 3 and sp2 > bp:
-        best = 2
-        bp = sp2
-    tie = (best != 0 and sp0 == bp) or (best != 1 and sp1 == bp) or (nsides == 3 and best != 2 and sp2 == bp)
-    res[r, R_WINNER] = best if (bp >= 61 or not tie) else -1
+    bp = max(sp0, sp1, sp2)
+    res[r, R_WINNER] = deal_winner3(sp0, sp1, sp2, nsides)  # R8
     res[r, R_CAPOTE] = 1 if bp == 120 else 0
 
 

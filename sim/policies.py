@@ -26,7 +26,7 @@ from .bits import lowest, nth_bit, popcount
 from .cards import SWAP
 from .heuristic import heuristic_action
 from .rng import below32
-from .rules import trick_winner_at
+from .rules import beats, trick_winner_at
 from .view import V_HAND, V_LEGAL, V_LEADER, V_NTRICK, V_PLAYERS, V_SEAT, V_SIDES, V_SWAP, V_TRICK, V_TRUMP
 
 RANDOM, GREEDY, HEURISTIC = 0, 1, 2
@@ -62,14 +62,6 @@ def random_action(view, prng):
             return SWAP
         return nth_bit(legal, r)
     return nth_bit(legal, below32(prng, k))
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def beats(c, best, trump):
-    """Whether card ``c`` played now beats the trick's winning card ``best`` (R5)."""
-    if c // 12 == best // 12:
-        return c > best
-    return c // 12 == trump
 
 
 @njit(cache=True, inline="always", error_model="numpy")

@@ -244,17 +244,25 @@ def trick_winner(cards, n, trump):
 def trick_winner_at(cards, off, n, trump):
     """:func:`trick_winner` of ``cards[off:off + n]`` (no slice: hot loops)."""
     best = 0
-    bc = cards[off]
+    bc = np.int64(cards[off])
     for i in range(1, n):
-        c = cards[off + i]
-        if c // 12 == bc // 12:
-            if c > bc:
-                best = i
-                bc = c
-        elif c // 12 == trump:
+        c = np.int64(cards[off + i])
+        if beats(c, bc, trump):
             best = i
             bc = c
     return best
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def beats(c, win, trump):
+    """Whether card ``c`` played now beats ``win``, the card winning the trick (RULES R5).
+
+    True when ``c`` is of ``win``'s suit and stronger (R2), or a trump played
+    on a non-trump. Branch-free (random play would mispredict branches).
+    """
+    sc = c // 12
+    sw = win // 12
+    return ((sc == sw) & (c > win)) | ((sc == trump) & (sw != trump))
 
 
 @njit(cache=True, error_model="numpy")
@@ -395,13 +403,22 @@ def deal_winner(side_points, n_sides):
     n_sides : int
         2 or 3.
     """
-    best = 0
-    for s in range(1, n_sides):
-        if side_points[s] > side_points[best]:
-            best = s
-    if side_points[best] >= 61:
+    return deal_winner3(side_points[0], side_points[1], side_points[2] if n_sides == 3 else 0, n_sides)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def deal_winner3(p0, p1, p2, n_sides):
+    """:func:`deal_winner` of side points ``p0, p1`` (and ``p2`` when ``n_sides == 3``).
+
+    R8: a side with 61 or more wins; otherwise (three players) the highest
+    total wins; equal highest totals draw (-1), 60-60 included.
+    """
+    best = 0 if p0 >= p1 else 1
+    bp = p0 if p0 >= p1 else p1
+    if n_sides == 3 and p2 > bp:
+        best = 2
+        bp = p2
+    if bp >= 61:
         return best
-    for s in range(n_sides):
-        if s != best and side_points[s] == side_points[best]:
-            return -1
-    return best
+    tie = (best != 0 and p0 == bp) or (best != 1 and p1 == bp) or (n_sides == 3 and best != 2 and p2 == bp)
+    return -1 if tie else best

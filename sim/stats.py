@@ -1,6 +1,6 @@
 """Summary statistics of a batch run: win rates with Wilson intervals, mean points.
 
-The simulator (:mod:`sim.simulate`) feeds every chunk of result rows to a
+The simulator (:mod:`sim.batch`) feeds every chunk of result rows to a
 :class:`RunningStats`, so a summary of any number of deals needs memory for
 a few counters only. :meth:`RunningStats.summary` turns the counters into a
 :class:`Summary`, printed as a table (:meth:`Summary.format_table`) or as one

@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from sim.simulate import read_metadata
+from sim.batch import read_metadata
 
 ROOT = Path(__file__).resolve().parents[1]
 

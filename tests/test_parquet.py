@@ -1,4 +1,4 @@
-"""Batch simulator and parquet export (sim.simulate): round trip, tricks, duplicate, reproducibility."""
+"""Batch simulator and parquet export (sim.batch): round trip, tricks, duplicate, reproducibility."""
 import os
 
 import numpy as np
@@ -10,7 +10,7 @@ import sim
 from sim import engine as E
 from sim.cards import CARD_NAMES
 from sim.rules import Rules
-from sim.simulate import read_metadata, simulate
+from sim.batch import read_metadata, simulate
 
 POL = ["heuristic", "random"]
 

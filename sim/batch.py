@@ -728,14 +728,3 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     return SimResult(summary=summary, frame=frame, tricks=tframe,
                      out=Path(out) if out is not None else None,
                      tricks_out=Path(tricks_out) if tricks_out is not None else None)
-
-
-# ``sim.simulate`` names both this module and the function: once the module is imported the
-# package attribute is the module, so the module itself is made callable (it calls
-# :func:`simulate`) and ``sim.simulate(...)`` works either way.
-class _CallableModule(type(sys)):
-    def __call__(self, *args, **kwargs):
-        return simulate(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
