@@ -46,8 +46,12 @@ FL_QUICK = 3
 FL_TTMOVE = 4
 FL_SURE = 5
 FL_CANON = 6
+FL_KILLER = 11    # killer move per ply
+FL_FOLLOW = 10    # follower ordering variant
+FL_LEAD = 9       # leader ordering variant
+FL_HIST = 8       # history heuristic weight mode (0 off, 1 tie-break, 2 primary)
 FL_EXACT = 7      # value: solve trick-boundary nodes with at most this many cards left exactly (0: off)
-FL_SIZE = 8
+FL_SIZE = 12
 
 # frame fields
 F_ALPHA = 0
@@ -109,8 +113,11 @@ def new_workspace(tt_bits: int = TT_BITS):
 
 
 def default_flags():
-    """All techniques on: ``ndarray(int64, (FL_SIZE,))``."""
+    """The technique switches that pay (measured): ``ndarray(int64, (FL_SIZE,))``."""
     f = np.ones(FL_SIZE, dtype=np.int64)
+    f[FL_EXACT] = 0     # measured: exact small subtrees cost more nodes (results/README.md)
+    f[FL_HIST] = 0      # measured: neutral as tie-break, 5x worse as primary order
+    f[FL_KILLER] = 0    # measured: 2x more nodes
     return f
 
 
@@ -247,6 +254,12 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     use_ttmove = flags[FL_TTMOVE] != 0
     use_sure = flags[FL_SURE] != 0
     exact_ncl = flags[FL_EXACT]
+    use_hist = flags[FL_HIST]
+    lead_mode = flags[FL_LEAD]
+    follow_mode = flags[FL_FOLLOW]
+    use_killer = flags[FL_KILLER] != 0
+    killer = np.full(MAXD, -1, dtype=np.int64)
+    hist = np.zeros(2 * 64 * 8, dtype=np.int64)
     use_canon = flags[FL_CANON] != 0 and n <= 4
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
@@ -372,6 +385,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                 lb = 0
                 ub = rem
                 if slot >= 0:
+                    cnt[10] += 1
                     dd = tt_d[slot]
                     lb = dd & 255
                     ub = (dd >> 8) & 255
@@ -391,6 +405,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     if not use_ttmove:
                         ttmove = -1
                 else:
+                    cnt[11] += 1
                     # pick a victim: stale entry first, else the shallower one
                     best_sl = idx
                     bdepth = 1 << 30
@@ -475,6 +490,14 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                 if use_order:
                     if ntrick == 0:
                         sc = 500 - p * 4 - (40 if istr else 0) - (c % 12)
+                        if lead_mode == 1 and n == 2:
+                            # a lead the opponent cannot beat with its hand wins the trick now (R5)
+                            oh = hands[1 - seat]
+                            beat = oh & (np.int64(0xFFF) << np.int64(12 * (c // 12))) & ~((np.int64(2) << c) - 1)
+                            if not istr:
+                                beat |= oh & tsuit
+                            if beat == 0:
+                                sc = 600 + p * 4 - (40 if istr else 0)
                     elif ismax[wseat] == ismx:
                         # partner winning: give points, keep trumps
                         sc = 300 + p * 4 - (60 if istr else 0) - (c % 12)
@@ -483,18 +506,28 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     elif _beats(c, wcard, trump):
                         if tp + p == 0 and istr:
                             sc = 150 - (c % 12)
+                        elif follow_mode == 1 and not istr:
+                            sc = 400 + tp + p - (c % 12)
+                        elif follow_mode == 1:
+                            sc = 370 + tp - (c % 12) - p
                         else:
                             sc = 400 + tp - (30 if istr else 0) - (c % 12) - p
                     else:
                         sc = 300 - p * 8 - (c % 12)
+                if use_hist == 1:
+                    sc = sc * 1024 + min(hist[(ismx * 8 + ntrick) * 64 + c], 1023)
+                elif use_hist == 2:
+                    sc = hist[(ismx * 8 + ntrick) * 64 + c] * 1024 + sc
+                if use_killer and c == killer[d]:
+                    sc += 5000
                 if c == ttmove:
-                    sc = 10000
+                    sc = 1 << 50
                 mv[d, nm] = c
                 scores[nm] = sc
                 nm += 1
             if ex >= 0:
                 mv[d, nm] = SWAP
-                scores[nm] = 10000 if ttmove == SWAP else 350
+                scores[nm] = (1 << 50) if ttmove == SWAP else 350 * (1024 if use_hist == 1 else 1)
                 nm += 1
             # insertion sort, best first
             for i in range(1, nm):
@@ -631,6 +664,9 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     fr[d, F_ALPHA] = v
             if fr[d, F_ALPHA] >= fr[d, F_BETA]:
                 fr[d, F_I] = fr[d, F_NM]
+                killer[d] = m
+                if use_hist != 0 and m != SWAP:
+                    hist[(8 + ntrick) * 64 + m] += ncl * ncl
         else:
             if v < fr[d, F_BEST]:
                 fr[d, F_BEST] = v
@@ -639,6 +675,9 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     fr[d, F_BETA] = v
             if fr[d, F_ALPHA] >= fr[d, F_BETA]:
                 fr[d, F_I] = fr[d, F_NM]
+                killer[d] = m
+                if use_hist != 0 and m != SWAP:
+                    hist[ntrick * 64 + m] += ncl * ncl
         mode = 1
     cnt[0] += nodes
     return v
