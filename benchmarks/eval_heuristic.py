@@ -1,0 +1,204 @@
+"""Duplicate match of the ``heuristic`` policy against another policy (default ``greedy``).
+
+Every deal is played twice with the sides' policies swapped
+(``play_batch(..., rotations=2, ...)``, the CLI's ``--duplicate``), so the luck
+of the deal cancels. A game counts 1 for a win, 1/2 for a draw (RULES R8).
+The script prints one JSON line and appends it to
+``results/benchmarks/heuristic_vs_greedy.jsonl`` (``--out`` to change); the
+line names the policies, players and rules, so the vs-random and 4-player
+runs go to the same file.
+
+Reported intervals
+------------------
+``win_rate_ci95``
+    95 % Wilson score interval over the ``2 * pairs`` games (draws half).
+``win_rate_ci95_pairs``
+    95 % normal interval over the pair means (each pair's two games
+    averaged): the honest one, since the two games of a pair share a deal.
+
+Examples
+--------
+::
+
+    export NUMBA_CACHE_DIR=/tmp/numba_heur
+    python benchmarks/eval_heuristic.py --pairs 100000 --players 2 --opponent greedy --seed 1
+    python benchmarks/eval_heuristic.py --pairs 20000 --players 4 --opponent greedy --no-save
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def wilson(k: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion ``k / n`` (``k`` may be fractional: draws half)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (centre - half, centre + half)
+
+
+def _commit() -> str:
+    try:
+        return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except Exception:  # noqa: BLE001 - informative only
+        return "unknown"
+
+
+def _cpu() -> str:
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, threads: int = 1,
+        par: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0), deck: str | None = None, exchange: str = "seven-two",
+        endgame: str = "free", policy: str = "heuristic", opp_par: tuple[float, ...] | None = None) -> dict:
+    """Play ``pairs`` duplicate deal pairs, ``policy`` side vs ``opponent`` side; return the summary dict.
+
+    Raises
+    ------
+    ValueError
+        For an unknown opponent policy, ``pairs <= 0``, or players other than 2, 4, 6.
+    """
+    import numba
+
+    from sim.engine import R_STATUS, R_WINNER, R_SIDE_POINTS, play_batch
+    from sim.policies import N_PARAMS, POLICIES
+    from sim.rules import Rules
+
+    for p in (policy, opponent):
+        if p not in POLICIES:
+            raise ValueError(f"unknown policy {p!r}: expected one of {', '.join(POLICIES)}")
+    if pairs <= 0:
+        raise ValueError(f"pairs must be positive, got {pairs}")
+    if players not in (2, 4, 6):
+        raise ValueError(f"players must be 2, 4 or 6 (two sides), got {players}")
+    numba.set_num_threads(threads)
+    rules = Rules(players=players, deck=deck, exchange=exchange, endgame=endgame)
+    ra = rules.to_array()
+    deck_arr = np.array(rules.deck_cards, dtype=np.int8)
+    h, o = POLICIES.index(policy), POLICIES.index(opponent)
+    # rotation 0: side 0 (even seats) heuristic; rotation 1 shifts the policies one seat
+    pol = np.array([h if s % 2 == 0 else o for s in range(players)], dtype=np.int64)
+    par_arr = np.zeros((players, N_PARAMS), dtype=np.float64)
+    par_arr[0::2, :len(par)] = par  # rows follow the policies through the rotation
+    par_arr[1::2, :len(opp_par or ())] = opp_par or ()
+    m = 2 * pairs
+
+    def batch(mm):
+        res = np.zeros((mm, 32), dtype=np.int16)
+        hands0 = np.zeros((mm, players, 3), dtype=np.int8)
+        dseeds = np.zeros(mm, dtype=np.uint64)
+        tricks = np.zeros((1, rules.tricks, 9), dtype=np.int16)
+        return res, hands0, dseeds, tricks
+
+    # warm-up (compile or cache load) excluded from the timing
+    res, hands0, dseeds, tricks = batch(2)
+    play_batch(ra, deck_arr, seed + 12345, 0, 2, 2, pol, par_arr, res, hands0, dseeds, tricks, False)
+    res, hands0, dseeds, tricks = batch(m)
+    t0 = time.perf_counter()
+    play_batch(ra, deck_arr, seed, 0, m, 2, pol, par_arr, res, hands0, dseeds, tricks, False)
+    secs = time.perf_counter() - t0
+    if (res[:, R_STATUS] != 0).any():
+        bad = int((res[:, R_STATUS] != 0).sum())
+        raise RuntimeError(f"{bad} deals ended with an illegal action")
+    rot = np.arange(m) % 2
+    # heuristic side: 0 in rotation 0; in rotation 1 seat s plays pol[s+1], so side 1
+    hside = rot
+    win = res[:, R_WINNER].astype(np.int64)
+    score = np.where(win == hside, 1.0, np.where(win == -1, 0.5, 0.0))
+    k = float(score.sum())
+    lo, hi = wilson(k, m)
+    pair_mean = score.reshape(pairs, 2).mean(axis=1)
+    se = float(pair_mean.std(ddof=1) / math.sqrt(pairs)) if pairs > 1 else float("nan")
+    hp = np.where(hside == 0, res[:, R_SIDE_POINTS], res[:, R_SIDE_POINTS + 1]).astype(np.float64)
+    import numba as _nb
+    return {
+        "benchmark": f"{policy}_vs_{opponent}",
+        "policy": policy,
+        "players": players,
+        "deck": rules.deck,
+        "exchange": exchange,
+        "endgame": endgame,
+        "opponent": opponent,
+        "pairs": pairs,
+        "games": m,
+        "seed": seed,
+        "par": list(map(float, par)),
+        "opp_par": list(map(float, opp_par or ())),
+        "wins": int((score == 1.0).sum()),
+        "draws": int((score == 0.5).sum()),
+        "losses": int((score == 0.0).sum()),
+        "win_rate": k / m,
+        "win_rate_ci95": [lo, hi],
+        "win_rate_ci95_pairs": [k / m - 1.96 * se, k / m + 1.96 * se],
+        "mean_points": float(hp.mean()),
+        "seconds": secs,
+        "games_per_s": m / secs,
+        "threads": threads,
+        "cpu": _cpu(),
+        "numba": _nb.__version__,
+        "numpy": np.__version__,
+        "commit": _commit(),
+        "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--pairs", type=int, default=100_000, help="duplicate deal pairs (games = 2 * pairs)")
+    ap.add_argument("--players", type=int, default=2, choices=(2, 4, 6))
+    ap.add_argument("--opponent", default="greedy", help="policy of the other side (greedy, random, ...)")
+    ap.add_argument("--policy", default="heuristic", help="policy of the tested side (default heuristic)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--par", type=float, nargs="*", default=[0.0, 0.0, 0.0, 0.0],
+                    help="heuristic parameter row (up to 4 floats; zeros = tuned defaults)")
+    ap.add_argument("--opp-par", type=float, nargs="*", default=None,
+                    help="parameter row of the opponent side (when it is the heuristic too)")
+    ap.add_argument("--deck", default=None)
+    ap.add_argument("--exchange", default="seven-two")
+    ap.add_argument("--endgame", default="free")
+    ap.add_argument("--out", default=str(ROOT / "results" / "benchmarks" / "heuristic_vs_greedy.jsonl"),
+                    help="JSONL file to append to (every configuration goes to this one file by default)")
+    ap.add_argument("--no-save", action="store_true", help="print only")
+    a = ap.parse_args(argv)
+    try:
+        r = run(a.pairs, a.players, a.opponent, a.seed, a.threads, tuple(a.par), a.deck, a.exchange, a.endgame,
+                a.policy, tuple(a.opp_par) if a.opp_par else None)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    line = json.dumps(r)
+    print(line)
+    if not a.no_save:
+        out = Path(a.out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with open(out, "a") as f:
+            f.write(line + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
