@@ -1,0 +1,374 @@
+"""Solver tests (issue 3): shared vectors, a plain-Python oracle, target mode, analyse_play,
+positions (parse/format/errors), stock=?, CLI, self-play. Rule ids in test names where a rule is at stake."""
+from __future__ import annotations
+
+import glob
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from sim.rules import Rules
+
+import solver_oracle as oracle
+
+VEC_DIR = os.environ.get("BRISCA_SHARED", os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
+VECTORS = sorted(glob.glob(os.path.join(VEC_DIR, "testdata", "solver", "*.jsonl")))
+if not VECTORS:
+    VECTORS = sorted(glob.glob("/work/shared/testdata/solver/*.jsonl"))
+
+
+def _load(path):
+    with open(path) as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+# --------------------------------------------------------------------------- vectors
+@pytest.mark.parametrize("path", VECTORS, ids=[os.path.basename(p) for p in VECTORS])
+def test_vectors_exact(path):
+    """Every shared vector: exact value and every move's value (R5-R9, R3 teams, paranoid 3p)."""
+    from solver import solve
+    for d in _load(path):
+        r = solve(d["position"], pv=False)
+        assert r.value == d["value"], d["position"]
+        assert r.moves == d["moves"], d["position"]
+
+
+def test_vectors_present():
+    assert len(VECTORS) >= 9
+
+
+# --------------------------------------------------------------------------- oracle
+def _random_positions(players, count, seed, max_tricks_left, endgame="free", stock_left=False):
+    """Random positions reached by random legal play from engine deals."""
+    from solver.position import deal_position
+    rules = Rules(players=players, endgame=endgame)
+    rng = np.random.default_rng(seed)
+    out = []
+    d = 0
+    while len(out) < count:
+        pos = deal_position(rules, seed, d)
+        d += 1
+        total = rules.tricks
+        left_target = int(rng.integers(1, max_tricks_left + 1))
+        # cards left in play when `left_target` tricks remain (plus a random part of a trick)
+        extra = int(rng.integers(0, players))
+        stop = (total - left_target) * players + extra
+        for _ in range(stop):
+            if pos.is_terminal:
+                break
+            mv = pos.legal_moves()
+            pos = pos.apply(mv[int(rng.integers(len(mv)))])
+        if pos.is_terminal:
+            continue
+        if stock_left and pos.left == 0:
+            continue
+        out.append(pos)
+    return out
+
+
+@pytest.mark.parametrize("players,endgame,tricks_left,count", [
+    (2, "free", 4, 60), (2, "follow", 4, 25), (2, "arrastre", 4, 25),
+    (3, "free", 3, 25), (4, "free", 2, 25), (4, "arrastre", 2, 15),
+])
+def test_oracle_agrees(players, endgame, tricks_left, count):
+    """Solver = plain minimax oracle on random small positions (values of every move)."""
+    from solver import solve
+    for pos in _random_positions(players, count, 7 + players, tricks_left, endgame):
+        text = str(pos)
+        v, vals = oracle.solve(text)
+        r = solve(pos, pv=False)
+        assert r.value == v, text
+        assert r.moves == vals, text
+
+
+def test_oracle_agrees_stock_phase_and_swap():
+    """Positions with cards still to draw (R6) where a trump exchange is often legal (R7)."""
+    from solver import solve
+    from solver.position import Position
+    n = 0
+    for pos in _random_positions(2, 400, 11, 5, stock_left=True):
+        text = str(pos)
+        r = solve(pos, pv=False)
+        v, vals = oracle.solve(text)
+        assert r.value == v and r.moves == vals, text
+        n += "swap" in r.moves
+    # R7: dedicated exchange positions (7 of trumps for a higher pinta; the 2 for a low pinta)
+    for text in ["players=2 trump=1E hands=10E,2E,12E/5B,7E,3B stock=4E,6E,6C turn=1 trick= points=16,77",
+                 "players=2 trump=6O hands=2C,10O,2O/4O,6C stock=5B,3E,10C,3C,1E,12C,2B turn=0 trick=3O points=49,22",
+                 "players=2 trump=5O hands=2O,7O,1C/3B,4B,5B stock=6O,1B,3C turn=0 trick= points=0,0"]:
+        r = solve(text, pv=False)
+        v, vals = oracle.solve(text)
+        assert "swap" in r.moves and r.moves == vals and r.value == v, text
+
+
+def test_R7_swap_chain_and_last_card():
+    """R7: a 7-exchange then a 2-exchange by one seat; none once only the pinta is left."""
+    from solver import solve
+    from solver.position import Position
+    p = Position.parse("players=2 trump=1O hands=7O,2O,1C/3B,4B,5B stock=6O,1B,3C turn=0 trick= points=0,0")
+    assert "swap" in [("swap" if m == 48 else m) for m in p.legal_moves()]
+    q = p.apply("swap")
+    assert str(q).split()[1] == "trump=7O"
+    # the 2 of trumps for a 7 pinta (seven-two): the chain continues
+    assert 48 in q.legal_moves()
+    q2 = q.apply("swap")
+    assert str(q2).split()[1] == "trump=2O" and 48 not in q2.legal_moves()
+    r = solve(p, pv=False)
+    v, vals = oracle.solve(str(p))
+    assert r.moves == vals
+    last = Position.parse("players=2 trump=1O hands=7O,2C,1C/3B,4B,5B stock=6O turn=0 trick= points=0,0")
+    assert 48 in last.legal_moves()  # one face-down card besides the pinta is enough
+    nofd = Position.parse("players=2 trump=1O hands=7O,2C/3B,4B stock= turn=0 trick= points=0,0")
+    assert 48 not in nofd.legal_moves()
+
+
+# --------------------------------------------------------------------------- target / analyse
+def test_target_agrees_with_value():
+    from solver import solve
+    for pos in _random_positions(2, 20, 3, 6):
+        v = solve(pos, pv=False, moves=False).value
+        assert solve(pos, target=v).reached is True
+        assert solve(pos, target=v + 1).reached is False
+        assert solve(pos, target=0).reached is True
+    d = _load([p for p in VECTORS if p.endswith("2p-stock.jsonl")][0])[0]
+    r = solve(d["position"], win=True)
+    from solver.position import Position
+    pos = Position.parse(d["position"])
+    assert r.target == 61 - pos.side_points(pos.turn)
+    assert r.reached == (d["value"] >= r.target)
+
+
+def test_analyse_play_constant_along_pv():
+    from solver import analyse_play, solve
+    from solver.position import deal_position
+    for d, players in ((0, 2), (3, 2)):
+        pos = deal_position(Rules(players=players), 5, d)
+        for _ in range(24):  # into the middle of the deal, where it is quick
+            pos = pos.apply(pos.legal_moves()[0])
+        r = solve(pos)
+        vals = analyse_play(pos, r.pv)
+        assert len(vals) == len(r.pv) + 1
+        assert all(v == r.value for v in vals), vals
+        # a losing deviation lowers the value of the side that deviates
+        worst = min(r.moves, key=r.moves.get)
+        if r.moves[worst] < r.value:
+            v2 = analyse_play(pos, [worst])
+            assert v2[1] == r.moves[worst]
+
+
+def test_analyse_play_rejects_illegal():
+    from solver import analyse_play
+    with pytest.raises(ValueError, match="moves\\[0\\]"):
+        analyse_play("players=2 trump=11E hands=11O,4B/10C,7E stock= turn=1 trick= points=36,79", ["1O"])
+
+
+def test_pv_is_legal_and_reaches_value():
+    from solver import solve
+    from solver.position import Position
+    d = _load([p for p in VECTORS if p.endswith("2p-stock.jsonl")][0])[3]
+    r = solve(d["position"])
+    pos = Position.parse(d["position"])
+    side = pos.turn % 2
+    start = pos.side_points(pos.turn)
+    for m in r.pv:
+        pos = pos.apply(m)
+    assert pos.is_terminal
+    assert pos.side_points(side) - start == r.value
+
+
+# --------------------------------------------------------------------------- positions
+ROUND_TRIP = [
+    "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17",
+    "players=2 trump=5B hands=?/10O,2C,12E stock=? turn=1 trick=1O points=62,17 played=3O,4O,5O,6O,7O,11O,12O,"
+    "1C,4C,5C,10C,11C,12C,1E,2E,4E,5E,6E,7E,10E,11E,1B,2B,3B,6B,7B,10B,11B",
+    "players=4 trump=5O hands=1E,5C/2C,4B/3O,5B,7B/6B,1B,5O stock= turn=2 trick=10C,1C points=4,29,12,30 endgame=arrastre",
+]
+
+
+@pytest.mark.parametrize("text", ROUND_TRIP)
+def test_round_trip(text):
+    from solver.position import Position
+    assert str(Position.parse(text)) == text
+    assert str(Position.parse(text.lower().replace("players", "PLAYERS"))) == text
+
+
+def test_round_trip_vectors():
+    from solver.position import Position
+    for path in VECTORS:
+        for d in _load(path):
+            assert str(Position.parse(d["position"])) == d["position"]
+
+
+def test_field_order_and_case():
+    from solver.position import Position
+    a = Position.parse("hands=3c,6c/10o,2c,12e trick=1o turn=1 players=2 points=62,17 stock=2o,4b,3e,7c,12b trump=5b")
+    assert str(a) == ROUND_TRIP[0]
+
+
+@pytest.mark.parametrize("text,msg", [
+    ("players=2 trump=5B hands=3C,6C,1O/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=4O points=62,17",
+     "hands: seat 0 holds 3 cards, expected 2"),
+    ("players=2 trump=5B hands=3C,6C/10O,2C,12E,1O stock=2O,4B,3E,7C turn=1 trick=4O points=62,17",
+     "hands: seat 1 holds 4 cards, expected 3"),
+    ("players=5 trump=5B hands=", "players:"),
+    ("players=2 hands=1O/2O", "trump: missing"),
+    ("players=2 trump=5B hands=1O,2O/3O,4O stock=7O", "hands: seat 0 holds 2 cards, expected 3"),
+    ("players=2 trump=8B hands=1O/2O", "trump: card 8B is not in deck spanish40"),
+    ("players=2 trump=5B hands=1O/1O", "appears"),
+    ("players=2 trump=5B hands=1O/2O turn=2", "turn:"),
+    ("players=2 trump=5B hands=1O/2O points=200,0", "points:"),
+    ("players=2 trump=5B hands=1O/2O trick=3O,4O", "trick:"),
+    ("players=2 trump=5B hands=1O/2O foo=1", "foo: unknown field"),
+    ("players=2 trump=5B hands=1O/2O/3O", "hands: 3 seats given, expected 2"),
+    ("players=2 trump=5B hands=?/2O stock=?", "played: required"),
+    ("players=2 trump=5B hands=1O,2O,3O/4O,5O,6O stock=7O,8O", "not in deck"),
+    ("players=2 trump=5B hands=1O,2O,3O/4O,5O,6O stock=7O,1C", "multiple of players=2"),
+    ("players=2 trump=5B hands=1O/2O played=3O", "hands: seat 0 holds 1 cards, expected 3"),
+    ("players=2 trump=5B hands=1O/2O exchange=nope", "exchange: unknown value"),
+    ("players=2 trump=5B hands=1O/2O remove=all2s", "remove: applies to 3 players only"),
+    ("players=3 trump=5B hands=1O/2O/2B", "removed from the deck"),
+    ("players=2 trump=5B hands=1O/2O stock=5B", "stock:"),
+])
+def test_bad_positions(text, msg):
+    from solver.position import Position
+    with pytest.raises(ValueError) as e:
+        Position.parse(text)
+    assert msg in str(e.value)
+    assert ":" in str(e.value).split()[0]
+
+
+def test_pinta_location_rules():
+    """NOTATION: the pinta not in a hand/trick lies under the stock, unless the stock is empty."""
+    from solver.position import Position
+    p = Position.parse("players=2 trump=5B hands=1O,2O,3O/4O,5O,6O stock=7O")
+    assert p.pinta_under and p.left == 2
+    q = Position.parse("players=2 trump=5B hands=1O/2O")
+    assert not q.pinta_under and 43 not in q.unknown and q.left == 0
+
+
+def test_from_engine_round_trip():
+    from solver.position import Position, deal_position
+    rules = Rules(players=4)
+    p = deal_position(rules, 9, 2)
+    from sim.engine import shuffle_deal
+    from sim.rng import deal_seed
+    order = np.zeros(48, np.int8)
+    shuffle_deal(rules.to_array(), np.array(rules.deck_cards, np.int8), np.uint64(deal_seed(9, 2)), order,
+                 np.zeros(1, np.uint64))
+    hands = np.zeros(4, np.int64)
+    for k in range(12):
+        hands[k % 4] |= 1 << int(order[k])
+    q = Position.from_engine(rules, order, 12, hands)
+    assert q.stock == p.stock and q.trump == p.trump and [set(h) for h in q.hands] == [set(h) for h in p.hands]
+
+
+def test_solve_refuses_hidden_hand():
+    from solver import solve
+    with pytest.raises(ValueError, match="hands: seat 0 is hidden"):
+        solve(ROUND_TRIP[1])
+
+
+# --------------------------------------------------------------------------- stock=?
+def test_stock_unknown_expectimax():
+    """R11 Descubierta with a hidden stock order: expectation over draw orders = oracle."""
+    from solver import solve
+    from solver.position import Position
+    known = "players=2 trump=11E hands=10O,2C,4E/11O,11C stock=12C turn=0 trick=10C points=27,76"
+    p = Position.parse(known)
+    hid = Position.make(p.rules, p.trump, p.hands, None, turn=p.turn, trick=p.trick, points=p.points,
+                        played=p.played)
+    r = solve(hid)
+    assert r.value == solve(known).value  # one face-down card: nothing random
+    text = "players=2 trump=5B hands=3C,6C,7B/10O,2C,12E stock=2O,4B,3E turn=0 trick= points=62,17"
+    p = Position.parse(text)
+    hid = Position.make(p.rules, p.trump, p.hands, None, turn=p.turn, trick=p.trick, points=p.points,
+                        played=p.played)
+    r = solve(hid)
+    v, vals = oracle.solve(text.replace("stock=2O,4B,3E", "stock=?"), unknown=["2O", "4B", "3E"])
+    assert abs(r.value - float(v)) < 1e-9
+    assert {m: round(x, 9) for m, x in r.moves.items()} == {m: round(float(x), 9) for m, x in vals.items()}
+
+
+def test_stock_unknown_limit():
+    from solver import solve
+    with pytest.raises(ValueError, match="at most 8 cards"):
+        solve("players=2 trump=5B hands=3C,6C,7B/10O,2C,12E stock=? turn=0 trick= points=0,0 "
+              "played=1O,3O,4O,5O,6O,7O,11O,12O")
+
+
+# --------------------------------------------------------------------------- API / CLI / self-play
+def test_solve_many_matches_solve():
+    from solver import solve, solve_many
+    texts = [d["position"] for d in _load(VECTORS[0])[:8]]
+    many = solve_many(texts, threads=2, pv=False)
+    assert [m.moves for m in many] == [solve(t, pv=False).moves for t in texts]
+    res = solve_many(texts + ["players=9"], threads=1, errors="return", pv=False)
+    assert isinstance(res[-1], ValueError)
+
+
+def _cli(*args, cwd=None):
+    env = dict(os.environ)
+    return subprocess.run([sys.executable, "-m", "solver.cli", *args], capture_output=True, text=True, env=env,
+                          cwd=cwd)
+
+
+def test_cli_solve_json_and_file(tmp_path):
+    pos = ROUND_TRIP[0]
+    r = _cli("solve", "--json", pos)
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert {"position", "value", "moves", "best", "pv", "nodes", "ms"} <= set(d)
+    assert d["value"] == 26 and d["moves"]["2C"] == 26 and d["best"] == ["2C"]
+    f = tmp_path / "pos.txt"
+    f.write_text(f"# comment\n{pos}\n\nplayers=2 nonsense\n{pos}\n")
+    out = tmp_path / "o.parquet"
+    r = _cli("solve", "--file", str(f), "--out", str(out))
+    assert r.returncode == 1
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [x["line"] for x in lines] == [2, 4, 5]
+    assert "error" in lines[1] and lines[0]["value"] == 26 and lines[2]["value"] == 26
+    import pandas as pd
+    assert len(pd.read_parquet(out)) == 3
+    r = _cli("solve", "players=2 trump=5B")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "hands: missing" in r.stderr
+    r = _cli("solve", pos)
+    assert r.returncode == 0 and "pv 2C" in r.stdout
+
+
+def test_cli_puzzles(tmp_path):
+    out = tmp_path / "p.jsonl"
+    r = _cli("puzzles", "--count", "2", "--players", "2", "--seed", "5", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    from solver import solve
+    for line in out.read_text().splitlines():
+        d = json.loads(line)
+        res = solve(d["position"], pv=False)
+        assert [m for m, v in res.moves.items() if v >= d["need"]] == [d["move"]]
+
+
+def test_play_open_batch_matches_engine_layout():
+    from sim.engine import R_SIDE_POINTS, R_SIZE, R_WINNER, T_POINTS, T_SIZE
+    from solver.selfplay import play_open_batch, play_open_deal
+    rules = Rules(players=2)
+    m = 2
+    res = np.zeros((m, R_SIZE), np.int16)
+    h0 = np.zeros((m, 2, 3), np.int8)
+    ds = np.zeros(m, np.uint64)
+    tr = np.zeros((m, rules.tricks, T_SIZE), np.int16)
+    play_open_batch(rules, 3, 0, m, 1, res, h0, ds, tr, True)
+    for i in range(m):
+        assert res[i, R_SIDE_POINTS] + res[i, R_SIDE_POINTS + 1] == 120
+        assert tr[i, :, T_POINTS].sum() == 120
+        assert res[i, R_SIDE_POINTS] == play_open_deal(rules, 3, i)["value"]
+    from sim.rng import deal_seed
+    assert ds[1] == np.uint64(deal_seed(3, 1))
+
+
+def test_import_is_light():
+    code = "import sys, solver; assert 'numba' not in sys.modules, 'heavy'; print('ok')"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0 and "ok" in r.stdout, r.stderr
