@@ -490,7 +490,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                 if use_order:
                     if ntrick == 0:
                         sc = 500 - p * 4 - (40 if istr else 0) - (c % 12)
-                        if lead_mode == 1 and n == 2:
+                        if lead_mode >= 1 and n == 2:
                             # a lead the opponent cannot beat with its hand wins the trick now (R5)
                             oh = hands[1 - seat]
                             beat = oh & (np.int64(0xFFF) << np.int64(12 * (c // 12))) & ~((np.int64(2) << c) - 1)
@@ -498,6 +498,17 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                                 beat |= oh & tsuit
                             if beat == 0:
                                 sc = 600 + p * 4 - (40 if istr else 0)
+                            elif lead_mode == 2:
+                                # the opponent's cheapest way to beat it: a trump costs more than a card of the suit
+                                mc = 1000
+                                y = beat
+                                while y != 0:
+                                    bc = lowest(y)
+                                    y &= y - 1
+                                    cost = (30 if (bc // 12) == trump and not istr else 0) + (bc % 12)
+                                    if cost < mc:
+                                        mc = cost
+                                sc += mc
                     elif ismax[wseat] == ismx:
                         # partner winning: give points, keep trumps
                         sc = 300 + p * 4 - (60 if istr else 0) - (c % 12)

@@ -1,0 +1,171 @@
+"""Solver benchmark (issue 3): single thread, seeded deals, one JSON line per configuration.
+
+Configurations
+--------------
+``2p-full``   full 2-player deals from the first lead, known stock order (20 tricks)
+``4p-full``   full 4-player deals from the first lead (10 tricks)
+``2p-4left``  2-player positions with 4 tricks left (reached by seeded random play)
+
+Each position is solved for its exact value (MTD(f) on null-window probes,
+:func:`solver.search.mtdf`); ``--all-moves`` times :func:`solver.search.solve_moves`
+(every legal move's exact value) instead. Compile time is excluded (one warm-up solve).
+Lines go to ``results/benchmarks/solver.jsonl`` (``--ablation``: one line per technique
+switched off, to ``results/benchmarks/solver_ablation.jsonl``).
+
+Usage::
+
+    python benchmarks/bench_solver.py                       # 100 deals per configuration
+    python benchmarks/bench_solver.py --configs 4p-full --deals 5 --time-limit 600
+    python benchmarks/bench_solver.py --ablation --deals 20
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+
+import numba
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from sim.rules import Rules  # noqa: E402
+from solver import search as S  # noqa: E402
+from solver.position import deal_position  # noqa: E402
+
+
+def _cpu():
+    try:
+        with open("/proc/cpuinfo") as fh:
+            for line in fh:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def _commit():
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              cwd=os.path.dirname(__file__)).stdout.strip()
+    except OSError:
+        return "unknown"
+
+
+def positions(config, deals, seed):
+    out = []
+    if config == "2p-full":
+        r = Rules(players=2)
+        out = [deal_position(r, seed, d) for d in range(deals)]
+    elif config == "4p-full":
+        r = Rules(players=4)
+        out = [deal_position(r, seed, d) for d in range(deals)]
+    elif config == "2p-4left":
+        r = Rules(players=2)
+        rng = np.random.default_rng(seed)
+        for d in range(deals):
+            p = deal_position(r, seed, d)
+            for _ in range((r.tricks - 4) * 2):
+                mv = p.legal_moves()
+                p = p.apply(mv[int(rng.integers(len(mv)))])
+            out.append(p)
+    else:
+        raise ValueError(f"unknown config {config!r}")
+    return out
+
+
+def run(config, deals, seed, flags, all_moves=False, time_limit=None):
+    ws = S.new_workspace()
+    pos = positions(config, deals, seed)
+    # warm-up (compile) on the first position's cheap relative
+    st, stock, ismax = pos[0].to_arrays()
+    mvs = np.zeros(S.MAXM, np.int64)
+    vals = np.zeros(S.MAXM, np.int64)
+    warm = positions("2p-4left", 1, seed + 1)[0]
+    wst, wstock, wismax = warm.to_arrays()
+    ws[5][1] += 1
+    S.mtdf(wst, wstock, wismax, 10, *ws, flags)
+    S.solve_moves(wst, wstock, wismax, 10, mvs, vals, *ws, flags)
+    times, nodes, values = [], [], []
+    t_start = time.time()
+    for p in pos:
+        st, stock, ismax = p.to_arrays()
+        ws[5][0] = 0
+        ws[5][1] += 1
+        t0 = time.perf_counter()
+        if all_moves:
+            k = S.solve_moves(st, stock, ismax, 60, mvs, vals, *ws, flags)
+            v = int(vals[:k].max())
+        else:
+            v = int(S.mtdf(st, stock, ismax, 60, *ws, flags))
+        times.append((time.perf_counter() - t0) * 1000.0)
+        nodes.append(int(ws[5][0]))
+        values.append(v)
+        if time_limit and time.time() - t_start > time_limit:
+            break
+    t = np.array(times)
+    nd = np.array(nodes)
+    return {
+        "config": config + ("-allmoves" if all_moves else ""), "deals": len(t), "seed": seed,
+        "median_ms": round(float(np.median(t)), 3), "p99_ms": round(float(np.percentile(t, 99)), 3),
+        "mean_ms": round(float(t.mean()), 3), "max_ms": round(float(t.max()), 3),
+        "nodes_median": int(np.median(nd)), "nodes_mean": int(nd.mean()),
+        "nodes_per_s": int(nd.sum() / (t.sum() / 1000.0)), "rate_unit": "nodes/s",
+        "mean_value": round(float(np.mean(values)), 3), "threads": 1,
+        "flags": [int(x) for x in flags], "cpu": _cpu(), "python": platform.python_version(),
+        "numba": numba.__version__, "numpy": np.__version__, "commit": _commit(),
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--configs", default="2p-full,4p-full,2p-4left")
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--all-moves", action="store_true")
+    ap.add_argument("--time-limit", type=float, default=None, help="seconds per configuration (stops early)")
+    ap.add_argument("--ablation", action="store_true", help="2p-full with each technique switched off")
+    ap.add_argument("--out", default=None)
+    a = ap.parse_args()
+    numba.set_num_threads(1)
+    os.makedirs("results/benchmarks", exist_ok=True)
+    if a.ablation:
+        out = a.out or "results/benchmarks/solver_ablation.jsonl"
+        base = S.default_flags()
+        names = {S.FL_TT: "tt", S.FL_ORDER: "ordering", S.FL_EQUIV: "equivalent-cards", S.FL_QUICK: "quick-bounds",
+                 S.FL_TTMOVE: "tt-move", S.FL_SURE: "sure-trumps", S.FL_CANON: "canonical-endgame-key",
+                 S.FL_LEAD: "safe-lead-order", S.FL_FOLLOW: "follower-order-v1"}
+        trials = [("all", base)]
+        for fl, nm in names.items():
+            f = base.copy()
+            f[fl] = 0
+            trials.append(("no-" + nm, f))
+        for fl, nm, val in ((S.FL_HIST, "history-tiebreak", 1), (S.FL_KILLER, "killer", 1),
+                            (S.FL_EXACT, "exact-subtrees-8", 8)):
+            f = base.copy()
+            f[fl] = val
+            trials.append(("with-" + nm, f))
+        for label, f in trials:
+            rec = run("2p-full", a.deals, a.seed, f, time_limit=a.time_limit)
+            rec["variant"] = label
+            print(json.dumps(rec), flush=True)
+            with open(out, "a") as fh:
+                fh.write(json.dumps(rec) + "\n")
+        return
+    out = a.out or "results/benchmarks/solver.jsonl"
+    for cfg in a.configs.split(","):
+        rec = run(cfg, a.deals, a.seed, S.default_flags(), all_moves=a.all_moves, time_limit=a.time_limit)
+        print(json.dumps(rec), flush=True)
+        with open(out, "a") as fh:
+            fh.write(json.dumps(rec) + "\n")
+
+
+if __name__ == "__main__":
+    main()
