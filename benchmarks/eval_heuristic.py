@@ -16,13 +16,25 @@ Reported intervals
     95 % normal interval over the pair means (each pair's two games
     averaged): the honest one, since the two games of a pair share a deal.
 
+Other options: ``--policy`` (the tested side, default ``heuristic``; e.g.
+``--policy greedy --opponent random`` for a baseline), ``--par`` and
+``--opp-par`` (the parameter rows of the two sides, so two settings of the
+heuristic can play each other), ``--deck``, ``--exchange``, ``--endgame``,
+``--threads``. Timing (``seconds``, ``games_per_s``) excludes compilation.
+
+Numba's cache does not notice edits of a jitted function that another cached
+function inlines (``choose``, ``play_batch``): after editing
+``sim/heuristic.py`` use a fresh ``NUMBA_CACHE_DIR``.
+
 Examples
 --------
 ::
 
     export NUMBA_CACHE_DIR=/tmp/numba_heur
     python benchmarks/eval_heuristic.py --pairs 100000 --players 2 --opponent greedy --seed 1
-    python benchmarks/eval_heuristic.py --pairs 20000 --players 4 --opponent greedy --no-save
+    python benchmarks/eval_heuristic.py --pairs 100000 --players 2 --opponent random --seed 1
+    python benchmarks/eval_heuristic.py --pairs 100000 --players 4 --opponent greedy --seed 1
+    python benchmarks/eval_heuristic.py --pairs 20000 --opponent heuristic --opp-par 0 0 0 2 --no-save
 """
 from __future__ import annotations
 
