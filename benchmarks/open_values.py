@@ -2,7 +2,8 @@
 
 Usage: python benchmarks/open_values.py --deals 100000 --seed 1 --minutes 25
 
-Solves deal d (d = 0, 1, ...) of the seed exactly from the first lead (known stock order,
+Resumes: deals already in --out are kept and the run continues after the last one, so
+100,000 deals can be made in several bounded runs. Solves deal d (d = 0, 1, ...) of the seed exactly from the first lead (known stock order,
 both sides perfect) with :func:`solver.selfplay.play_open_batch`, stopping at --deals or
 after --minutes; rewrites the parquet atomically every chunk, so a stopped run keeps
 what it solved. Columns: deal, seed, pinta, pinta_rank, trump, first_points (seat 0,
@@ -36,6 +37,11 @@ def main():
     t_end = time.time() + 60 * a.minutes
     rows = []
     d = 0
+    if os.path.exists(a.out):
+        old = pd.read_parquet(a.out)
+        if len(old) and int(old["seed"].iloc[0]) == a.seed:
+            rows = old.to_dict("records")
+            d = int(old["deal"].max()) + 1
     chunk = 50
     while d < a.deals and time.time() < t_end:
         m = min(chunk, a.deals - d)
@@ -59,7 +65,7 @@ def main():
         tmp = a.out + ".tmp"
         df.to_parquet(tmp, index=False)
         os.replace(tmp, a.out)
-    print(f"solved {len(rows)} deals")
+    print(f"{len(rows)} deals in {a.out}")
 
 
 if __name__ == "__main__":
