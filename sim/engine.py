@@ -307,7 +307,7 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
     res[r, R_CAPOTE] = 1 if bp == 120 else 0
 
 
-@njit(cache=True, parallel=True, error_model="numpy")
+@njit(cache=True, parallel=True, nogil=True, error_model="numpy")
 def play_batch(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec):
     """Play rows ``row0 .. row0+m-1`` of a run in parallel (``prange`` over blocks).
 
