@@ -12,8 +12,7 @@ face-down cards at the root), so every expectation is an exact fraction.
 Exact while at most :data:`MAX_UNKNOWN_DRAWS` cards remain to be drawn (the pinta
 included); beyond that the tree is refused.
 
-This module uses recursion without Numba's cache (recursion plus ``cache=True``
-crashes on a warm cache); it compiles once per process.
+The search is iterative with explicit stacks (Numba's cache and recursion do not mix).
 """
 from __future__ import annotations
 
@@ -28,7 +27,7 @@ from numba.typed import Dict
 from sim.cards import format_card
 from sim.rules import exchange_card, legal_mask, trick_winner
 
-from .position import (ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE, ST_NTRICK,
+from .position import (ST_SIZE, ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE, ST_NTRICK,
                        ST_PLAYERS, ST_SIDES, ST_SIDEWON, ST_TRICK, ST_TRUMP, Position)
 from .search import SWAP, card_points, mtdf
 
@@ -38,117 +37,214 @@ MAX_UNKNOWN_DRAWS = 8
 _KEY = types.UniTuple(types.int64, 8)
 
 
-@njit
-def _rec(st, stk, ismax, F, memo, mode, ws, j, tk1, tk2, td, fr, mv, cnt, flags):
-    """mode 0: decision node; mode 1: draw ``j`` of the round after a trick won by seat ``ws``."""
-    n = st[ST_PLAYERS]
-    L = st[ST_L]
-    dp = st[ST_DP]
-    if mode == 1:
-        if j == n:
-            st[ST_DP] = dp + n
-            return _rec(st, stk, ismax, F, memo, 0, 0, 0, tk1, tk2, td, fr, mv, cnt, flags)
-        seat = (ws + j) % n
-        pin = np.int64(stk[L - 1])
-        if dp + j == L - 1:  # R6: the pinta is the last card drawn
-            st[ST_HAND + seat] |= np.int64(1) << pin
-            return _rec(st, stk, ismax, F, memo, 1, ws, j + 1, tk1, tk2, td, fr, mv, cnt, flags)
-        u = np.int64(0)
-        for s in range(n):
-            u |= st[ST_HAND + s]
-        pool = st[ST_NOTDONE] & ~u & ~(np.int64(1) << pin)
-        total = np.int64(0)
-        k = 0
-        x = pool
-        while x != 0:
-            c = np.int64(0)
-            y = x
-            while (y & 1) == 0:
-                y >>= 1
-                c += 1
-            x &= x - 1
-            st2 = st.copy()
-            st2[ST_HAND + seat] |= np.int64(1) << c
-            total += _rec(st2, stk, ismax, F, memo, 1, ws, j + 1, tk1, tk2, td, fr, mv, cnt, flags)
-            k += 1
-        return total // k
-    # decision node
-    notdone = st[ST_NOTDONE]
-    if notdone == 0:
-        return np.int64(0)
-    ntrick = st[ST_NTRICK]
-    leader = st[ST_LEADER]
-    if ntrick == 0 and dp >= L:
-        # nothing left to draw: perfect information, exact search (its TT stays valid: same ismax)
-        return F * mtdf(st, stk, ismax, 30, tk1, tk2, td, fr, mv, cnt, flags)
-    key = (np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0))
-    if ntrick == 0:
-        pin = np.int64(stk[L - 1]) if dp < L else np.int64(0)
-        key = (notdone, leader | (pin << 8) | (dp << 16) | (st[ST_SIDEWON] << 24), st[ST_HAND], st[ST_HAND + 1],
-               st[ST_HAND + 2], st[ST_HAND + 3], st[ST_HAND + 4], st[ST_HAND + 5])
-        if key in memo:
-            return memo[key]
-    cnt[0] += 1
-    seat = (leader + ntrick) % n
-    trump = st[ST_TRUMP]
-    hand = st[ST_HAND + seat]
-    lm = legal_mask(hand, st[ST_TRICK:ST_TRICK + 8], ntrick, trump, st[ST_ENDGAME], dp >= L)
-    pin = np.int64(stk[L - 1]) if dp < L else np.int64(-1)
-    ex = exchange_card(hand, pin, L - dp, st[ST_EXCH], ((st[ST_SIDEWON] >> (seat % st[ST_SIDES])) & 1) != 0,
-                       st[ST_EXWON])
-    ism = ismax[seat] != 0
-    best = np.int64(-1) if ism else np.int64(1) << 60
-    x = lm
+MAXF = 160   # frames: plies plus draws
+
+
+@njit(cache=True)
+def _chance(st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags):
+    """Iterative expectimax (explicit stack; cached). Root frame: ``kind0`` 0 decision, 1 the
+    draws after a trick won by seat ``ws0``. Returns the value scaled by ``F`` (max side)."""
+    n = st0[ST_PLAYERS]
+    L = st0[ST_L]
+    S = np.zeros((MAXF, ST_SIZE), dtype=np.int64)
+    PIN = np.zeros(MAXF, dtype=np.int64)     # the pinta (last card to draw) at this frame
+    KIND = np.zeros(MAXF, dtype=np.int64)
+    REM = np.zeros(MAXF, dtype=np.int64)     # decision: cards left to try; draw: pool cards left to try
+    EX = np.zeros(MAXF, dtype=np.int64)      # decision: swap card still to try, else -1
+    BEST = np.zeros(MAXF, dtype=np.int64)    # decision: best so far; draw: sum of children
+    CNT = np.zeros(MAXF, dtype=np.int64)     # draw: children so far
+    ISM = np.zeros(MAXF, dtype=np.int64)
+    GAIN = np.zeros(MAXF, dtype=np.int64)    # decision: points of the child's completed trick (scaled)
+    WS = np.zeros(MAXF, dtype=np.int64)      # draw: trick winner
+    J = np.zeros(MAXF, dtype=np.int64)       # draw: index of the draw in the round
+    HASK = np.zeros(MAXF, dtype=np.int64)
+    K = np.zeros((MAXF, 8), dtype=np.int64)
+    stk = np.zeros(max(L, 1), dtype=np.int64)
+    for i in range(ST_SIZE):
+        S[0, i] = st0[i]
+    PIN[0] = pin0
+    KIND[0] = kind0
+    WS[0] = ws0
+    J[0] = 0
+    d = 0
+    enter = True
+    v = np.int64(0)
     while True:
-        if x != 0:
-            m = np.int64(0)
-            y = x
-            while (y & 1) == 0:
-                y >>= 1
-                m += 1
-            x &= x - 1
-        elif ex >= 0:
-            m = np.int64(SWAP)
-        else:
-            break
-        st2 = st.copy()
-        if m == SWAP:
-            stk2 = stk.copy()
-            old = np.int64(stk2[L - 1])
-            st2[ST_HAND + seat] = (hand & ~(np.int64(1) << ex)) | (np.int64(1) << old)
-            stk2[L - 1] = ex
-            ex = -1
-            w = _rec(st2, stk2, ismax, F, memo, 0, 0, 0, tk1, tk2, td, fr, mv, cnt, flags)
-        else:
-            st2[ST_HAND + seat] = hand & ~(np.int64(1) << m)
-            st2[ST_TRICK + ntrick] = m
-            if ntrick + 1 < n:
-                st2[ST_NTRICK] = ntrick + 1
-                w = _rec(st2, stk, ismax, F, memo, 0, 0, 0, tk1, tk2, td, fr, mv, cnt, flags)
+        if enter:
+            enter = False
+            if KIND[d] == 1:
+                j = J[d]
+                dp = S[d, ST_DP]
+                if j == n:
+                    # round drawn: continue with a decision frame
+                    S[d + 1] = S[d]
+                    S[d + 1, ST_DP] = dp + n
+                    PIN[d + 1] = PIN[d]
+                    KIND[d + 1] = 0
+                    REM[d] = 0
+                    BEST[d] = 0
+                    CNT[d] = 0
+                    d += 1
+                    enter = True
+                    continue
+                seat = (WS[d] + j) % n
+                if dp + j == L - 1:  # R6: the pinta is drawn last
+                    S[d + 1] = S[d]
+                    S[d + 1, ST_HAND + seat] |= np.int64(1) << PIN[d]
+                    PIN[d + 1] = PIN[d]
+                    KIND[d + 1] = 1
+                    WS[d + 1] = WS[d]
+                    J[d + 1] = j + 1
+                    REM[d] = 0
+                    BEST[d] = 0
+                    CNT[d] = 0
+                    d += 1
+                    enter = True
+                    continue
+                u = np.int64(0)
+                for s in range(n):
+                    u |= S[d, ST_HAND + s]
+                REM[d] = S[d, ST_NOTDONE] & ~u & ~(np.int64(1) << PIN[d])
+                BEST[d] = 0
+                CNT[d] = 0
             else:
-                wi = trick_winner(st2[ST_TRICK:ST_TRICK + 8], n, trump)
+                notdone = S[d, ST_NOTDONE]
+                if notdone == 0:
+                    v = np.int64(0)
+                    d -= 1
+                    if d < 0:
+                        return v
+                    continue
+                else:
+                    ntrick = S[d, ST_NTRICK]
+                    dp = S[d, ST_DP]
+                    leader = S[d, ST_LEADER]
+                    done = False
+                    if ntrick == 0 and dp >= L:
+                        for i in range(L):
+                            stk[i] = 0
+                        if L > 0:
+                            stk[L - 1] = PIN[d]
+                        v = F * mtdf(S[d], stk, ismax, 30, tk1, tk2, td, fr, mv, cnt, flags)
+                        done = True
+                    HASK[d] = 0
+                    if not done and ntrick == 0:
+                        pin = PIN[d] if dp < L else np.int64(0)
+                        key = (notdone, leader | (pin << 8) | (dp << 16) | (S[d, ST_SIDEWON] << 24),
+                               S[d, ST_HAND], S[d, ST_HAND + 1], S[d, ST_HAND + 2], S[d, ST_HAND + 3],
+                               S[d, ST_HAND + 4], S[d, ST_HAND + 5])
+                        if key in memo:
+                            v = memo[key]
+                            done = True
+                        else:
+                            HASK[d] = 1
+                            for i in range(8):
+                                K[d, i] = key[i]
+                    if done:
+                        d -= 1
+                        if d < 0:
+                            return v
+                        continue
+                    else:
+                        cnt[0] += 1
+                        seat = (leader + ntrick) % n
+                        hand = S[d, ST_HAND + seat]
+                        REM[d] = legal_mask(hand, S[d, ST_TRICK:ST_TRICK + 8], ntrick, S[d, ST_TRUMP],
+                                            S[d, ST_ENDGAME], dp >= L)
+                        pin = PIN[d] if dp < L else np.int64(-1)
+                        EX[d] = exchange_card(hand, pin, L - dp, S[d, ST_EXCH],
+                                              ((S[d, ST_SIDEWON] >> (seat % S[d, ST_SIDES])) & 1) != 0,
+                                              S[d, ST_EXWON])
+                        ISM[d] = ismax[seat]
+                        BEST[d] = np.int64(-1) if ISM[d] != 0 else np.int64(1) << 60
+        else:
+            # child of frame d returned v
+            if KIND[d] == 1:
+                BEST[d] += v
+                CNT[d] += 1
+            else:
+                w = GAIN[d] + v
+                if ISM[d] != 0:
+                    if w > BEST[d]:
+                        BEST[d] = w
+                elif w < BEST[d]:
+                    BEST[d] = w
+        # next child of frame d, or finish it
+        if KIND[d] == 1:
+            if REM[d] == 0:
+                v = BEST[d] // CNT[d]
+                d -= 1
+                if d < 0:
+                    return v
+                continue
+            x = REM[d]
+            c = np.int64(0)
+            while ((x >> c) & 1) == 0:
+                c += 1
+            REM[d] = x & (x - 1)
+            seat = (WS[d] + J[d]) % n
+            S[d + 1] = S[d]
+            S[d + 1, ST_HAND + seat] |= np.int64(1) << c
+            PIN[d + 1] = PIN[d]
+            KIND[d + 1] = 1
+            WS[d + 1] = WS[d]
+            J[d + 1] = J[d] + 1
+            d += 1
+            enter = True
+            continue
+        # decision frame
+        ntrick = S[d, ST_NTRICK]
+        leader = S[d, ST_LEADER]
+        seat = (leader + ntrick) % n
+        dp = S[d, ST_DP]
+        if REM[d] == 0 and EX[d] < 0:
+            v = BEST[d]
+            if HASK[d] != 0:
+                key = (K[d, 0], K[d, 1], K[d, 2], K[d, 3], K[d, 4], K[d, 5], K[d, 6], K[d, 7])
+                memo[key] = v
+            d -= 1
+            if d < 0:
+                return v
+            continue
+        S[d + 1] = S[d]
+        PIN[d + 1] = PIN[d]
+        KIND[d + 1] = 0
+        GAIN[d] = 0
+        if REM[d] != 0:
+            x = REM[d]
+            m = np.int64(0)
+            while ((x >> m) & 1) == 0:
+                m += 1
+            REM[d] = x & (x - 1)
+            S[d + 1, ST_HAND + seat] &= ~(np.int64(1) << m)
+            S[d + 1, ST_TRICK + ntrick] = m
+            if ntrick + 1 < n:
+                S[d + 1, ST_NTRICK] = ntrick + 1
+            else:
+                trump = S[d, ST_TRUMP]
+                wi = trick_winner(S[d + 1, ST_TRICK:ST_TRICK + 8], n, trump)
                 wseat = (leader + wi) % n
                 tp = 0
                 for q in range(n):
-                    c = st2[ST_TRICK + q]
+                    c = S[d + 1, ST_TRICK + q]
                     tp += card_points(c)
-                    st2[ST_NOTDONE] &= ~(np.int64(1) << c)
-                st2[ST_SIDEWON] |= np.int64(1) << (wseat % st[ST_SIDES])
-                st2[ST_NTRICK] = 0
-                st2[ST_LEADER] = wseat
-                gain = F * tp if ismax[wseat] != 0 else np.int64(0)
+                    S[d + 1, ST_NOTDONE] &= ~(np.int64(1) << c)
+                S[d + 1, ST_SIDEWON] |= np.int64(1) << (wseat % S[d, ST_SIDES])
+                S[d + 1, ST_NTRICK] = 0
+                S[d + 1, ST_LEADER] = wseat
+                GAIN[d] = F * tp if ismax[wseat] != 0 else np.int64(0)
                 if dp < L:
-                    w = gain + _rec(st2, stk, ismax, F, memo, 1, wseat, 0, tk1, tk2, td, fr, mv, cnt, flags)
-                else:
-                    w = gain + _rec(st2, stk, ismax, F, memo, 0, 0, 0, tk1, tk2, td, fr, mv, cnt, flags)
-        if ism:
-            if w > best:
-                best = w
-        elif w < best:
-            best = w
-    if ntrick == 0:
-        memo[key] = best
-    return best
+                    KIND[d + 1] = 1
+                    WS[d + 1] = wseat
+                    J[d + 1] = 0
+        else:
+            # R7: the 7 or the 2 of trumps becomes the pinta
+            ex = EX[d]
+            EX[d] = -1
+            S[d + 1, ST_HAND + seat] = (S[d, ST_HAND + seat] & ~(np.int64(1) << ex)) | (np.int64(1) << PIN[d])
+            PIN[d + 1] = ex
+        d += 1
+        enter = True
 
 
 def solve_chance(pos: Position, moves: bool = True):
@@ -217,19 +313,18 @@ def _root_move(st, stk, ismax, F, memo, m, tk1, tk2, td, fr, mv, cnt, flags):
     seat = (leader + ntrick) % n
     L = int(st[ST_L])
     dp = int(st[ST_DP])
+    pin = int(stk[L - 1]) if L > 0 else 0
     if m == SWAP:
         hand = int(st[ST_HAND + seat])
-        ex = int(exchange_card(np.int64(hand), np.int64(stk[L - 1]), L - dp, st[ST_EXCH],
+        ex = int(exchange_card(np.int64(hand), np.int64(pin), L - dp, st[ST_EXCH],
                                bool((st[ST_SIDEWON] >> (seat % st[ST_SIDES])) & 1), st[ST_EXWON]))
-        old = int(stk[L - 1])
-        st[ST_HAND + seat] = (hand & ~(1 << ex)) | (1 << old)
-        stk[L - 1] = ex
-        return _rec(st, stk, ismax, F, memo, 0, 0, 0, tk1, tk2, td, fr, mv, cnt, flags)
+        st[ST_HAND + seat] = (hand & ~(1 << ex)) | (1 << pin)
+        return int(_chance(st, ex, 0, 0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags))
     st[ST_HAND + seat] &= ~(1 << m)
     st[ST_TRICK + ntrick] = m
     if ntrick + 1 < n:
         st[ST_NTRICK] = ntrick + 1
-        return _rec(st, stk, ismax, F, memo, 0, 0, 0, tk1, tk2, td, fr, mv, cnt, flags)
+        return int(_chance(st, pin, 0, 0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags))
     trump = int(st[ST_TRUMP])
     wi = int(trick_winner(st[ST_TRICK:ST_TRICK + 8], n, trump))
     ws = (leader + wi) % n
@@ -242,5 +337,5 @@ def _root_move(st, stk, ismax, F, memo, m, tk1, tk2, td, fr, mv, cnt, flags):
     st[ST_NTRICK] = 0
     st[ST_LEADER] = ws
     gain = F * tp if ismax[ws] else 0
-    mode = 1 if dp < L else 0
-    return gain + int(_rec(st, stk, ismax, F, memo, mode, ws, 0, tk1, tk2, td, fr, mv, cnt, flags))
+    kind = 1 if dp < L else 0
+    return gain + int(_chance(st, pin, kind, ws, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags))
