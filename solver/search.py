@@ -490,9 +490,12 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                 if use_order:
                     if ntrick == 0:
                         sc = 500 - p * 4 - (40 if istr else 0) - (c % 12)
-                        if lead_mode >= 1 and n == 2:
-                            # a lead the opponent cannot beat with its hand wins the trick now (R5)
-                            oh = hands[1 - seat]
+                        if lead_mode >= 1:
+                            # a lead no opponent can beat with its hand wins the trick now (R5)
+                            oh = np.int64(0)
+                            for s in range(n):
+                                if ismax[s] != ismx:
+                                    oh |= hands[s]
                             beat = oh & (np.int64(0xFFF) << np.int64(12 * (c // 12))) & ~((np.int64(2) << c) - 1)
                             if not istr:
                                 beat |= oh & tsuit
