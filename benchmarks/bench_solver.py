@@ -5,11 +5,12 @@ Configurations
 ``2p-full``   full 2-player deals from the first lead, known stock order (20 tricks)
 ``4p-full``   full 4-player deals from the first lead (10 tricks)
 ``2p-4left``  2-player positions with 4 tricks left (reached by seeded random play)
+``2p-10left`` the same with 10 tricks left (used by ``--ablation``: without a TT a full deal takes too long)
 
 Each position is solved for its exact value (MTD(f) on null-window probes,
 :func:`solver.search.mtdf`); ``--all-moves`` times :func:`solver.search.solve_moves`
 (every legal move's exact value) instead. Compile time is excluded (one warm-up solve).
-Lines go to ``results/benchmarks/solver.jsonl`` (``--ablation``: one line per technique
+Lines go to ``results/benchmarks/solver.jsonl`` (``--ablation``: 2p-10left, one line per technique
 switched off, to ``results/benchmarks/solver_ablation.jsonl``).
 
 Usage::
@@ -66,12 +67,13 @@ def positions(config, deals, seed):
     elif config == "4p-full":
         r = Rules(players=4)
         out = [deal_position(r, seed, d) for d in range(deals)]
-    elif config == "2p-4left":
+    elif config in ("2p-4left", "2p-10left"):
+        left = 4 if config == "2p-4left" else 10
         r = Rules(players=2)
         rng = np.random.default_rng(seed)
         for d in range(deals):
             p = deal_position(r, seed, d)
-            for _ in range((r.tricks - 4) * 2):
+            for _ in range((r.tricks - left) * 2):
                 mv = p.legal_moves()
                 p = p.apply(mv[int(rng.integers(len(mv)))])
             out.append(p)
@@ -131,7 +133,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--all-moves", action="store_true")
     ap.add_argument("--time-limit", type=float, default=None, help="seconds per configuration (stops early)")
-    ap.add_argument("--ablation", action="store_true", help="2p-full with each technique switched off")
+    ap.add_argument("--ablation", action="store_true", help="2p-10left with each technique switched off")
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
     numba.set_num_threads(1)
@@ -153,7 +155,7 @@ def main():
             f[fl] = val
             trials.append(("with-" + nm, f))
         for label, f in trials:
-            rec = run("2p-full", a.deals, a.seed, f, time_limit=a.time_limit)
+            rec = run("2p-10left", a.deals, a.seed, f, time_limit=a.time_limit)
             rec["variant"] = label
             print(json.dumps(rec), flush=True)
             with open(out, "a") as fh:
