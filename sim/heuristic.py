@@ -26,8 +26,11 @@ Rules, in the order they are tried
    An exact alpha-beta search over the remaining (at most 3) tricks picks the
    card maximising the utility of the final score: points + 1000 for a win
    (61 or more, R8), + 500 for a 60-60 draw, so winning comes first and
-   points second. Future plays are searched as free play (R9 ``free``); the
-   current card is always taken from ``V_LEGAL``.
+   points second. The current card is always taken from ``V_LEGAL``. Future
+   replies follow R9 as far as the view tells it: the view does not name the
+   endgame rule, so when the seat follows and ``V_LEGAL`` is smaller than its
+   hand the search applies ``follow`` (legal = the cards of the suit led) or
+   ``arrastre`` (anything smaller), and ``free`` otherwise.
 5. **Two players, last draw pending** (``V_LEFT == 2``: one face-down card and
    the pinta): the trick winner draws the face-down card, the loser the pinta
    (R6). For each legal card, each unseen card in turn is the face-down card
@@ -197,6 +200,26 @@ def _util(p):
     return p
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def _fl(hf, a, trump, eg):
+    """Cards of ``hf`` the follower may play on the lead ``a`` once the stock is empty (R9, 2 players).
+
+    ``eg`` 0 free, 1 follow, 2 arrastre (with two players the trick holds only
+    the lead, so arrastre means: beat it in its suit if possible, else follow,
+    else trump if possible, else anything).
+    """
+    if eg == 0:
+        return hf
+    inled = hf & (np.int64(0xFFF) << np.int64(12 * (a // 12)))
+    if eg == 1:
+        return inled if inled != 0 else hf
+    if inled != 0:
+        hi = inled & _above(a)
+        return hi if hi != 0 else inled
+    tm = hf & (np.int64(0xFFF) << np.int64(12 * trump))
+    return tm if tm != 0 else hf
+
+
 # ---- exact 2-player endgame (perfect information), 1..3 tricks ------------
 # Values are utilities (_util of my side's final points), searched with
 # fail-soft alpha-beta; one function per depth (no recursion, cache-safe).
@@ -214,7 +237,7 @@ def _s1(hme, hop, me_leads, mypts, trump):
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _s2(hme, hop, me_leads, mypts, trump, alpha, beta):
+def _s2(hme, hop, me_leads, mypts, trump, alpha, beta, eg):
     one = np.int64(1)
     if me_leads:
         v = -_BIG
@@ -224,7 +247,7 @@ def _s2(hme, hop, me_leads, mypts, trump, alpha, beta):
             m &= m - one
             lo = alpha if alpha > v else v
             w = _BIG
-            o = hop
+            o = _fl(hop, a, trump, eg)
             while o != 0:
                 b = lowest(o)
                 o &= o - one
@@ -247,7 +270,7 @@ def _s2(hme, hop, me_leads, mypts, trump, alpha, beta):
         o &= o - one
         hi = beta if beta < v else v
         w = -_BIG
-        m = hme
+        m = _fl(hme, b, trump, eg)
         while m != 0:
             a = lowest(m)
             m &= m - one
@@ -266,7 +289,7 @@ def _s2(hme, hop, me_leads, mypts, trump, alpha, beta):
 
 
 @njit(cache=True, error_model="numpy")
-def _s3(hme, hop, me_leads, mypts, trump, alpha, beta):
+def _s3(hme, hop, me_leads, mypts, trump, alpha, beta, eg):
     one = np.int64(1)
     if me_leads:
         v = -_BIG
@@ -276,14 +299,14 @@ def _s3(hme, hop, me_leads, mypts, trump, alpha, beta):
             m &= m - one
             lo = alpha if alpha > v else v
             w = _BIG
-            o = hop
+            o = _fl(hop, a, trump, eg)
             while o != 0:
                 b = lowest(o)
                 o &= o - one
                 mine = not _beats(b, a, trump)
                 p = mypts + (_PTS[a % 12] + _PTS[b % 12] if mine else 0)
                 hi = beta if beta < w else w
-                c = _s2(hme & ~(one << a), hop & ~(one << b), mine, p, trump, lo, hi)
+                c = _s2(hme & ~(one << a), hop & ~(one << b), mine, p, trump, lo, hi, eg)
                 if c < w:
                     w = c
                     if w <= lo:
@@ -300,14 +323,14 @@ def _s3(hme, hop, me_leads, mypts, trump, alpha, beta):
         o &= o - one
         hi = beta if beta < v else v
         w = -_BIG
-        m = hme
+        m = _fl(hme, b, trump, eg)
         while m != 0:
             a = lowest(m)
             m &= m - one
             mine = _beats(a, b, trump)
             p = mypts + (_PTS[a % 12] + _PTS[b % 12] if mine else 0)
             lo = alpha if alpha > w else w
-            c = _s2(hme & ~(one << a), hop & ~(one << b), mine, p, trump, lo, hi)
+            c = _s2(hme & ~(one << a), hop & ~(one << b), mine, p, trump, lo, hi, eg)
             if c > w:
                 w = c
                 if w >= hi:
@@ -320,7 +343,7 @@ def _s3(hme, hop, me_leads, mypts, trump, alpha, beta):
 
 
 @njit(cache=True, error_model="numpy")
-def _solve(hme, hop, me_leads, mypts, trump, alpha, beta):
+def _solve(hme, hop, me_leads, mypts, trump, alpha, beta, eg):
     """Exact utility of a 2-player open position at a trick start (<= 3 cards a hand)."""
     k = popcount(hme)
     if k == 0:
@@ -328,12 +351,12 @@ def _solve(hme, hop, me_leads, mypts, trump, alpha, beta):
     if k == 1:
         return _s1(hme, hop, me_leads, mypts, trump)
     if k == 2:
-        return _s2(hme, hop, me_leads, mypts, trump, alpha, beta)
-    return _s3(hme, hop, me_leads, mypts, trump, alpha, beta)
+        return _s2(hme, hop, me_leads, mypts, trump, alpha, beta, eg)
+    return _s3(hme, hop, me_leads, mypts, trump, alpha, beta, eg)
 
 
 @njit(cache=True, error_model="numpy")
-def _endgame2(view, legal, hme, hop, mypts, trump):
+def _endgame2(view, legal, hme, hop, mypts, trump, eg):
     """Best card, 2 players, stock empty: every card is known (RULES R6)."""
     one = np.int64(1)
     n = view[V_NTRICK]
@@ -347,7 +370,7 @@ def _endgame2(view, legal, hme, hop, mypts, trump):
             m &= m - one
             mine = _beats(a, b, trump)
             p = mypts + (_PTS[a % 12] + _PTS[b % 12] if mine else 0)
-            v = _solve(hme & ~(one << a), hop, mine, p, trump, bestv, _BIG)
+            v = _solve(hme & ~(one << a), hop, mine, p, trump, bestv, _BIG, eg)
             if v > bestv:
                 bestv = v
                 bestc = a
@@ -356,13 +379,13 @@ def _endgame2(view, legal, hme, hop, mypts, trump):
         a = lowest(m)
         m &= m - one
         worst = _BIG
-        o = hop
+        o = _fl(hop, a, trump, eg)
         while o != 0:
             b = lowest(o)
             o &= o - one
             mine = not _beats(b, a, trump)
             p = mypts + (_PTS[a % 12] + _PTS[b % 12] if mine else 0)
-            v = _solve(hme & ~(one << a), hop & ~(one << b), mine, p, trump, bestv, worst)
+            v = _solve(hme & ~(one << a), hop & ~(one << b), mine, p, trump, bestv, worst, eg)
             if v < worst:
                 worst = v
                 if worst <= bestv:
@@ -374,7 +397,7 @@ def _endgame2(view, legal, hme, hop, mypts, trump):
 
 
 @njit(cache=True, error_model="numpy")
-def _last_draw2(view, legal, hme, hopk, unseen, pinta, mypts, trump):
+def _last_draw2(view, legal, hme, hopk, unseen, pinta, mypts, trump, eg):
     """Best card, 2 players, one face-down card and the pinta left (V_LEFT == 2).
 
     The trick winner draws the face-down card, the loser the pinta (R6);
@@ -401,9 +424,9 @@ def _last_draw2(view, legal, hme, hopk, unseen, pinta, mypts, trump):
                 mine = _beats(a, b, trump)
                 p = mypts + (_PTS[a % 12] + _PTS[b % 12] if mine else 0)
                 if mine:
-                    tot += _s3(h1 | (one << x), hop | (one << pinta), True, p, trump, -_BIG, _BIG)
+                    tot += _s3(h1 | (one << x), hop | (one << pinta), True, p, trump, -_BIG, _BIG, eg)
                 else:
-                    tot += _s3(h1 | (one << pinta), hop | (one << x), False, p, trump, -_BIG, _BIG)
+                    tot += _s3(h1 | (one << pinta), hop | (one << x), False, p, trump, -_BIG, _BIG, eg)
             else:
                 worst = _BIG
                 o = hop
@@ -414,9 +437,9 @@ def _last_draw2(view, legal, hme, hopk, unseen, pinta, mypts, trump):
                     p = mypts + (_PTS[a % 12] + _PTS[b % 12] if mine else 0)
                     h2 = hop & ~(one << b)
                     if mine:
-                        v = _s3(h1 | (one << x), h2 | (one << pinta), True, p, trump, -_BIG, worst)
+                        v = _s3(h1 | (one << x), h2 | (one << pinta), True, p, trump, -_BIG, worst, eg)
                     else:
-                        v = _s3(h1 | (one << pinta), h2 | (one << x), False, p, trump, -_BIG, worst)
+                        v = _s3(h1 | (one << pinta), h2 | (one << x), False, p, trump, -_BIG, worst, eg)
                     if v < worst:
                         worst = v
                 tot += worst
@@ -551,14 +574,21 @@ def heuristic_action(view, par):
     # ---- 2 players, end of the stock: exact search ----------------------
     if nseats == 2 and flags & 1 == 0:
         opp = 1 - me
+        # R9 variant: the view does not name it; infer it from V_LEGAL when following with the stock
+        # empty (free otherwise)
+        eg = 0
+        if left == 0 and n == 1 and legal != hand:
+            led = view[V_TRICK]
+            inled = hand & (np.int64(0xFFF) << np.int64(12 * (led // 12)))
+            eg = 1 if legal == inled else 2
         if left == 0:
             # the unseen cards are exactly the opponent's hand
-            return _endgame2(view, legal, hand, unseen | view[V_KNOWN + opp], mypts, trump)
+            return _endgame2(view, legal, hand, unseen | view[V_KNOWN + opp], mypts, trump, eg)
         if left == 2 and flags & 2 == 0:
             hopk = view[V_KNOWN + opp]
             need = popcount(hand) - n - popcount(hopk) + 1  # opponent's unknown cards + the face-down card
             if popcount(unseen) == need:
-                return _last_draw2(view, legal, hand, hopk, unseen, pinta, mypts, trump)
+                return _last_draw2(view, legal, hand, hopk, unseen, pinta, mypts, trump, eg)
 
     # ---- card-counting evaluation of every legal card --------------------
     N = popcount(unseen)
