@@ -31,7 +31,11 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--minutes", type=float, default=25.0)
     ap.add_argument("--out", default="results/open_values.parquet")
+    ap.add_argument("--summary", action="store_true", help="print a markdown summary of --out and exit")
     a = ap.parse_args()
+    if a.summary:
+        print(summary(pd.read_parquet(a.out)))
+        return
     numba.set_num_threads(1)
     rules = Rules(players=2)
     t_end = time.time() + 60 * a.minutes
@@ -66,6 +70,39 @@ def main():
         df.to_parquet(tmp, index=False)
         os.replace(tmp, a.out)
     print(f"{len(rows)} deals in {a.out}")
+
+
+def summary(df) -> str:
+    """Markdown summary: first leader's mean points (95% CI), win/draw/loss, value quantiles and
+    histogram, and the mean by pinta rank."""
+    n = len(df)
+    x = df["first_points"].astype(float)
+    se = x.std(ddof=1) / np.sqrt(n)
+    win = (df["winner"] == 0).mean()
+    draw = (df["winner"] == -1).mean()
+    lose = (df["winner"] == 1).mean()
+    zw = 1.96 * np.sqrt(win * (1 - win) / n)
+    lines = [f"deals: {n} (seed {int(df['seed'].iloc[0])}, deals 0..{int(df['deal'].max())})", "",
+             f"- first leader (seat 0) mean optimal points: {x.mean():.2f} +- {1.96 * se:.2f} (95% CI), "
+             f"sd {x.std(ddof=1):.2f}",
+             f"- first leader wins {100 * win:.2f}% +- {100 * zw:.2f}, draws (60-60) {100 * draw:.2f}%, "
+             f"loses {100 * lose:.2f}%",
+             f"- quantiles of the first leader's points: "
+             + ", ".join(f"q{int(q * 100)}={x.quantile(q):.0f}" for q in (0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99)),
+             f"- capote (120-0 either way): {100 * ((x == 120) | (x == 0)).mean():.3f}%;"
+             f" solve time per deal: median {df['ms'].median():.0f} ms, p99 {df['ms'].quantile(0.99):.0f} ms", "",
+             "| first leader's points | share |", "|---|---|"]
+    bins = [0, 20, 40, 50, 60, 61, 70, 80, 100, 121]
+    cut = pd.cut(x, bins, right=False)
+    for iv, c in cut.value_counts(sort=False).items():
+        lines.append(f"| {int(iv.left)}-{int(iv.right) - 1} | {100 * c / n:.1f}% |")
+    lines += ["", "| pinta rank | deals | mean points of the first leader | first leader wins |", "|---|---|---|---|"]
+    order = [1, 3, 12, 11, 10, 7, 6, 5, 4, 2]
+    for rk in order:
+        g = df[df["pinta_rank"] == rk]
+        if len(g):
+            lines.append(f"| {rk} | {len(g)} | {g['first_points'].mean():.2f} | {100 * (g['winner'] == 0).mean():.1f}% |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
