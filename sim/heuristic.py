@@ -81,6 +81,12 @@ Rules, in the order they are tried
    seat loads points on a trick its partner holds safely and saves them when
    an opponent still to play can take it.
 
+   Teams, last draw (``V_LEFT`` equal to the number of seats): the pinta goes
+   to the seat just before the trick winner, always a seat of the side that
+   loses the trick (R6), while the winners draw unseen cards; every card's
+   value gets ``+ LAST_DRAW_W * p_win * (mean keep(unseen) - keep(pinta))``.
+   (With two players rule 5 searches this exactly.)
+
 Parameters row ``par`` (float64, 4 values, zeros = the tuned player)
 -------------------------------------------------------------------
 ``par[0]``
@@ -88,7 +94,7 @@ Parameters row ``par`` (float64, 4 values, zeros = the tuned player)
 ``par[1]``
     Added to ``NT_ALPHA`` and ``NT_ALPHA_M`` (their ``_M`` twins).
 ``par[2]``
-    Added to ``LEAD_PEN``, card points.
+    Added to ``LEAD_PEN`` with two players, to ``LAST_DRAW_W`` with teams.
 ``par[3]``
     Switches (an integer): bit 1 (value 1) turns off the exact searches of
     rules 4 and 5; bit 2 (value 2) turns off rule 5 only. These trade strength
@@ -105,8 +111,8 @@ match                      pairs     win rate    95 % Wilson
 =========================  ========  ==========  =================
 2 players vs greedy        100,000   0.8267      0.8251 - 0.8284
 2 players vs random        100,000   0.9220      0.9208 - 0.9231
-4 players, team vs greedy  100,000   0.7392      0.7373 - 0.7411
-6 players, team vs greedy  100,000   0.6608      0.6587 - 0.6629
+4 players, team vs greedy  100,000   0.7425      0.7406 - 0.7445
+6 players, team vs greedy  100,000   0.6632      0.6612 - 0.6653
 =========================  ========  ==========  =================
 
 Ablations (100,000 pairs, 2 players vs greedy): without rule 5 (``par[3] =
@@ -169,6 +175,7 @@ T_BASE_M = 8.0    # T_BASE with 3, 4 or 6 players
 NT_ALPHA_NM_M = 0.2  # NT_ALPHA with 3, 4 or 6 players
 NT_ALPHA_M_M = 0.4   # NT_ALPHA_M with 3, 4 or 6 players
 RESCUE = 1.0      # weight of the chance that a partner after me can beat the opponents' best card
+LAST_DRAW_W = 2.0  # teams: weight of getting unseen cards instead of the pinta at the last draw
 LOAD_W = 0.5      # weight of the points a smart opponent can load on our low lead
 
 
@@ -598,6 +605,18 @@ def heuristic_action(view, par):
     if view[V_PINTA_SEAT] < 0:
         trumps_out |= one << pinta
     last = n == nseats - 1
+    # teams: at the last draw the pinta goes to the seat just before the trick winner, i.e. to the
+    # side that loses the trick (R6); the winner's side gets unseen cards
+    ldw = 0.0
+    if nseats > 2 and nsides == 2 and left == nseats:
+        rp = _keep(pinta, trump, trumps_out, outside, t_base, a_nm, a_m)
+        ru = 0.0
+        u = unseen
+        while u != 0:
+            x = lowest(u)
+            u &= u - one
+            ru += _keep(x, trump, trumps_out, outside, t_base, a_nm, a_m)
+        ldw = (LAST_DRAW_W + par[2]) * (ru / max(1, N) - rp)
     bestv = -1e300
     choice = lowest(legal)
     m = legal
@@ -658,7 +677,7 @@ def heuristic_action(view, par):
                 pmine = q_opp
             else:
                 pmine = (1.0 - q_par) * RESCUE
-        v = (2.0 * pmine - 1.0) * stake - r + extra
+        v = (2.0 * pmine - 1.0) * stake - r + extra + ldw * pmine
         if nseats == 2:
             v -= lead_pen * pmine
         if v > bestv:
