@@ -67,7 +67,8 @@ fields), ``brisca.policies`` (policy per seat in rotation 0), ``brisca.seed``,
 
 Files are written to a temporary file in the target directory and renamed
 only when the run succeeds: an interrupted or failed run leaves no file that
-looks complete.
+looks complete. A symbolic link is written through (its target is replaced,
+the link kept); an existing device or pipe (``/dev/null``) is written in place.
 """
 from __future__ import annotations
 
@@ -238,10 +239,19 @@ class _Target:
     """A parquet file being written: checked and opened before the run, renamed when done."""
 
     def __init__(self, path, label: str):
-        self.final = Path(os.fspath(path))
+        try:
+            self.final = Path(os.fspath(path))
+        except TypeError:
+            raise ValueError(f"{label} path must be a str or os.PathLike, got {path!r}") from None
         self.label = label
         self.tmp: Path | None = None
+        self.direct = False  # an existing device or pipe (e.g. /dev/null): written in place, never replaced
+        self.fh = None
         self.writer = None
+
+    def real(self) -> str:
+        """The path that is written: symlinks resolved (a link to a file writes that file, keeps the link)."""
+        return os.path.realpath(self.final)
 
     def prepare(self) -> None:
         """Check the target, create missing parent directories and the temporary file."""
@@ -258,6 +268,13 @@ class _Target:
                              f" ({e.strerror or e})") from None
         if f.exists() and not os.access(f, os.W_OK):
             raise ValueError(f"cannot write {self.label} {f}: file is not writable")
+        if f.exists() and not f.is_file():  # renaming over /dev/null would replace the device
+            self.direct = True
+            return
+        if f.is_symlink():
+            f = Path(self.real())
+            self.final = f
+            parent = f.parent
         tmp = parent / f".{f.name}.{os.getpid()}.tmp"
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
@@ -272,8 +289,10 @@ class _Target:
         # zstd level 1: the size of the default level, faster; min/max statistics on the row keys only
         # (row groups can be skipped by deal/pair; the other columns' statistics cost 20% of the time)
         stats = [c for c in ("deal", "pair") if c in schema.names]
-        self.writer = pq.ParquetWriter(str(self.tmp), schema, compression=_COMPRESSION, compression_level=1,
-                                       write_statistics=stats)
+        # a device or pipe through a Python file object (pyarrow's own file seeks, which a pipe cannot)
+        self.fh = open(self.final, "wb") if self.direct else None
+        self.writer = pq.ParquetWriter(self.fh if self.direct else str(self.tmp), schema,
+                                       compression=_COMPRESSION, compression_level=1, write_statistics=stats)
 
     def write(self, table) -> None:
         self.writer.write_table(table, row_group_size=table.num_rows)
@@ -282,10 +301,14 @@ class _Target:
         """Finish the file (footer) under its temporary name."""
         self.writer.close()
         self.writer = None
+        if self.fh is not None:
+            self.fh.close()
+            self.fh = None
 
     def commit(self) -> None:
         """Rename the finished file to its final name."""
-        os.replace(self.tmp, self.final)
+        if self.tmp is not None:
+            os.replace(self.tmp, self.final)
         self.tmp = None
 
     def discard(self) -> None:
@@ -295,12 +318,25 @@ class _Target:
             except BaseException:
                 pass
             self.writer = None
+        if self.fh is not None:
+            try:
+                self.fh.close()
+            except BaseException:
+                pass
+            self.fh = None
         if self.tmp is not None:
             try:
                 self.tmp.unlink()
             except OSError:
                 pass
             self.tmp = None
+
+
+def _same_file(a, b) -> bool:
+    try:
+        return os.path.samefile(a, b)  # hard links too
+    except OSError:
+        return False
 
 
 class _WriterThread:
@@ -580,6 +616,9 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     solver = seat_pol[0] == SOLVER
     rotations = rules.sides if duplicate else 1
     rows = deals * rotations
+    if rows >= 2 ** 63:  # row and deal numbers are int64
+        raise ValueError(f"deals must be below {(2 ** 63 - 1) // rotations + 1:.3g}"
+                         f"{' with duplicate' if duplicate else ''}, got {deals:.3g}")
     ntr = rules.tricks
     if chunk is None:
         chunk = DEFAULT_CHUNK
@@ -598,7 +637,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         targets.append(_Target(out, "output"))
     if tricks_out is not None:
         targets.append(_Target(tricks_out, "tricks output"))
-        if out is not None and os.path.abspath(os.fspath(out)) == os.path.abspath(os.fspath(tricks_out)):
+        if out is not None and (targets[0].real() == targets[1].real() or _same_file(out, tricks_out)):
             raise ValueError("the deal table and the tricks table need two different files")
 
     play_open = None
@@ -627,7 +666,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
 
         def play(row0, m, res, hands0, dseeds, trk, record):
             if solver:
-                play_open(rules, seed, row0, m, rotations, res, hands0, dseeds, trk, record)
+                play_open(rules, seed_arg, row0, m, rotations, res, hands0, dseeds, trk, record)
             else:
                 E.play_batch(rules_arr, deck, seed_arg, row0, m, rotations, pol, par, res, hands0, dseeds, trk,
                              record)

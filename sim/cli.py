@@ -41,8 +41,9 @@ class _Help(argparse.RawDescriptionHelpFormatter):
 
     def _get_help_string(self, action):
         h = action.help or ""
-        if "%(default)" not in h and "default:" not in h and action.default not in (None, False, argparse.SUPPRESS) \
-                and action.option_strings:
+        # identity, not ==: a default of 0 (--seed) equals False but is shown
+        if "%(default)" not in h and "default:" not in h \
+                and not any(action.default is d for d in (None, False, argparse.SUPPRESS)) and action.option_strings:
             h += " (default: %(default)s)"
         return h
 
@@ -119,7 +120,8 @@ def add_simulate(sub) -> argparse.ArgumentParser:
                    help="who may exchange: any seat, or only a side that has won a trick (R7)")
     g.add_argument("--endgame", choices=ENDGAMES, default="free",
                    help="obligations once the stock is exhausted (R9)")
-    g.add_argument("--remove", choices=REMOVES, default="2B", help="3 players: card(s) removed (R3)")
+    g.add_argument("--remove", choices=REMOVES, default=None,
+                   help="3 players with spanish40: card(s) removed (R3) (default: 2B)")
     r = p.add_argument_group("run")
     r.add_argument("--deals", type=_count, default=1_000_000, metavar="N",
                    help="deals to play (1e6 and 1_000_000 accepted); with --duplicate, distinct deals")
@@ -156,9 +158,13 @@ def cmd_simulate(args) -> int:
     from .batch import simulate
     try:
         rules = Rules(players=args.players, deck=args.deck, exchange=args.exchange,
-                      exchange_condition=args.exchange_condition, endgame=args.endgame, remove=args.remove)
+                      exchange_condition=args.exchange_condition, endgame=args.endgame, remove=args.remove or "2B")
     except ValueError as e:
         return _fail(str(e))
+    if args.remove is not None and (rules.players != 3 or rules.deck != "spanish40"):
+        # Rules cannot tell an explicit remove=2B from its default: a --remove that would be ignored is an error
+        return _fail(f"--remove applies to 3 players with the spanish40 deck only (RULES R3); "
+                     f"got {rules.players} players, deck {rules.deck}")
     try:
         result = simulate(rules, args.policy or ["random"], deals=args.deals, seed=args.seed,
                           threads=args.threads, duplicate=args.duplicate, out=args.out, tricks_out=args.tricks,

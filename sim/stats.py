@@ -83,7 +83,8 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     den = 1.0 + z2 / n
     centre = (p + z2 / (2 * n)) / den
     half = z * math.sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # the interval holds p; rounding must not push a bound past it (p = 0 or 1)
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def mean_se(total: float, total_sq: float, n: int) -> tuple[float, float]:
@@ -129,8 +130,10 @@ class RunningStats:
         self.ent_pts = np.zeros(S, np.float64)
         self.ent_pts2 = np.zeros(S, np.float64)
         self.pairs = 0
-        self.pair_score = np.zeros(S, np.float64)
-        self.pair_score2 = np.zeros(S, np.float64)
+        # per pair, q = sum over its rotations of 2*win + draw (an integer; pair score = q / (2R)): exact
+        # integer sums, so the summary does not depend on how rows are split into chunks
+        self.pair_q = [0] * S
+        self.pair_q2 = [0] * S
 
     def update(self, side_points: np.ndarray, winner: np.ndarray, capote: np.ndarray, row0: int) -> None:
         """Add rows ``row0 .. row0 + m - 1`` of the run.
@@ -179,9 +182,9 @@ class RunningStats:
             self.ent_draws[k] += int(np.count_nonzero(d))
             self.ent_pts[k] += float(pts.sum())
             self.ent_pts2[k] += float((pts * pts).sum())
-            score = (w + 0.5 * d).reshape(npairs, R).mean(axis=1)
-            self.pair_score[k] += float(score.sum())
-            self.pair_score2[k] += float((score * score).sum())
+            q = (2 * w.astype(np.int64) + d).reshape(npairs, R).sum(axis=1)
+            self.pair_q[k] += int(q.sum())
+            self.pair_q2[k] += int((q * q).sum())
 
     def summary(self, side_policies: list[str], *, distinct_deals: int, seconds: float, sim_seconds: float,
                 **extra) -> "Summary":
@@ -221,7 +224,8 @@ class RunningStats:
                 "mean_points_se": se,
             }
             if self.rotations > 1:
-                pm, pse = mean_se(self.pair_score[k], self.pair_score2[k], self.pairs)
+                u = 2 * self.rotations
+                pm, pse = mean_se(self.pair_q[k] / u, self.pair_q2[k] / (u * u), self.pairs)
                 d["pair_score_ci95"] = [max(0.0, pm - Z95 * pse), min(1.0, pm + Z95 * pse)]
             sides.append(d)
         positions = []

@@ -1,0 +1,173 @@
+"""Faults found by attacking ``brisca simulate`` and ``sim.simulate`` (issue 2), one test each.
+
+Kept lean: tiny deal counts, few subprocesses (each loads the numba cache).
+"""
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from sim.batch import simulate
+from sim.rules import Rules
+from sim.stats import wilson_interval
+
+ROOT = Path(__file__).resolve().parents[1]
+_TIMES = ("seconds", "sim_seconds", "deals_per_s")
+
+
+def _env():
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def _brisca(*args, timeout=120):
+    return subprocess.run([sys.executable, "-m", "sim.cli", "simulate", *map(str, args)], capture_output=True,
+                          text=True, cwd=ROOT, env=_env(), timeout=timeout)
+
+
+# --- statistics -------------------------------------------------------------
+
+@pytest.mark.parametrize("n", [3, 6, 7, 10, 12, 1000])
+def test_wilson_interval_holds_the_rate_at_0_and_1(n):
+    # was: wilson_interval(0, 3)[0] == 5.6e-17 > 0 and wilson_interval(10, 10)[1] == 0.9999999999999999 < 1
+    assert wilson_interval(0, n)[0] == 0.0
+    assert wilson_interval(n, n)[1] == 1.0
+
+
+def test_duplicate_summary_does_not_depend_on_chunk():
+    # was: pair_score_ci95 summed in floating point chunk by chunk, so its last digits changed with --chunk
+    rules, pols = Rules(players=3), ["heuristic", "greedy", "random"]
+    dicts = []
+    for chunk in (None, 3, 30):
+        d = simulate(rules, pols, deals=301, seed=5, duplicate=True, chunk=chunk).summary.to_dict()
+        dicts.append({k: v for k, v in d.items() if k not in _TIMES})
+    assert dicts[0] == dicts[1] == dicts[2]
+
+
+# --- validation -------------------------------------------------------------
+
+def test_deal_count_beyond_int64_rows_is_refused(monkeypatch):
+    # was: deals=1e20 accepted (row numbers are int64) and ran forever
+    import sim.engine
+
+    def never(*a, **k):
+        raise AssertionError("simulated although the deal count cannot be numbered")
+
+    monkeypatch.setattr(sim.engine, "play_batch", never)
+    with pytest.raises(ValueError, match="deals must be below"):
+        simulate(Rules(players=2), "random", deals=10 ** 20)
+    with pytest.raises(ValueError, match="deals must be below"):
+        simulate(Rules(players=3), "random", deals=2 ** 62, duplicate=True)
+
+
+def test_output_path_of_wrong_type_is_a_value_error():
+    with pytest.raises(ValueError, match="output path"):
+        simulate(Rules(players=2), "random", deals=2, out=5)
+
+
+def test_solver_with_a_seed_above_2_63_plays_the_engine_deals():
+    # was: OverflowError from solver.selfplay (the unsigned seed passed where the kernels take int64 bits)
+    rules, seed = Rules(players=2, deck="rapida20"), 2 ** 64 - 1
+    a = simulate(rules, "solver", deals=2, seed=seed).frame
+    b = simulate(rules, "random", deals=2, seed=seed).frame
+    cols = ["deal_seed", "pinta"] + [f"hand_{s}_{k}" for s in range(2) for k in range(3)]
+    pd.testing.assert_frame_equal(a[cols], b[cols])
+    assert (a.side_points_0.astype(int) + a.side_points_1 == 120).all()
+
+
+# --- output files -------------------------------------------------------------
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs mkfifo")
+def test_existing_pipe_or_device_is_written_in_place_not_replaced(tmp_path):
+    # was: the finished temporary file was renamed over it: `--out /dev/null` run as root replaced the
+    # device /dev/null by a regular file (a FIFO stands in for the device here)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = tmp_path / "got.parquet"
+    with open(got, "wb") as sink:
+        reader = subprocess.Popen(["cat", str(fifo)], stdout=sink)
+        try:
+            simulate(Rules(players=2), "random", deals=7, seed=1, out=fifo)
+            reader.wait(timeout=30)
+        finally:
+            if reader.poll() is None:
+                reader.kill()
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert len(pd.read_parquet(got)) == 7
+
+
+def test_deal_and_trick_tables_aliased_through_links_are_refused(tmp_path):
+    # was: only the absolute paths were compared: --tricks a symlink (or hard link) to --out was accepted
+    a = tmp_path / "a.parquet"
+    a.write_text("old")
+    (tmp_path / "sym.parquet").symlink_to(a)
+    os.link(a, tmp_path / "hard.parquet")
+    for other in ("sym.parquet", "hard.parquet"):
+        with pytest.raises(ValueError, match="two different files"):
+            simulate(Rules(players=2), "random", deals=2, out=a, tricks_out=tmp_path / other)
+    assert a.read_text() == "old"
+
+
+def test_output_symlink_is_written_through(tmp_path):
+    # was: the symlink itself was replaced by a regular file, its target left stale
+    target = tmp_path / "real" / "run.parquet"
+    target.parent.mkdir()
+    target.write_text("stale")
+    link = tmp_path / "run.parquet"
+    link.symlink_to(target)
+    simulate(Rules(players=2), "random", deals=3, out=link)
+    assert link.is_symlink() and len(pd.read_parquet(target)) == 3
+    assert sorted(os.listdir(tmp_path)) == ["real", "run.parquet"] and os.listdir(target.parent) == ["run.parquet"]
+
+
+# --- command line -------------------------------------------------------------
+
+@pytest.mark.parametrize("args, words", [
+    (["--players", "2", "--remove", "2B"], "--remove applies to 3 players"),  # was: silently ignored
+    (["--players", "3", "--deck", "catalan48", "--remove", "2B"], "--remove applies to 3 players"),  # idem
+    (["--deals", "1e20"], "deals must be below"),  # was: ran forever
+])
+def test_cli_refuses_input_it_used_to_ignore(args, words, tmp_path):
+    p = _brisca(*args, "--out", tmp_path / "x.parquet", "--no-progress")
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("brisca: error: ") and words in lines[0], p.stderr
+    assert p.stdout == "" and os.listdir(tmp_path) == []
+
+
+def test_cli_help_shows_the_seed_default():
+    # was: a default of 0 compared equal to False and was hidden
+    from sim.cli import build_parser
+    sub = build_parser()._subparsers._group_actions[0].choices["simulate"]
+    text = " ".join(sub.format_help().split())
+    assert "2**64 (default: 0)" in text
+    assert "(default: 2B)" in text
+
+
+def test_cli_sigint_mid_run_leaves_no_file(tmp_path):
+    out, tricks = tmp_path / "d.parquet", tmp_path / "t.parquet"
+    p = subprocess.Popen([sys.executable, "-m", "sim.cli", "simulate", "--deals", "1e9", "--threads", "1",
+                          "--chunk", "20000", "--out", str(out), "--tricks", str(tricks), "--no-progress"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=_env(),
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        t0 = time.time()
+        while not any(f.endswith(".tmp") for f in os.listdir(tmp_path)) and time.time() - t0 < 300:
+            time.sleep(0.05)
+        time.sleep(2.0)  # past the warm-up (cache load), inside the chunk loop
+        assert p.poll() is None, p.communicate()
+        p.send_signal(signal.SIGINT)
+        stdout, stderr = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 130, stderr
+    assert "interrupted" in stderr and stdout == ""
+    assert os.listdir(tmp_path) == []
