@@ -226,7 +226,9 @@ class RunningStats:
             if self.rotations > 1:
                 u = 2 * self.rotations
                 pm, pse = mean_se(self.pair_q[k] / u, self.pair_q2[k] / (u * u), self.pairs)
-                d["pair_score_ci95"] = [max(0.0, pm - Z95 * pse), min(1.0, pm + Z95 * pse)]
+                # one pair has no spread to estimate: say nothing rather than a zero-width interval
+                d["pair_score_ci95"] = ([max(0.0, pm - Z95 * pse), min(1.0, pm + Z95 * pse)] if self.pairs > 1
+                                        else [0.0, 1.0])
             sides.append(d)
         positions = []
         for j in range(S):

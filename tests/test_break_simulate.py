@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -171,3 +172,14 @@ def test_cli_sigint_mid_run_leaves_no_file(tmp_path):
     assert p.returncode == 130, stderr
     assert "interrupted" in stderr and stdout == ""
     assert os.listdir(tmp_path) == []
+
+
+def test_pair_interval_of_a_single_pair_is_not_zero_width():
+    # was: `--deals 1 --duplicate` printed pair_score_ci95 [0.333, 0.333] (standard error 0 from one pair)
+    from sim.stats import RunningStats
+    st = RunningStats(players=3, sides=3, rotations=3)
+    st.update(np.array([[70, 30, 20], [20, 70, 30], [30, 20, 70]]), np.array([0, 1, 2]), np.zeros(3, bool), 0)
+    d = st.summary(["a", "b", "c"], distinct_deals=1, seconds=1.0, sim_seconds=1.0).to_dict()
+    for side in d["sides"]:
+        lo, hi = side["pair_score_ci95"]
+        assert lo < side["score"] < hi
