@@ -152,8 +152,28 @@ def _fail(message: str, code: int = 2) -> int:
     return code
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, ``timeout``, a job scheduler): unwinds like Ctrl-C so temporary files are removed."""
+
+
+def _on_sigterm(signum, frame):
+    raise _Terminated()
+
+
 def cmd_simulate(args) -> int:
-    """Run ``brisca simulate``; returns the exit status (0 ok, 2 bad input, 1 engine error)."""
+    """Run ``brisca simulate``; returns the exit status (0 ok, 2 bad input, 1 engine error, 130/143 interrupted)."""
+    import signal
+    import threading
+    if threading.current_thread() is threading.main_thread():
+        old = signal.signal(signal.SIGTERM, _on_sigterm)
+        try:
+            return _simulate(args)
+        finally:
+            signal.signal(signal.SIGTERM, old)
+    return _simulate(args)
+
+
+def _simulate(args) -> int:
     from .rules import Rules
     from .batch import simulate
     try:
@@ -175,9 +195,10 @@ def cmd_simulate(args) -> int:
         return _fail(str(e), 1)
     except OSError as e:  # e.g. the disk filled up while writing; no output file is left
         return _fail(f"writing the output failed: {e}", 1)
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted; no output written", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as e:
+        print(f"{PROG}: {'terminated' if isinstance(e, _Terminated) else 'interrupted'}; no output written",
+              file=sys.stderr)
+        return 143 if isinstance(e, _Terminated) else 130
     if args.json:
         print(json.dumps(result.summary.to_dict()))
     else:

@@ -152,7 +152,9 @@ def test_cli_help_shows_the_seed_default():
     assert "(default: 2B)" in text
 
 
-def test_cli_sigint_mid_run_leaves_no_file(tmp_path):
+@pytest.mark.parametrize("sig, code, word", [(signal.SIGINT, 130, "interrupted"),
+                                             (signal.SIGTERM, 143, "terminated")])  # was: -15, .tmp files left
+def test_cli_signal_mid_run_leaves_no_file(sig, code, word, tmp_path):
     out, tricks = tmp_path / "d.parquet", tmp_path / "t.parquet"
     p = subprocess.Popen([sys.executable, "-m", "sim.cli", "simulate", "--deals", "1e9", "--threads", "1",
                           "--chunk", "20000", "--out", str(out), "--tricks", str(tricks), "--no-progress"],
@@ -164,13 +166,13 @@ def test_cli_sigint_mid_run_leaves_no_file(tmp_path):
             time.sleep(0.05)
         time.sleep(2.0)  # past the warm-up (cache load), inside the chunk loop
         assert p.poll() is None, p.communicate()
-        p.send_signal(signal.SIGINT)
+        p.send_signal(sig)
         stdout, stderr = p.communicate(timeout=60)
     finally:
         if p.poll() is None:
             p.kill()
-    assert p.returncode == 130, stderr
-    assert "interrupted" in stderr and stdout == ""
+    assert p.returncode == code, stderr
+    assert word in stderr and stdout == ""
     assert os.listdir(tmp_path) == []
 
 
