@@ -19,7 +19,7 @@ from .policies import N_PARAMS, choose
 from .rng import POLICY_STREAM, deal_seed, next_u64
 from .rules import (P_DECK_MASK, P_EX_WON, P_EXCHANGE, P_ENDGAME, P_NCARDS, P_PLAYERS, P_REMOVE, P_SIDES,
                     P_TRICKS, RM_TRUMP2, beats, deal_winner3, exchange_card, legal_follow)
-from .view import (V_DECK_MASK, V_HAND, V_KNOWN, V_LEADER, V_LEFT, V_LEGAL, V_NTRICK, V_PINTA, V_PINTA_SEAT,
+from .view import (V_DECK_MASK, V_ENDGAME, V_HAND, V_KNOWN, V_LEADER, V_LEFT, V_LEGAL, V_NTRICK, V_PINTA, V_PINTA_SEAT,
                    V_PLAYED, V_PLAYERS, V_POINTS, V_SEAT, V_SIDES, V_SIZE, V_SWAP, V_TRICK, V_TRICKNO, V_TRUMP, V_WON)
 
 # --- columns of the per-deal result array res (int16) ---------------------
@@ -168,7 +168,8 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
     view[V_PINTA_SEAT] = -1
     view[V_PLAYERS] = n
     view[V_SIDES] = nsides
-    view[V_DECK_MASK] = rules[P_DECK_MASK]
+    view[V_DECK_MASK] = rules[P_DECK_MASK] & ~(np.int64(1) << removed) if removed >= 0 else rules[P_DECK_MASK]
+    view[V_ENDGAME] = endgame
     view[V_PLAYED] = 0
     dp = 3 * n  # next card to draw; order[ncards - 1] is the pinta
     view[V_LEFT] = ncards - dp

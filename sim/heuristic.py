@@ -26,11 +26,8 @@ Rules, in the order they are tried
    An exact alpha-beta search over the remaining (at most 3) tricks picks the
    card maximising the utility of the final score: points + 1000 for a win
    (61 or more, R8), + 500 for a 60-60 draw, so winning comes first and
-   points second. The current card is always taken from ``V_LEGAL``. Future
-   replies follow R9 as far as the view tells it: the view does not name the
-   endgame rule, so when the seat follows and ``V_LEGAL`` is smaller than its
-   hand the search applies ``follow`` (legal = the cards of the suit led) or
-   ``arrastre`` (anything smaller), and ``free`` otherwise.
+   points second. The current card is always taken from ``V_LEGAL``; the
+   future tricks follow the R9 obligations named by ``V_ENDGAME``.
 5. **Two players, last draw pending** (``V_LEFT == 2``: one face-down card and
    the pinta): the trick winner draws the face-down card, the loser the pinta
    (R6). For each legal card, each unseen card in turn is the face-down card
@@ -130,34 +127,12 @@ about 0.4 us, the one-card evaluation about 55 ns a decision. 4 players:
 from __future__ import annotations
 
 import numpy as np
-from llvmlite import ir
 from numba import njit
-from numba.core import types
-from numba.extending import intrinsic
 
-from .bits import lowest
-from .cards import SWAP
-from .view import (V_DECK_MASK, V_HAND, V_KNOWN, V_LEADER, V_LEFT, V_LEGAL, V_NTRICK, V_PINTA, V_PINTA_SEAT,
+from .bits import lowest, popcount
+from .cards import CARD_POINTS, SWAP
+from .view import (V_DECK_MASK, V_ENDGAME, V_HAND, V_KNOWN, V_LEADER, V_LEFT, V_LEGAL, V_NTRICK, V_PINTA, V_PINTA_SEAT,
                    V_PLAYED, V_PLAYERS, V_POINTS, V_SEAT, V_SIDES, V_SWAP, V_TRICK, V_TRUMP)
-
-
-@intrinsic
-def _ctpop(typingctx, x):
-    """Hardware population count of an int64 (LLVM ``ctpop``)."""
-    if not isinstance(x, types.Integer):
-        return None
-    sig = types.int64(types.int64)
-
-    def codegen(context, builder, signature, args):
-        fn = builder.module.declare_intrinsic("llvm.ctpop", [ir.IntType(64)])
-        return builder.call(fn, [args[0]])
-    return sig, codegen
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def popcount(x):
-    """Number of set bits of int64 ``x``."""
-    return _ctpop(np.int64(x))
 
 
 _PTS = np.array([0, 0, 0, 0, 0, 0, 0, 2, 3, 4, 10, 11], dtype=np.int64)
@@ -183,7 +158,7 @@ LOAD_W = 0.5      # weight of the points a smart opponent can load on our low le
 
 @njit(cache=True, inline="always", error_model="numpy")
 def _pts(c):
-    return _PTS[c % 12]
+    return CARD_POINTS[c]
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -241,7 +216,7 @@ def _s1(hme, hop, me_leads, mypts, trump):
     else:
         mine = _beats(a, b, trump)
     if mine:
-        return _util(mypts + _PTS[a % 12] + _PTS[b % 12])
+        return _util(mypts + CARD_POINTS[a] + CARD_POINTS[b])
     return _util(mypts)
 
 
@@ -261,7 +236,7 @@ def _s2(hme, hop, me_leads, mypts, trump, alpha, beta, eg):
                 b = lowest(o)
                 o &= o - one
                 mine = not _beats(b, a, trump)
-                p = mypts + (_PTS[a % 12] + _PTS[b % 12] if mine else 0)
+                p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
                 c = _s1(hme & ~(one << a), hop & ~(one << b), mine, p, trump)
                 if c < w:
                     w = c
@@ -284,7 +259,7 @@ def _s2(hme, hop, me_leads, mypts, trump, alpha, beta, eg):
             a = lowest(m)
             m &= m - one
             mine = _beats(a, b, trump)
-            p = mypts + (_PTS[a % 12] + _PTS[b % 12] if mine else 0)
+            p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
             c = _s1(hme & ~(one << a), hop & ~(one << b), mine, p, trump)
             if c > w:
                 w = c
@@ -313,7 +288,7 @@ def _s3(hme, hop, me_leads, mypts, trump, alpha, beta, eg):
                 b = lowest(o)
                 o &= o - one
                 mine = not _beats(b, a, trump)
-                p = mypts + (_PTS[a % 12] + _PTS[b % 12] if mine else 0)
+                p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
                 hi = beta if beta < w else w
                 c = _s2(hme & ~(one << a), hop & ~(one << b), mine, p, trump, lo, hi, eg)
                 if c < w:
@@ -337,7 +312,7 @@ def _s3(hme, hop, me_leads, mypts, trump, alpha, beta, eg):
             a = lowest(m)
             m &= m - one
             mine = _beats(a, b, trump)
-            p = mypts + (_PTS[a % 12] + _PTS[b % 12] if mine else 0)
+            p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
             lo = alpha if alpha > w else w
             c = _s2(hme & ~(one << a), hop & ~(one << b), mine, p, trump, lo, hi, eg)
             if c > w:
@@ -378,7 +353,7 @@ def _endgame2(view, legal, hme, hop, mypts, trump, eg):
             a = lowest(m)
             m &= m - one
             mine = _beats(a, b, trump)
-            p = mypts + (_PTS[a % 12] + _PTS[b % 12] if mine else 0)
+            p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
             v = _solve(hme & ~(one << a), hop, mine, p, trump, bestv, _BIG, eg)
             if v > bestv:
                 bestv = v
@@ -393,7 +368,7 @@ def _endgame2(view, legal, hme, hop, mypts, trump, eg):
             b = lowest(o)
             o &= o - one
             mine = not _beats(b, a, trump)
-            p = mypts + (_PTS[a % 12] + _PTS[b % 12] if mine else 0)
+            p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
             v = _solve(hme & ~(one << a), hop & ~(one << b), mine, p, trump, bestv, worst, eg)
             if v < worst:
                 worst = v
@@ -431,7 +406,7 @@ def _last_draw2(view, legal, hme, hopk, unseen, pinta, mypts, trump, eg):
             if n == 1:
                 b = view[V_TRICK]
                 mine = _beats(a, b, trump)
-                p = mypts + (_PTS[a % 12] + _PTS[b % 12] if mine else 0)
+                p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
                 if mine:
                     tot += _s3(h1 | (one << x), hop | (one << pinta), True, p, trump, -_BIG, _BIG, eg)
                 else:
@@ -443,7 +418,7 @@ def _last_draw2(view, legal, hme, hopk, unseen, pinta, mypts, trump, eg):
                     b = lowest(o)
                     o &= o - one
                     mine = not _beats(b, a, trump)
-                    p = mypts + (_PTS[a % 12] + _PTS[b % 12] if mine else 0)
+                    p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
                     h2 = hop & ~(one << b)
                     if mine:
                         v = _s3(h1 | (one << x), h2 | (one << pinta), True, p, trump, -_BIG, worst, eg)
@@ -477,7 +452,7 @@ def _p_holds(N, m, u):
 def _keep(c, trump, trumps_out, outside, t_base, a_nm, a_m):
     """Value (card points) of keeping card c for later tricks."""
     k = c % 12
-    pc = _PTS[k]
+    pc = CARD_POINTS[c]
     if c // 12 == trump:
         r = pc + t_base + T_STR * _INV11 * k
         if trumps_out & _above(c) == 0:
@@ -489,7 +464,7 @@ def _keep(c, trump, trumps_out, outside, t_base, a_nm, a_m):
 
 
 @njit(cache=True, error_model="numpy")
-def heuristic_action(view, par):
+def heuristic_action(view, par, mode=1):
     """Action of the heuristic player (rules in the module docstring).
 
     Parameters
@@ -498,6 +473,9 @@ def heuristic_action(view, par):
         The seat's view (:mod:`sim.view`); read only.
     par : ndarray(float64, shape=(4,))
         Parameter row; zeros give the tuned player (module docstring).
+    mode : int
+        Searches allowed: bit 0 the stock-empty search (rule 4), bit 1 the
+        last-draw search (rule 5). Policy ``heuristic`` uses 1, ``expert`` 3.
 
     Returns
     -------
@@ -520,7 +498,7 @@ def heuristic_action(view, par):
     >>> v[V.V_TRUMP], v[V.V_PINTA], v[V.V_PINTA_SEAT], v[V.V_LEFT] = 3, parse_card("1B"), -1, 34
     >>> v[V.V_PLAYERS], v[V.V_SIDES], v[V.V_DECK_MASK] = 2, 2, mask_of(deck_cards("spanish40"))
     >>> v[V.V_LEADER], v[V.V_NTRICK], v[V.V_TRICK] = 0, 1, parse_card("1O")
-    >>> format_card(heuristic_action(v, np.zeros(4)))
+    >>> format_card(heuristic_action(v, np.zeros(4), 1))
     '2B'
     """
     if view[V_SWAP] >= 0:
@@ -534,7 +512,7 @@ def heuristic_action(view, par):
     me = view[V_SEAT]
     nseats = view[V_PLAYERS]
     nsides = view[V_SIDES]
-    myside = me % nsides
+    myside = me if nsides == 3 else me & 1
     n = view[V_NTRICK]
     leader = view[V_LEADER]
     left = view[V_LEFT]
@@ -553,7 +531,9 @@ def heuristic_action(view, par):
         if i == 0 or _beats(c, bestc, trump):
             bestc = c
             bestpos = i
-    bestside = ((leader + bestpos) % nseats) % nsides
+    bestseat = leader + bestpos
+    bestseat = bestseat - nseats if bestseat >= nseats else bestseat
+    bestside = bestseat if nsides == 3 else bestseat & 1
 
     known_oth = np.int64(0)
     for s in range(nseats):
@@ -565,7 +545,7 @@ def heuristic_action(view, par):
 
     mypts = 0
     for s in range(nseats):
-        if s % nsides == myside:
+        if (s if nsides == 3 else s & 1) == myside:
             mypts += view[V_POINTS + s]
 
     # ---- parameters (par row; zeros = the tuned defaults) -----------------
@@ -578,18 +558,12 @@ def heuristic_action(view, par):
         a_nm = NT_ALPHA_NM_M + par[1]
         a_m = NT_ALPHA_M_M + par[1]
     lead_pen = LEAD_PEN + par[2]
-    flags = np.int64(par[3])
+    flags = np.int64(par[3]) | (0 if mode & 1 else 1) | (0 if mode & 2 else 2)
 
     # ---- 2 players, end of the stock: exact search ----------------------
     if nseats == 2 and flags & 1 == 0:
         opp = 1 - me
-        # R9 variant: the view does not name it; infer it from V_LEGAL when following with the stock
-        # empty (free otherwise)
-        eg = 0
-        if left == 0 and n == 1 and legal != hand:
-            led = view[V_TRICK]
-            inled = hand & (np.int64(0xFFF) << np.int64(12 * (led // 12)))
-            eg = 1 if legal == inled else 2
+        eg = view[V_ENDGAME]  # R9 obligations of the future tricks searched
         if left == 0:
             # the unseen cards are exactly the opponent's hand
             return _endgame2(view, legal, hand, unseen | view[V_KNOWN + opp], mypts, trump, eg)
@@ -625,7 +599,7 @@ def heuristic_action(view, par):
     while m != 0:
         c = lowest(m)
         m &= m - one
-        pc = _PTS[c % 12]
+        pc = CARD_POINTS[c]
         r = _keep(c, trump, trumps_out, outside, t_base, a_nm, a_m)
         if n == 0 or _beats(c, bestc, trump):
             nb = c
@@ -671,7 +645,7 @@ def heuristic_action(view, par):
                     ph = 1.0
                 else:
                     ph = _p_holds(N, mb, H - popcount(ks))
-                if s % nsides == myside:
+                if (s if nsides == 3 else s & 1) == myside:
                     q_par *= 1.0 - ph
                 else:
                     q_opp *= 1.0 - ph

@@ -15,7 +15,12 @@ Policies
     the cheapest winning card (fewest points, non-trump before trump, weakest
     first). Otherwise shed the least valuable card (same order).
 ``heuristic`` (2)
-    The strongest rule-based player: :mod:`sim.heuristic` documents its rules.
+    The rule-based card-counting player of :mod:`sim.heuristic` (rules 1-4
+    and 6 there: card counting, one-card evaluation, exact search of the last
+    three tricks once the stock is exhausted with two players).
+``expert`` (3)
+    ``heuristic`` plus the exact last-draw search of two players (rule 5):
+    stronger (82.7% against greedy instead of 77.7%), about three times slower.
 """
 from __future__ import annotations
 
@@ -29,9 +34,9 @@ from .rng import below32
 from .rules import beats, trick_winner_at
 from .view import V_HAND, V_LEGAL, V_LEADER, V_NTRICK, V_PLAYERS, V_SEAT, V_SIDES, V_SWAP, V_TRICK, V_TRUMP
 
-RANDOM, GREEDY, HEURISTIC = 0, 1, 2
+RANDOM, GREEDY, HEURISTIC, EXPERT = 0, 1, 2, 3
 #: Policy names in id order (``POLICIES.index(name)`` is the id).
-POLICIES = ("random", "greedy", "heuristic")
+POLICIES = ("random", "greedy", "heuristic", "expert")
 #: Parameters a policy row holds (float64), unused by the current policies.
 N_PARAMS = 4
 
@@ -112,7 +117,7 @@ def greedy_action(view):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def choose(pid, par, seat, view, prng):
-    """Dispatch to policy ``pid`` (0 random, 1 greedy, 2 heuristic).
+    """Dispatch to policy ``pid`` (0 random, 1 greedy, 2 heuristic, 3 expert).
 
     Parameters
     ----------
@@ -136,4 +141,4 @@ def choose(pid, par, seat, view, prng):
         return random_action(view, prng)
     if pid == 1:
         return greedy_action(view)
-    return heuristic_action(view, par[seat])
+    return heuristic_action(view, par[seat], 1 if pid == 2 else 3)

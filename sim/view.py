@@ -22,7 +22,8 @@ V_NTRICK      cards played to the current trick
 V_TRICKNO     number of the current trick, 0-based
 V_PLAYERS     seats at the table
 V_SIDES       sides (2, or 3 for three players)
-V_DECK_MASK   cards in play this deal (bitmask)
+V_DECK_MASK   cards in play this deal (bitmask; a card set aside by remove=trump2 excluded)
+V_ENDGAME     endgame obligations once the stock is exhausted: 0 free, 1 follow, 2 arrastre (R9)
 V_TRICK + i   i-th card of the current trick (i < V_NTRICK)
 V_KNOWN + s   cards every seat knows seat ``s`` holds (old pinta taken by an
               exchange, the pinta drawn at the last draw), bitmask
@@ -44,6 +45,7 @@ V_TRICKNO = 11
 V_PLAYERS = 12
 V_SIDES = 13
 V_DECK_MASK = 14
+V_ENDGAME = 15
 V_TRICK = 16
 V_KNOWN = 24
 V_POINTS = 32
