@@ -283,7 +283,6 @@ def solve_chance(pos: Position, moves: bool = True):
     rem = pos.future_points()
     for m in legal:
         st2, stk2 = st.copy(), stk.copy()
-        # play the move at the root through _rec by restricting: simplest is to apply and recurse
         w = _root_move(st2, stk2, ismax, F, memo, m, tk1, tk2, td, fr, mv, cnt, flags)
         v = Fraction(int(w), F)
         vals[m] = v if ism else rem - v

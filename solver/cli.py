@@ -111,17 +111,31 @@ def cmd_solve(args) -> int:
     work = [(i + 1, t.strip()) for i, t in enumerate(lines) if t.strip() and not t.strip().startswith("#")]
     from tqdm import tqdm
 
-    records = []
-    bad = 0
-    for ln, text in tqdm(work, file=sys.stderr, unit="pos", disable=len(work) < 2):
+    def one(item):
+        ln, text = item
         try:
-            res = solve(Position.parse(text), args.target, **kw)
-            rec = _record(res, ln)
+            return _record(solve(Position.parse(text), args.target, **kw), ln)
         except ValueError as e:
-            rec = {"line": ln, "error": str(e)}
-            bad += 1
-        records.append(rec)
-        print(json.dumps(rec), flush=True)
+            return {"line": ln, "error": str(e)}
+
+    records = []
+    bar = tqdm(total=len(work), file=sys.stderr, unit="pos", disable=len(work) < 2)
+    if args.threads > 1:  # one transposition table per worker thread (kernels release the GIL)
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(max_workers=args.threads) as ex:
+            results = ex.map(one, work)
+            for rec in results:
+                records.append(rec)
+                print(json.dumps(rec), flush=True)
+                bar.update(1)
+    else:
+        for item in work:
+            rec = one(item)
+            records.append(rec)
+            print(json.dumps(rec), flush=True)
+            bar.update(1)
+    bar.close()
+    bad = sum(1 for r in records if "error" in r)
     if args.out:
         _write_parquet(records, args.out)
     return 1 if bad else 0
