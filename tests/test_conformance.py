@@ -144,8 +144,8 @@ class Checker:
 
 
 def _policies(n, k):
-    """Seat policies: mixes of random, greedy and heuristic."""
-    mixes = (["random"] * n, ["greedy"] * n, [("random", "greedy")[s % 2] for s in range(n)],
+    """Seat policies: mixes of random, greedy, heuristic and expert."""
+    mixes = (["random"] * n, ["greedy"] * n, [("random", "expert")[s % 2] for s in range(n)],
              [("greedy", "heuristic", "random")[s % 3] for s in range(n)])
     return mixes[k % len(mixes)]
 
@@ -181,7 +181,7 @@ VARIANT_TABLES = [(2, "spanish40", "2B"), (3, "spanish40", "2B"), (4, "spanish40
 @pytest.mark.parametrize("exchange", EXCHANGES)
 @pytest.mark.parametrize("table", VARIANT_TABLES, ids=_id)
 def test_R7_R9_conformance_variants(table, exchange, condition, endgame):
-    """Every exchange variant x condition x endgame, 300 deals each (greedy, random and heuristic seats)."""
+    """Every exchange variant x condition x endgame, 300 deals each (random, greedy, heuristic, expert seats)."""
     players, deck, remove = table
     rules = Rules(players=players, deck=deck, remove=remove, exchange=exchange, exchange_condition=condition,
                   endgame=endgame)
