@@ -132,6 +132,7 @@ class Position:
     points: tuple = ()
     played_given: tuple | None = None
     side_won: int = 0
+    removed_hint: int = -1
     # derived (filled by _validate)
     pinta_under: bool = field(default=False, compare=False)
     k: int = field(default=0, compare=False)
@@ -247,7 +248,7 @@ class Position:
 
     @classmethod
     def make(cls, rules: Rules, trump: int, hands, stock, turn: int = 0, trick=(), points=None, played=None,
-             hidden=None, side_won: int = 0) -> "Position":
+             hidden=None, side_won: int = 0, removed: int = -1) -> "Position":
         """Build and validate a position from card ids.
 
         Parameters
@@ -269,6 +270,9 @@ class Position:
             Seats holding unknown cards.
         side_won : int
             Bitmask of sides that won a trick (R7 won-trick only).
+        removed : int
+            Three players, ``remove=trump2``: the card set aside at the deal when it is not the
+            2 of the trump suit (the turned card was a 2, R3); -1: the 2 of trumps.
 
         Raises
         ------
@@ -282,7 +286,8 @@ class Position:
         p = cls(rules=rules, trump=int(trump), hands=hands, hidden=hidden,
                 stock=None if stock is None else tuple(int(c) for c in stock), turn=int(turn),
                 trick=tuple(int(c) for c in trick), points=points,
-                played_given=None if played is None else tuple(int(c) for c in played), side_won=int(side_won))
+                played_given=None if played is None else tuple(int(c) for c in played), side_won=int(side_won),
+                removed_hint=int(removed))
         return p._validate()
 
     # ------------------------------------------------------------------
@@ -308,7 +313,9 @@ class Position:
         if n == 3 and r.remove == "trump2":  # R3: the 2 of trumps is set aside
             two = card_id(2, int(CARD_SUIT[trump]))
             placed_set = {c for _, c in placed_all} | {trump}
-            if two not in placed_set:
+            if self.removed_hint >= 0:
+                removed = [self.removed_hint]
+            elif two not in placed_set:
                 removed = [two]
             elif self.played_given is not None:
                 missing = [c for c in full if c not in placed_set and CARD_RANK[c] == 2]
@@ -574,7 +581,8 @@ class Position:
             ex = self.swap_card()
             hands[s] = [self.trump if c == ex else c for c in hands[s]]
             return Position.make(self.rules, ex, hands, self.stock, turn=s, trick=self.trick, points=self.points,
-                                 played=self.played_given, hidden=self.hidden, side_won=self.side_won)
+                                 played=self.played_given, hidden=self.hidden, side_won=self.side_won,
+                                 removed=self.removed_hint)
         hands[s].remove(mid)
         trick = list(self.trick) + [mid]
         points = list(self.points)
@@ -602,12 +610,12 @@ class Position:
             trick = []
             turn = ws
         return Position.make(self.rules, self.trump, hands, stock, turn=turn, trick=trick, points=points,
-                             played=played, hidden=self.hidden, side_won=side_won)
+                             played=played, hidden=self.hidden, side_won=side_won, removed=self.removed_hint)
 
     # ------------------------------------------------------------------
     @classmethod
     def from_engine(cls, rules: Rules, order, dp: int, hands, trick=(), leader: int = 0, points=None,
-                    side_won: int = 0) -> "Position":
+                    side_won: int = 0, removed: int = -1) -> "Position":
         """Position of an engine deal in progress (:mod:`sim.engine` layout).
 
         Parameters
@@ -628,6 +636,8 @@ class Position:
             Card points per seat.
         side_won : int
             Bitmask of sides that won a trick (R7 won-trick).
+        removed : int
+            The card ``shuffle_deal`` set aside (``remove=trump2``), else -1.
 
         Raises
         ------
@@ -644,7 +654,7 @@ class Position:
             hl.append([c for c in range(48) if h >> c & 1])
         trick = [int(c) for c in trick]
         return cls.make(rules, pinta, hl, stock, turn=(leader + len(trick)) % n, trick=trick,
-                        points=points, side_won=side_won)
+                        points=points, side_won=side_won, removed=removed)
 
     def to_arrays(self, perspective: int | None = None):
         """Arrays of the search kernel (:mod:`solver.search`).
@@ -733,11 +743,12 @@ def deal_position(rules: Rules, seed: int, d: int) -> Position:
     order = np.zeros(48, dtype=np.int8)
     rng = np.zeros(1, dtype=np.uint64)
     deck = np.array(rules.deck_cards, dtype=np.int8)
-    shuffle_deal(rules.to_array(), deck, np.uint64(deal_seed(seed, d)), order, rng)
+    removed = shuffle_deal(rules.to_array(), deck, np.uint64(deal_seed(seed, d)), order, rng)
     n = rules.players
     hands = np.zeros(n, dtype=np.int64)
     hl = [[] for _ in range(n)]
     for k in range(3 * n):
         hl[k % n].append(int(order[k]))
     ncards = rules.ncards
-    return Position.make(rules, int(order[ncards - 1]), hl, [int(c) for c in order[3 * n:ncards - 1]])
+    return Position.make(rules, int(order[ncards - 1]), hl, [int(c) for c in order[3 * n:ncards - 1]],
+                         removed=int(removed))
