@@ -131,6 +131,7 @@ from numba import njit
 
 from .bits import lowest, popcount
 from .cards import CARD_POINTS, SWAP
+from .rules import above_mask, beats
 from .view import (V_DECK_MASK, V_ENDGAME, V_HAND, V_KNOWN, V_LEADER, V_LEFT, V_LEGAL, V_NTRICK, V_PINTA, V_PINTA_SEAT,
                    V_PLAYED, V_PLAYERS, V_POINTS, V_SEAT, V_SIDES, V_SWAP, V_TRICK, V_TRUMP)
 
@@ -162,19 +163,6 @@ def _pts(c):
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _beats(c, best, trump):
-    if c // 12 == best // 12:
-        return c > best
-    return c // 12 == trump
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _above(c):
-    top = np.int64(0xFFF) << np.int64(12 * (c // 12))
-    return top & ~((np.int64(2) << np.int64(c)) - np.int64(1))
-
-
-@njit(cache=True, inline="always", error_model="numpy")
 def _util(p):
     # final points of my side -> utility (wins dominate, then points; R8)
     if p >= 61:
@@ -198,7 +186,7 @@ def _fl(hf, a, trump, eg):
     if eg == 1:
         return inled if inled != 0 else hf
     if inled != 0:
-        hi = inled & _above(a)
+        hi = inled & above_mask(a)
         return hi if hi != 0 else inled
     tm = hf & (np.int64(0xFFF) << np.int64(12 * trump))
     return tm if tm != 0 else hf
@@ -212,9 +200,9 @@ def _s1(hme, hop, me_leads, mypts, trump):
     a = lowest(hme)
     b = lowest(hop)
     if me_leads:
-        mine = not _beats(b, a, trump)
+        mine = not beats(b, a, trump)
     else:
-        mine = _beats(a, b, trump)
+        mine = beats(a, b, trump)
     if mine:
         return _util(mypts + CARD_POINTS[a] + CARD_POINTS[b])
     return _util(mypts)
@@ -235,7 +223,7 @@ def _s2(hme, hop, me_leads, mypts, trump, alpha, beta, eg):
             while o != 0:
                 b = lowest(o)
                 o &= o - one
-                mine = not _beats(b, a, trump)
+                mine = not beats(b, a, trump)
                 p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
                 c = _s1(hme & ~(one << a), hop & ~(one << b), mine, p, trump)
                 if c < w:
@@ -258,7 +246,7 @@ def _s2(hme, hop, me_leads, mypts, trump, alpha, beta, eg):
         while m != 0:
             a = lowest(m)
             m &= m - one
-            mine = _beats(a, b, trump)
+            mine = beats(a, b, trump)
             p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
             c = _s1(hme & ~(one << a), hop & ~(one << b), mine, p, trump)
             if c > w:
@@ -287,7 +275,7 @@ def _s3(hme, hop, me_leads, mypts, trump, alpha, beta, eg):
             while o != 0:
                 b = lowest(o)
                 o &= o - one
-                mine = not _beats(b, a, trump)
+                mine = not beats(b, a, trump)
                 p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
                 hi = beta if beta < w else w
                 c = _s2(hme & ~(one << a), hop & ~(one << b), mine, p, trump, lo, hi, eg)
@@ -311,7 +299,7 @@ def _s3(hme, hop, me_leads, mypts, trump, alpha, beta, eg):
         while m != 0:
             a = lowest(m)
             m &= m - one
-            mine = _beats(a, b, trump)
+            mine = beats(a, b, trump)
             p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
             lo = alpha if alpha > w else w
             c = _s2(hme & ~(one << a), hop & ~(one << b), mine, p, trump, lo, hi, eg)
@@ -352,7 +340,7 @@ def _endgame2(view, legal, hme, hop, mypts, trump, eg):
         while m != 0:
             a = lowest(m)
             m &= m - one
-            mine = _beats(a, b, trump)
+            mine = beats(a, b, trump)
             p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
             v = _solve(hme & ~(one << a), hop, mine, p, trump, bestv, _BIG, eg)
             if v > bestv:
@@ -367,7 +355,7 @@ def _endgame2(view, legal, hme, hop, mypts, trump, eg):
         while o != 0:
             b = lowest(o)
             o &= o - one
-            mine = not _beats(b, a, trump)
+            mine = not beats(b, a, trump)
             p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
             v = _solve(hme & ~(one << a), hop & ~(one << b), mine, p, trump, bestv, worst, eg)
             if v < worst:
@@ -405,7 +393,7 @@ def _last_draw2(view, legal, hme, hopk, unseen, pinta, mypts, trump, eg):
             hop = hopk | (unseen & ~(one << x))
             if n == 1:
                 b = view[V_TRICK]
-                mine = _beats(a, b, trump)
+                mine = beats(a, b, trump)
                 p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
                 if mine:
                     tot += _s3(h1 | (one << x), hop | (one << pinta), True, p, trump, -_BIG, _BIG, eg)
@@ -417,7 +405,7 @@ def _last_draw2(view, legal, hme, hopk, unseen, pinta, mypts, trump, eg):
                 while o != 0:
                     b = lowest(o)
                     o &= o - one
-                    mine = not _beats(b, a, trump)
+                    mine = not beats(b, a, trump)
                     p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
                     h2 = hop & ~(one << b)
                     if mine:
@@ -455,10 +443,10 @@ def _keep(c, trump, trumps_out, outside, t_base, a_nm, a_m):
     pc = CARD_POINTS[c]
     if c // 12 == trump:
         r = pc + t_base + T_STR * _INV11 * k
-        if trumps_out & _above(c) == 0:
+        if trumps_out & above_mask(c) == 0:
             r += T_MASTER
         return r
-    if outside & _above(c) == 0:
+    if outside & above_mask(c) == 0:
         return pc * a_m + NT_STR * _INV11 * k
     return pc * a_nm + NT_STR * _INV11 * k
 
@@ -528,7 +516,7 @@ def heuristic_action(view, par, mode=1):
         c = view[V_TRICK + i]
         trick |= one << c
         tp += _pts(c)
-        if i == 0 or _beats(c, bestc, trump):
+        if i == 0 or beats(c, bestc, trump):
             bestc = c
             bestpos = i
     bestseat = leader + bestpos
@@ -601,7 +589,7 @@ def heuristic_action(view, par, mode=1):
         m &= m - one
         pc = CARD_POINTS[c]
         r = _keep(c, trump, trumps_out, outside, t_base, a_nm, a_m)
-        if n == 0 or _beats(c, bestc, trump):
+        if n == 0 or beats(c, bestc, trump):
             nb = c
             nside = myside
         else:
@@ -616,7 +604,7 @@ def heuristic_action(view, par, mode=1):
             # leading, 2 players
             ks = view[V_KNOWN + 1 - me]
             u = H - popcount(ks)
-            same_hi = _above(nb)
+            same_hi = above_mask(nb)
             if nb // 12 != trump and stake < 2:
                 # a 0-point lead is rarely trumped: the opponent wins it with a higher card of the
                 # suit, and may load a point card of the suit on it
@@ -629,7 +617,7 @@ def heuristic_action(view, par, mode=1):
                 pmine = 0.0 if ks & beat_set != 0 else 1.0 - _p_holds(N, popcount(unseen & beat_set), u)
         else:
             # teams or three players, not last: the seats after me may beat the best card
-            beat_set = _above(nb)
+            beat_set = above_mask(nb)
             if nb // 12 != trump:
                 beat_set |= tmask
             mb = popcount(unseen & beat_set)
