@@ -198,21 +198,23 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
         wi = 0
         pts = 0
         for j in range(n):
-            hand = hands[seat]
-            if j > 0 and restricted:
-                legal = legal_follow(hand, led, win, trump, endgame)
-            else:
-                legal = hand
             view[V_SEAT] = seat
-            view[V_LEGAL] = legal
-            view[V_HAND] = hand
-            ex = np.int64(-1)
-            if hand & exm:
-                ex = exchange_card(hand, pinta, ncards - dp, exch,
-                                   (side_won >> (seat if nsides == 3 else seat & 1)) & 1, exwon)
-            view[V_SWAP] = ex
-            a = choose(pol[seat], par, seat, view, prng)
-            while a == SWAP:
+            hand = hands[seat]
+            while True:  # one pass per decision: exchanges (R7) leave the seat to move
+                if j > 0 and restricted:
+                    legal = legal_follow(hand, led, win, trump, endgame)
+                else:
+                    legal = hand
+                view[V_LEGAL] = legal
+                view[V_HAND] = hand
+                ex = np.int64(-1)
+                if hand & exm:
+                    ex = exchange_card(hand, pinta, ncards - dp, exch,
+                                       (side_won >> (seat if nsides == 3 else seat & 1)) & 1, exwon)
+                view[V_SWAP] = ex
+                a = choose(pol[seat], par, seat, view, prng)
+                if a != SWAP:
+                    break
                 if ex < 0 or nex >= 2:
                     status = ST_ILLEGAL if ex < 0 else ST_SWAPS
                     break
@@ -227,16 +229,6 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
                 pinta = ex
                 order[ncards - 1] = ex
                 view[V_PINTA] = ex
-                if j > 0 and restricted:
-                    legal = legal_follow(hand, led, win, trump, endgame)
-                else:
-                    legal = hand
-                view[V_HAND] = hand
-                view[V_LEGAL] = legal
-                ex = exchange_card(hand, pinta, ncards - dp, exch,
-                                   (side_won >> (seat if nsides == 3 else seat & 1)) & 1, exwon)
-                view[V_SWAP] = ex
-                a = choose(pol[seat], par, seat, view, prng)
             if status != ST_OK:
                 break
             if a < 0 or a >= 48 or not (legal >> a) & 1:
