@@ -32,9 +32,9 @@ def register(subparsers) -> None:
     q = subparsers.add_parser("puzzles", help="generate positions where exactly one move reaches 61",
                               description="Positions (any phase) of random open-hand deals where exactly one legal "
                                           "move lets the side to move reach 61 card points, with a solution line.")
-    q.add_argument("--count", type=int, default=10)
+    q.add_argument("--count", type=int, default=10, help="puzzles to find (default: 10)")
     q.add_argument("--players", type=int, default=2, choices=(2,))
-    q.add_argument("--seed", type=int, default=1)
+    q.add_argument("--seed", type=int, default=1, help="seed of the deals searched (default: 1)")
     q.add_argument("--out", help="JSON lines file (default: stdout)")
     q.add_argument("--max-tries", type=int, default=0, help="positions to try (default 200 * count)")
     q.set_defaults(func=cmd_puzzles)
@@ -84,8 +84,11 @@ def cmd_solve(args) -> int:
     from .api import solve
     from .position import Position
 
-    if (args.position is None) == (args.file is None):
-        print("error: give a position or --file (not both)", file=sys.stderr)
+    if args.position is None and args.file is None:
+        print("brisca: error: give a position (NOTATION.md) or --file F", file=sys.stderr)
+        return 2
+    if args.position is not None and args.file is not None:
+        print("brisca: error: give a position or --file F, not both", file=sys.stderr)
         return 2
     kw = dict(pv=not args.no_pv, win=args.win)
     if args.file is None:
@@ -93,7 +96,7 @@ def cmd_solve(args) -> int:
             pos = Position.parse(args.position)
             res = solve(pos, args.target, **kw)
         except ValueError as e:
-            print(f"error: {e}", file=sys.stderr)
+            print(f"brisca: error: {e}", file=sys.stderr)
             return 2
         if args.json:
             print(json.dumps(res.to_dict()))
@@ -106,7 +109,7 @@ def cmd_solve(args) -> int:
         with open(args.file) as fh:
             lines = fh.read().splitlines()
     except OSError as e:
-        print(f"error: --file: {e.strerror}: {args.file}", file=sys.stderr)
+        print(f"brisca: error: --file: {e.strerror}: {args.file}", file=sys.stderr)
         return 2
     work = [(i + 1, t.strip()) for i, t in enumerate(lines) if t.strip() and not t.strip().startswith("#")]
     from tqdm import tqdm
@@ -146,7 +149,7 @@ def cmd_puzzles(args) -> int:
     from .puzzles import find_puzzles
 
     if args.count < 1:
-        print("error: --count must be at least 1", file=sys.stderr)
+        print("brisca: error: --count must be at least 1", file=sys.stderr)
         return 2
     out = open(args.out, "w") if args.out else sys.stdout
     try:
