@@ -1,0 +1,94 @@
+"""A bare numba loop for scale: shuffle, deal, play random cards, count one side's points.
+
+No rules beyond "same suit higher wins, else the leader" (no trump, exchanges,
+draw order or policies): it only tells how fast this machine runs the
+skeleton of a deal, to compare with :func:`sim.engine.play_batch`. One JSON
+line into ``results/benchmarks/minimal_loop.jsonl``.
+
+Usage::
+
+    python benchmarks/bench_minimal_loop.py [--deals 2000000]
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import OUT_DIR, emit, machine  # noqa: E402
+
+from sim.rng import deal_seed, next_u64  # noqa: E402
+
+_PTS = np.array([0, 0, 0, 0, 0, 0, 0, 2, 3, 4, 10, 11] * 4, np.int64)
+
+
+@njit(error_model="numpy")
+def minimal(m):
+    order = np.zeros(40, np.int8)
+    rng = np.zeros(1, np.uint64)
+    tot = 0
+    for d in range(m):
+        rng[0] = deal_seed(1, d)
+        for i in range(40):
+            order[i] = i
+        for i in range(39, 0, -1):
+            j = np.int64(((next_u64(rng) >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
+            t = order[i]
+            order[i] = order[j]
+            order[j] = t
+        h0 = np.int64(0)
+        h1 = np.int64(0)
+        for k in range(3):
+            h0 |= np.int64(1) << order[2 * k]
+            h1 |= np.int64(1) << order[2 * k + 1]
+        dp = 6
+        s0 = 0
+        for t in range(20):
+            x = next_u64(rng)
+            left = 3 if t < 18 else 20 - t
+            a = h0
+            for _ in range(np.int64((x >> np.uint64(40)) % np.uint64(left))):
+                a &= a - 1
+            c0 = np.int64(0)
+            while not (a >> c0) & 1:
+                c0 += 1
+            b = h1
+            for _ in range(np.int64((x & np.uint64(0xFFFF)) % np.uint64(left))):
+                b &= b - 1
+            c1 = np.int64(0)
+            while not (b >> c1) & 1:
+                c1 += 1
+            h0 &= ~(np.int64(1) << c0)
+            h1 &= ~(np.int64(1) << c1)
+            if (c1 // 12 == c0 // 12 and c0 > c1) or (c1 // 12 != c0 // 12):
+                s0 += _PTS[c0] + _PTS[c1]
+            if dp < 40:
+                h0 |= np.int64(1) << order[dp]
+                h1 |= np.int64(1) << order[dp + 1]
+                dp += 2
+        tot += s0
+    return tot
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", type=int, default=2_000_000)
+    ap.add_argument("--out", type=Path, default=OUT_DIR / "minimal_loop.jsonl")
+    args = ap.parse_args(argv)
+    minimal(10)
+    t0, c0 = time.perf_counter(), time.process_time()
+    minimal(args.deals)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    emit(args.out, {"kind": "minimal_loop", "threads": 1, "deals": args.deals, "seconds": round(wall, 4),
+                    "deals_per_s": round(args.deals / wall), "deals_per_cpu_s": round(args.deals / cpu),
+                    "unit": "deals/s", **machine()})
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
