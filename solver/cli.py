@@ -79,6 +79,27 @@ def _write_parquet(records, path):
     os.replace(tmp, path)
 
 
+def _out_problem(path):
+    """Why ``path`` cannot be written (missing or unwritable directory), else None."""
+    d = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(d):
+        return f"directory does not exist: {d}"
+    if not os.access(d, os.W_OK):
+        return f"directory is not writable: {d}"
+    if os.path.isdir(path):
+        return f"is a directory: {path}"
+    return None
+
+
+def _write_or_fail(records, path, rc):
+    try:
+        _write_parquet(records, path)
+    except OSError as e:
+        print(f"brisca: error: --out: cannot write {path}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    return rc
+
+
 def cmd_solve(args) -> int:
     """Run ``brisca solve``; returns the exit code."""
     from .api import solve
@@ -90,6 +111,17 @@ def cmd_solve(args) -> int:
     if args.position is not None and args.file is not None:
         print("brisca: error: give a position or --file F, not both", file=sys.stderr)
         return 2
+    if args.win and args.target is not None:
+        print("brisca: error: give --target T or --win, not both", file=sys.stderr)
+        return 2
+    if args.threads < 1:
+        print(f"brisca: error: --threads must be at least 1, got {args.threads}", file=sys.stderr)
+        return 2
+    if args.out:
+        err = _out_problem(args.out)
+        if err:
+            print(f"brisca: error: --out: {err}", file=sys.stderr)
+            return 2
     kw = dict(pv=not args.no_pv, win=args.win)
     if args.file is None:
         try:
@@ -103,10 +135,10 @@ def cmd_solve(args) -> int:
         else:
             _print_human(res)
         if args.out:
-            _write_parquet([res.to_dict()], args.out)
+            return _write_or_fail([res.to_dict()], args.out, 0)
         return 0
     try:
-        with open(args.file) as fh:
+        with open(args.file, encoding="utf-8", errors="replace") as fh:  # a bad byte spoils its line only
             lines = fh.read().splitlines()
     except OSError as e:
         print(f"brisca: error: --file: {e.strerror}: {args.file}", file=sys.stderr)
@@ -140,7 +172,7 @@ def cmd_solve(args) -> int:
     bar.close()
     bad = sum(1 for r in records if "error" in r)
     if args.out:
-        _write_parquet(records, args.out)
+        return _write_or_fail(records, args.out, 1 if bad else 0)
     return 1 if bad else 0
 
 
@@ -151,7 +183,11 @@ def cmd_puzzles(args) -> int:
     if args.count < 1:
         print("brisca: error: --count must be at least 1", file=sys.stderr)
         return 2
-    out = open(args.out, "w") if args.out else sys.stdout
+    try:
+        out = open(args.out, "w") if args.out else sys.stdout
+    except OSError as e:
+        print(f"brisca: error: --out: {e.strerror}: {args.out}", file=sys.stderr)
+        return 2
     try:
         n = 0
         for rec in find_puzzles(args.count, players=args.players, seed=args.seed,

@@ -174,6 +174,8 @@ class Position:
                 raise _err("position", f"{tok!r} is not a key=value field")
             key, _, val = tok.partition("=")
             key = key.lower()
+            if key == "":
+                raise _err("position", f"{tok!r} has no field name before '='")
             if key not in FIELDS:
                 raise _err(key, f"unknown field (expected one of {', '.join(FIELDS)})")
             if key in raw:

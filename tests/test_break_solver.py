@@ -1,0 +1,296 @@
+"""Break tests for ``brisca solve`` / ``brisca puzzles`` and the solver API (issue 3).
+
+Malformed positions must be refused with ``ValueError`` naming the field (CLI: one line
+``brisca: error: ...``, non-zero exit, no traceback); valid positions must give a value equal
+to the best move's value. Small positions only (end of a deal), so the file stays fast.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from sim.rules import Rules
+from solver import cli
+from solver.position import Position, deal_position
+
+EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+PLAYED = ("played=3O,4O,5O,6O,7O,11O,12O,1C,4C,5C,10C,11C,12C,1E,2E,4E,5E,6E,7E,10E,11E,"
+          "1B,2B,3B,6B,7B,10B,11B")
+SWAP7 = "players=2 trump=12B hands=7B,3C,6C/10O,2C,12E stock=2O,4B,3E,7C,5B turn=0 points=62,17"
+
+
+def _run(capsys, *argv):
+    rc = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def _one_line_error(err, *words):
+    lines = [x for x in err.splitlines() if x.strip()]
+    assert len(lines) == 1, err
+    assert lines[0].startswith("brisca: error: "), err
+    assert "Traceback" not in err
+    for w in words:
+        assert w in lines[0], (w, err)
+
+
+# --------------------------------------------------------------------------- malformed positions
+BAD = [
+    ("", "players: missing"),
+    ("   ", "players: missing"),
+    ("players=2 trump=5B", "hands: missing"),
+    ("players=2 hands=1O/2O", "trump: missing"),
+    (EX + " foo=1", "foo: unknown field"),
+    (EX + " turn=1", "turn: given twice"),
+    (EX + " TURN=0", "turn: given twice"),
+    (EX + " =", "position: "),                  # empty field name (was ": unknown field")
+    (EX + " =3", "position: "),
+    (EX + " hello", "position: 'hello' is not a key=value field"),
+    (EX.replace("12E", "8O"), "hands: card 8O is not in deck spanish40"),
+    (EX.replace("12E", "13B"), "hands: invalid card '13B'"),
+    (EX.replace("12E", "0O"), "hands: invalid card"),
+    (EX.replace("12E", "3C"), "hands: card 3C appears twice"),
+    (EX.replace("12B", "2C"), "stock: card 2C appears in both hands and stock"),
+    (EX.replace("stock=2O", "stock=5B"), "stock:"),
+    (EX.replace("10O,2C,12E", "10O,2C"), "hands: seat 1 holds 2 cards, expected 3"),
+    (EX.replace("hands=3C,6C/", "hands=3C,6C/1E/"), "hands: 3 seats given, expected 2"),
+    (EX.replace("turn=1", "turn=2"), "turn: seat 2 does not exist"),
+    (EX.replace("turn=1", "turn=-1"), "turn: seat -1 does not exist"),
+    (EX.replace("turn=1", "turn=x"), "turn: 'x' is not a seat number"),
+    (EX.replace("62,17", "-1,17"), "points: negative"),
+    (EX.replace("62,17", "100,17"), "points: seat 0 holds 100 points"),
+    (EX.replace("62,17", "62,17,0"), "points: 3 values given, expected 2"),
+    (EX.replace("62,17", "62.5,17"), "points: '62.5' is not a number"),
+    (EX.replace("players=2", "players=5"), "players: 5 is not supported"),
+    (EX.replace("players=2", "players=two"), "players: 'two' is not a number"),
+    (EX.replace("players=2", "players="), "players: '' is not a number"),
+    (EX.replace("trump=5B", "trump=5B,6B"), "trump: expected exactly one card"),
+    (EX.replace("trump=5B", "trump="), "trump: expected exactly one card"),
+    (EX.replace("trump=5B", "trump=?"), "trump: '?' is not allowed"),
+    (EX + " deck=french52", "deck: unknown deck"),
+    (EX + " deck=rapida20", "trump: card 5B is not in deck rapida20"),
+    (EX + " remove=trump2", "remove: applies to 3 players only"),
+    (EX + " endgame=strict", "endgame: unknown value"),
+    (EX + " exchange=any", "exchange: unknown value"),
+    (EX.replace("stock=2O,4B,3E,7C,12B", "stock=2O,4B,3E,7C"), "stock: 5 cards left to draw"),
+    (EX.replace("stock=2O,4B,3E,7C,12B", "stock=?"), "played: required when the stock is hidden"),
+    (EX.replace("trick=1O", "trick=1O,11B").replace("10O,2C,12E", "10O,2C"), "trick: 2 cards"),
+    (EX.replace("trick=1O", "trick=swap"), "trick: invalid card 'swap'"),
+    (EX + " " + PLAYED + ",1O", "played: card 1O appears in both trick and played"),
+    (EX.replace("62,17", "70,17") + " " + PLAYED, "points: "),
+    (EX + " " + PLAYED.replace(",11B", ""), "stock: 5 face-down cards given, but the cards placed leave 6"),
+    ("players=3 trump=5B hands=2B/1O/3O", "hands: card 2B is removed"),
+    ("players=3 trump=5B hands=1O/3O/2B remove=trump2", "remove: remove=trump2 sets the 2 of trumps 2B aside"),
+    ("players=4 trump=5B hands=1O/3O/1C", "hands: 3 seats given, expected 4"),
+    ("players=6 trump=5B hands=1O/3O/1C/3C/1E/3E deck=rapida20", "deck:"),
+    ("players=2 trump=5B hands=1O,3O/1C", "hands:"),
+]
+
+
+@pytest.mark.parametrize("text,msg", BAD, ids=[f"bad{i}" for i in range(len(BAD))])
+def test_bad_position_names_field(text, msg):
+    with pytest.raises(ValueError) as ei:
+        Position.parse(text)
+    assert msg in str(ei.value)
+    assert "\n" not in str(ei.value)
+
+
+def test_parse_rejects_non_string():
+    with pytest.raises(ValueError, match="position: expected a string"):
+        Position.parse(None)
+
+
+@pytest.mark.parametrize("text", [EX.lower(), EX.replace(" ", "\t"), "  " + EX.replace(" ", "   ") + "  ",
+                                  EX + " deck=SPANISH40"])
+def test_case_and_spacing_round_trip(text):
+    assert str(Position.parse(text)) == EX
+
+
+@pytest.mark.parametrize("text,msg", [(BAD[0][0], "players: missing"), (EX + " =", "position:"),
+                                      (EX.replace("12E", "8O"), "hands: card 8O"),
+                                      (EX.replace("turn=1", "turn=7"), "turn: seat 7")])
+def test_cli_bad_position_one_line(capsys, text, msg):
+    rc, out, err = _run(capsys, "solve", text)
+    assert rc == 2 and out == ""
+    _one_line_error(err, msg)
+
+
+# --------------------------------------------------------------------------- CLI options
+def test_cli_json_keys_and_value_is_max(capsys):
+    rc, out, err = _run(capsys, "solve", "--json", EX)
+    assert rc == 0
+    d = json.loads(out)
+    assert {"position", "value", "moves", "best", "pv", "nodes", "ms"} <= set(d)
+    assert d["value"] == max(d["moves"].values()) == 26
+    assert d["best"] == [m for m, v in d["moves"].items() if v == d["value"]]
+
+
+def test_cli_out_missing_directory(capsys, tmp_path):
+    rc, out, err = _run(capsys, "solve", EX, "--out", str(tmp_path / "nodir" / "x.parquet"))
+    assert rc == 2
+    _one_line_error(err, "--out", "does not exist")
+
+
+def test_cli_out_file_missing_directory(capsys, tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text(EX + "\n")
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--out", str(tmp_path / "nodir" / "x.parquet"))
+    assert rc == 2
+    _one_line_error(err, "--out")
+
+
+def test_cli_out_is_directory(capsys, tmp_path):
+    rc, out, err = _run(capsys, "solve", EX, "--out", str(tmp_path))
+    assert rc == 2
+    _one_line_error(err, "--out")
+
+
+def test_cli_win_and_target_conflict(capsys):
+    rc, out, err = _run(capsys, "solve", EX, "--win", "--target", "3")
+    assert rc == 2
+    _one_line_error(err, "--target", "--win")
+
+
+@pytest.mark.parametrize("n", ["0", "-2"])
+def test_cli_threads_must_be_positive(capsys, n):
+    rc, out, err = _run(capsys, "solve", EX, "--threads", n)
+    assert rc == 2
+    _one_line_error(err, "--threads")
+
+
+def test_cli_target_and_win(capsys):
+    for t, reached in (("26", True), ("27", False), ("0", True), ("200", False)):
+        rc, out, err = _run(capsys, "solve", "--json", EX, "--target", t)
+        d = json.loads(out)
+        assert rc == 0 and d["target"] == int(t) and d["reached"] is reached
+    rc, out, err = _run(capsys, "solve", "--json", EX, "--win")
+    d = json.loads(out)
+    assert d["target"] == 61 - 17 and d["reached"] is False  # seat 1 reaches 17 + 26 = 43
+
+
+def test_cli_file_mixed(capsys, tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_bytes((f"# c\n\n{EX}\n   \n  # indented\nplayers=2 trump=5B hands=3C\n"
+                   f"{EX.replace('12E', '8O')}\n").encode() + b"\xff\xfe junk\n"
+                  + (SWAP7 + "\n").encode())
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--out", str(tmp_path / "o.parquet"))
+    assert rc == 1
+    assert "Traceback" not in err
+    recs = [json.loads(x) for x in out.splitlines()]
+    assert [r["line"] for r in recs] == [3, 6, 7, 8, 9]
+    assert [("error" in r) for r in recs] == [False, True, True, True, False]
+    assert recs[1]["error"].startswith("hands:") and recs[2]["error"].startswith("hands: card 8O")
+    assert recs[0]["value"] == 26 and recs[4]["value"] == max(recs[4]["moves"].values())
+    import pandas as pd
+    df = pd.read_parquet(tmp_path / "o.parquet")
+    assert list(df["line"]) == [3, 6, 7, 8, 9]
+
+
+def test_cli_file_all_comments(capsys, tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text("# only\n\n")
+    rc, out, err = _run(capsys, "solve", "--file", str(f))
+    assert rc == 0 and out == ""
+
+
+def test_cli_file_missing(capsys, tmp_path):
+    rc, out, err = _run(capsys, "solve", "--file", str(tmp_path / "none.txt"))
+    assert rc == 2
+    _one_line_error(err, "--file")
+
+
+@pytest.mark.parametrize("n", ["0", "-1"])
+def test_cli_puzzles_bad_count(capsys, n):
+    rc, out, err = _run(capsys, "puzzles", "--count", n)
+    assert rc == 2
+    _one_line_error(err, "--count")
+
+
+def test_cli_puzzles_out_missing_directory(capsys, tmp_path):
+    rc, out, err = _run(capsys, "puzzles", "--count", "1", "--out", str(tmp_path / "nodir" / "p.jsonl"))
+    assert rc == 2
+    _one_line_error(err, "--out")
+
+
+def test_cli_puzzles_three(capsys):
+    rc, out, err = _run(capsys, "puzzles", "--count", "3", "--seed", "1")
+    assert rc == 0
+    recs = [json.loads(x) for x in out.splitlines()]
+    assert len(recs) == 3
+    for d in recs:
+        p = Position.parse(d["position"])
+        reach = [m for m, v in d["moves"].items() if p.side_points(p.turn) + v >= 61]
+        assert reach == [d["move"]]
+
+
+# --------------------------------------------------------------------------- API
+@pytest.mark.parametrize("text", [
+    EX, SWAP7, SWAP7 + " exchange=none", SWAP7 + " exchange=seven", SWAP7 + " exchange=two-any",
+    "players=3 trump=5B hands=1O,3O/1C,3C/1E,3E points=0,0,0",
+    "players=3 trump=5B hands=1O,3O/1C,3C/1E,3E points=0,0,0 remove=all2s",
+    "players=3 trump=5B hands=1O,3O/1C,3C/1E,3E points=0,0,0 remove=trump2",
+    "players=4 trump=5B hands=1O,3O/1C,3C/1E,4O/3E,12O points=0,0,0,0 endgame=follow",
+    "players=4 trump=5B hands=1O,3O/1C,3C/1E,4O/3E,12O points=0,0,0,0 endgame=arrastre",
+    "players=6 trump=5B hands=1O/3O/1C/3C/1E/3E",
+    "players=2 deck=rapida20 trump=1B hands=3O,1C/3C,1E",
+    "players=2 deck=catalan48 trump=9B hands=8O,1C/3C,9E endgame=arrastre",
+    "players=2 trump=5B hands=/ points=60,60",
+])
+def test_value_is_max_of_moves(text):
+    from solver import solve
+    r = solve(text)
+    if r.moves:
+        assert r.value == max(r.moves.values())
+        assert set(r.best) == {m for m, v in r.moves.items() if v == r.value}
+    else:
+        assert r.value == 0
+    p = Position.parse(text)
+    for m in r.moves:
+        p.parse_move(m)  # every listed move is legal
+
+
+def test_swap_listed_and_consistent():
+    from solver import analyse_play, solve
+    r = solve(SWAP7)
+    assert "swap" in r.moves and r.moves["swap"] == r.value == 20
+    assert "swap" not in solve(SWAP7 + " exchange=none").moves
+    vals = analyse_play(SWAP7, ["swap", "12B"])
+    assert len(vals) == 3 and vals[0] == vals[1] == 20
+
+
+def test_analyse_play_errors_name_move():
+    from solver import analyse_play
+    with pytest.raises(ValueError, match=r"moves\[1\]: move: 7B is not legal"):
+        analyse_play(SWAP7, ["swap", "7B"])
+    with pytest.raises(ValueError, match=r"moves\[0\]: move: invalid card"):
+        analyse_play(SWAP7, ["XX"])
+    assert analyse_play(SWAP7, []) == [20]
+
+
+def test_solve_errors():
+    from solver import solve, solve_many
+    with pytest.raises(ValueError, match="position: expected"):
+        solve(123)
+    with pytest.raises(ValueError, match="stock: stock=\\? is solved exactly only while at most 8"):
+        solve(re.sub(r"stock=\S*", "stock=?", str(deal_position(Rules(players=2), 1, 0))) + " played=")
+    assert solve_many([]) == []
+    with pytest.raises(ValueError, match="trump: missing"):
+        solve_many([SWAP7, "players=2"], threads=2)
+
+
+def test_random_endgame_positions_value_is_max():
+    """Deals played at random to 2-4 cards a hand; the value is always the best move's value."""
+    from solver import solve
+    rng = random.Random(7)
+    for players, endgame in ((2, "free"), (2, "arrastre"), (4, "follow"), (3, "free")):
+        rules = Rules(players=players, endgame=endgame)
+        for d in range(4):
+            p = deal_position(rules, 11, d)
+            while p.k > 2 or p.left > 0 or (p.k == 2 and rng.random() < 0.5):
+                p = p.apply(rng.choice(p.legal_moves()))
+            r = solve(p)
+            assert r.value == max(r.moves.values()), str(p)
+            assert str(Position.parse(str(p))) == str(p)
