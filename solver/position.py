@@ -22,6 +22,7 @@ engine's deal layout (``order``, draw pointer, hand bitmasks, trick) and
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+import re
 
 import numpy as np
 
@@ -50,6 +51,13 @@ ST_NOTDONE = 11   # bitmask of the cards not in finished tricks (hands, trick, s
 ST_TRICK = 16     # + i: i-th card of the current trick
 ST_HAND = 24      # + seat: hand bitmask
 ST_SIZE = 32
+
+
+def _int(text: str) -> int:
+    """``int`` of ASCII digits with an optional sign only (``int`` alone takes ``6_2`` and non-ASCII digits)."""
+    if not re.fullmatch(r"[+-]?[0-9]+", text):
+        raise ValueError(text)
+    return int(text)
 
 
 def _err(fieldname: str, msg: str) -> ValueError:
@@ -185,7 +193,7 @@ class Position:
             if req not in raw:
                 raise _err(req, "missing (required)")
         try:
-            players = int(raw["players"])
+            players = _int(raw["players"])
         except ValueError:
             raise _err("players", f"{raw['players']!r} is not a number (expected 2, 3, 4 or 6)") from None
         if players not in (2, 3, 4, 6):
@@ -224,7 +232,7 @@ class Position:
         turn = 0
         if "turn" in raw:
             try:
-                turn = int(raw["turn"])
+                turn = _int(raw["turn"])
             except ValueError:
                 raise _err("turn", f"{raw['turn']!r} is not a seat number") from None
             if not 0 <= turn < players:
@@ -234,7 +242,7 @@ class Position:
             pts = []
             for t in raw["points"].split(","):
                 try:
-                    pts.append(int(t))
+                    pts.append(_int(t))
                 except ValueError:
                     raise _err("points", f"{t!r} is not a number") from None
             if len(pts) != players:

@@ -87,6 +87,16 @@ BAD = [
     ("players=4 trump=5B hands=1O/3O/1C", "hands: 3 seats given, expected 4"),
     ("players=6 trump=5B hands=1O/3O/1C/3C/1E/3E deck=rapida20", "deck:"),
     ("players=2 trump=5B hands=1O,3O/1C", "hands:"),
+    # int() alone accepts underscores and non-ASCII digits: refused now
+    (EX.replace("players=2", "players=0_2"), "players: '0_2' is not a number"),
+    (EX.replace("turn=1", "turn=0_1"), "turn: '0_1' is not a seat number"),
+    (EX.replace("62,17", "6_2,17"), "points: '6_2' is not a number"),
+    (EX.replace("turn=1", "turn=\uff11"), "turn: "),
+    (EX.replace("62,17", "62,\u0661\u0667"), "points: "),
+    (EX.replace("62,17", "62,17,"), "points: '' is not a number"),
+    (EX.replace("hands=3C,6C", "hands=3C,,6C"), "hands: empty card"),
+    (EX + " " + PLAYED + ",5B", "stock: the pinta 5B has been taken"),
+    ("players=4 trump=5B hands=1O/3O/1C/3C points=60,0,60,0", "points: side 0 holds 120 points"),
 ]
 
 
