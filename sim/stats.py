@@ -336,7 +336,7 @@ class Summary:
         if rules:
             lines.append(f"rules: {rules['players']} players, deck {rules['deck']}, exchange {rules['exchange']}"
                          f" ({rules['exchange_condition']}), endgame {rules['endgame']}"
-                         + (f", remove {rules['remove']}" if rules["players"] == 3 else ""))
+                         + (f", remove {rules['remove']}" if rules["players"] == 3 and rules["deck"] == "spanish40" else ""))
         run = f"{self.deals:,} deals"
         if self.rotations > 1:
             run += f" ({self.distinct_deals:,} distinct deals x {self.rotations} rotations, duplicate)"
