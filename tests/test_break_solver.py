@@ -304,3 +304,29 @@ def test_random_endgame_positions_value_is_max():
             r = solve(p)
             assert r.value == max(r.moves.values()), str(p)
             assert str(Position.parse(str(p))) == str(p)
+
+
+@pytest.mark.parametrize("cfg", [dict(exchange="seven"), dict(exchange="two-any"), dict(exchange="none"),
+                                 dict(deck="catalan48", endgame="arrastre"), dict(deck="rapida20"),
+                                 dict(players=3, remove="all2s")], ids=lambda c: "-".join(map(str, c.values())))
+def test_oracle_agrees_variants_stock_phase(cfg):
+    """Exchange variants (R7) and other decks (R1, R3) with cards still to draw: solver = oracle."""
+    import solver_oracle as oracle
+    from solver import solve
+    rules = Rules(**{"players": 2, **cfg})
+    n = rules.players
+    rng = random.Random(3)
+    done = 0
+    for d in range(200):
+        p = deal_position(rules, 3, d)
+        while not p.is_terminal and p.left + sum(len(h) for h in p.hands) > 5 * n:
+            p = p.apply(rng.choice(p.legal_moves()))
+        if p.is_terminal or p.left == 0:
+            continue
+        r = solve(p, pv=False)
+        v, vals = oracle.solve(str(p))
+        assert r.value == v and r.moves == vals, str(p)
+        done += 1
+        if done == 12:
+            break
+    assert done == 12
