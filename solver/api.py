@@ -153,6 +153,7 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
             r.target = int(target)
             r.reached = bool(r.value >= target)
             r.value = None
+            r.moves, r.best, r.pv = {}, [], []  # target mode answers reached only, as with a known stock
             r.ms = (time.perf_counter() - t0) * 1000.0
             return r
         r = _solve_chance(pos, pv=pv, moves=moves)

@@ -330,3 +330,15 @@ def test_oracle_agrees_variants_stock_phase(cfg):
         if done == 12:
             break
     assert done == 12
+
+
+def test_target_mode_with_hidden_stock_answers_reached_only():
+    """stock=? target mode: moves, best and pv stay empty as with a known stock (api consistency)."""
+    from solver import solve
+    p = ("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=? turn=1 trick=1O points=62,17 "
+         "played=3O,4O,5O,6O,7O,11O,12O,1C,4C,5C,10C,11C,12C,1E,2E,4E,5E,6E,7E,10E,11E,1B,2B,3B,6B,7B,10B,11B")
+    exact = solve(p).value
+    hi = solve(p, target=int(exact) + 1)
+    lo = solve(p, target=int(exact))
+    assert (lo.reached, hi.reached) == (True, False)
+    assert hi.value is None and hi.moves == {} and hi.best == [] and hi.pv == []
