@@ -143,7 +143,6 @@ from .view import (V_DECK_MASK, V_ENDGAME, V_HAND, V_KNOWN, V_LEADER, V_LEFT, V_
                    V_PLAYED, V_PLAYERS, V_POINTS, V_SEAT, V_SIDES, V_SWAP, V_TRICK, V_TRUMP)
 
 
-_PTS = np.array([0, 0, 0, 0, 0, 0, 0, 2, 3, 4, 10, 11], dtype=np.int64)
 _BIG = 1 << 40
 _INV11 = 1.0 / 11.0
 _PMASK_ALL = np.int64(0xF80F80F80F80)  # point cards (strength 7..11) of every suit
@@ -163,10 +162,6 @@ RESCUE = 1.0      # weight of the chance that a partner after me can beat the op
 LAST_DRAW_W = 2.0  # teams: weight of getting unseen cards instead of the pinta at the last draw
 LOAD_W = 0.5      # weight of the points a smart opponent can load on our low lead
 
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _pts(c):
-    return CARD_POINTS[c]
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -522,7 +517,7 @@ def heuristic_action(view, par, mode=1):
     for i in range(n):
         c = view[V_TRICK + i]
         trick |= one << c
-        tp += _pts(c)
+        tp += CARD_POINTS[c]
         if i == 0 or beats(c, bestc, trump):
             bestc = c
             bestpos = i

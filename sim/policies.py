@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from .bits import lowest, nth_bit, popcount
-from .cards import SWAP
+from .cards import CARD_POINTS, SWAP
 from .heuristic import heuristic_action
 from .rng import below32
 from .rules import beats, trick_winner_at
@@ -40,20 +40,10 @@ POLICIES = ("random", "greedy", "heuristic", "expert")
 #: Parameters a policy row holds (float64), unused by the current policies.
 N_PARAMS = 4
 
-# card points by strength index (ranks 2 4 5 6 7 8 9 10 11 12 3 1), RULES R2
-_POINTS = np.array([0, 0, 0, 0, 0, 0, 0, 2, 3, 4, 10, 11], dtype=np.int64)
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def card_points(c):
-    """Card points of card id ``c`` (RULES R2)."""
-    return _POINTS[c % 12]
-
-
 @njit(cache=True, inline="always", error_model="numpy")
 def shed_cost(c, trump):
     """Order for shedding and for cheapest wins: points, then trump, then strength."""
-    return card_points(c) * 1000 + (100 if c // 12 == trump else 0) + c % 12
+    return CARD_POINTS[c] * 1000 + (100 if c // 12 == trump else 0) + c % 12
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -96,7 +86,7 @@ def greedy_action(view):
     if n > 0:
         tp = 0
         for i in range(n):
-            tp += card_points(view[V_TRICK + i])
+            tp += CARD_POINTS[view[V_TRICK + i]]
         w = trick_winner_at(view, V_TRICK, n, trump)
         players = view[V_PLAYERS]
         wseat = (view[V_LEADER] + w) % players

@@ -200,12 +200,6 @@ class Rules:
 # ======================================================================
 
 @njit(cache=True, inline="always", error_model="numpy")
-def suit_of(c):
-    """Suit 0..3 of card id ``c``."""
-    return c // 12
-
-
-@njit(cache=True, inline="always", error_model="numpy")
 def suit_mask(s):
     """Bitmask of every id of suit ``s`` (int64)."""
     return np.int64(0xFFF) << np.int64(12 * s)

@@ -29,11 +29,11 @@ import numpy as np
 from numba import njit
 
 from sim.bits import highest, lowest
-from sim.rules import exchange_card, legal_mask, trick_winner
+from sim.cards import CARD_POINTS, SWAP
+from sim.rules import beats, exchange_card, legal_mask, trick_winner
 from solver.position import (ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE,
                              ST_NTRICK, ST_PLAYERS, ST_SIDES, ST_SIDEWON, ST_SIZE, ST_TRICK, ST_TRUMP)
 
-SWAP = 48
 MAXD = 72          # plies: at most 48 cards + 2 exchanges
 MAXM = 8           # moves a node: at most 3 cards + swap
 TT_BITS = 20       # default TT entries = 2**TT_BITS
@@ -80,20 +80,12 @@ F_B0 = 22
 F_TC = 24        # + j: cards of the trick this move completed
 F_SIZE = 32
 
-_PTS = np.array([0, 0, 0, 0, 0, 0, 0, 2, 3, 4, 10, 11], dtype=np.int64)  # R2 by strength index
 
 
 @njit(cache=True, inline="always")
 def card_points(c):
-    """Card points of card id ``c`` (RULES R2)."""
-    k = c % 12
-    if k == 11:
-        return 11
-    if k == 10:
-        return 10
-    if k >= 7:
-        return k - 5
-    return 0
+    """Card points of card id ``c`` (RULES R2; :data:`sim.cards.CARD_POINTS`)."""
+    return CARD_POINTS[c]
 
 
 def new_workspace(tt_bits: int = TT_BITS):
@@ -119,16 +111,6 @@ def default_flags():
     f[FL_HIST] = 0      # measured: neutral as tie-break, 5x worse as primary order
     f[FL_KILLER] = 0    # measured: 2x more nodes
     return f
-
-
-@njit(cache=True, inline="always")
-def _beats(c, w, trump):
-    """Card ``c`` beats the trick's winning card ``w`` (RULES R5)."""
-    cs = c // 12
-    ws = w // 12
-    if cs == ws:
-        return c > w
-    return cs == trump
 
 
 @njit(cache=True, inline="always")
@@ -517,7 +499,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                         sc = 300 + p * 4 - (60 if istr else 0) - (c % 12)
                         if ntrick < n - 1 and p >= 10:
                             sc -= 30
-                    elif _beats(c, wcard, trump):
+                    elif beats(c, wcard, trump):
                         if tp + p == 0 and istr:
                             sc = 150 - (c % 12)
                         elif follow_mode == 1 and not istr:
