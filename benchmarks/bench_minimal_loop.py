@@ -22,7 +22,8 @@ from numba import njit
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import OUT_DIR, emit, machine  # noqa: E402
 
-from sim.rng import deal_seed, next_u64  # noqa: E402
+from sim.bits import nth_bit  # noqa: E402
+from sim.rng import _GOLDEN, deal_seed, mix64  # noqa: E402
 
 _PTS = np.array([0, 0, 0, 0, 0, 0, 0, 2, 3, 4, 10, 11] * 4, np.int64)
 
@@ -30,14 +31,14 @@ _PTS = np.array([0, 0, 0, 0, 0, 0, 0, 2, 3, 4, 10, 11] * 4, np.int64)
 @njit(error_model="numpy")
 def minimal(m):
     order = np.zeros(40, np.int8)
-    rng = np.zeros(1, np.uint64)
     tot = 0
     for d in range(m):
-        rng[0] = deal_seed(1, d)
+        st = deal_seed(1, d)  # stream state in a register
         for i in range(40):
             order[i] = i
         for i in range(39, 0, -1):
-            j = np.int64(((next_u64(rng) >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
+            st += _GOLDEN
+            j = np.int64(((mix64(st) >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
             t = order[i]
             order[i] = order[j]
             order[j] = t
@@ -49,24 +50,17 @@ def minimal(m):
         dp = 6
         s0 = 0
         for t in range(20):
-            x = next_u64(rng)
+            st += _GOLDEN
+            x = mix64(st)
             left = 3 if t < 18 else 20 - t
-            a = h0
-            for _ in range(np.int64((x >> np.uint64(40)) % np.uint64(left))):
-                a &= a - 1
-            c0 = np.int64(0)
-            while not (a >> c0) & 1:
-                c0 += 1
-            b = h1
-            for _ in range(np.int64((x & np.uint64(0xFFFF)) % np.uint64(left))):
-                b &= b - 1
-            c1 = np.int64(0)
-            while not (b >> c1) & 1:
-                c1 += 1
+            # branch-free k-th card of a hand (sim.bits.nth_bit): a random index
+            # in a select chain or a loop would mispredict on every card
+            c0 = nth_bit(h0, np.int64(((x >> np.uint64(32)) * np.uint64(left)) >> np.uint64(32)))
+            c1 = nth_bit(h1, np.int64(((x & np.uint64(0xFFFFFFFF)) * np.uint64(left)) >> np.uint64(32)))
             h0 &= ~(np.int64(1) << c0)
             h1 &= ~(np.int64(1) << c1)
-            if (c1 // 12 == c0 // 12 and c0 > c1) or (c1 // 12 != c0 // 12):
-                s0 += _PTS[c0] + _PTS[c1]
+            win0 = (c1 // 12 != c0 // 12) | (c0 > c1)
+            s0 += (_PTS[c0] + _PTS[c1]) & -np.int64(win0)
             if dp < 40:
                 h0 |= np.int64(1) << order[dp]
                 h1 |= np.int64(1) << order[dp + 1]

@@ -18,13 +18,13 @@ Reported intervals
 
 Other options: ``--policy`` (the tested side, default ``heuristic``; e.g.
 ``--policy greedy --opponent random`` for a baseline), ``--par`` and
-``--opp-par`` (the parameter rows of the two sides, so two settings of the
-heuristic can play each other), ``--deck``, ``--exchange``, ``--endgame``,
+``--opp-par`` (the parameter rows of the two sides, read by ``expert`` and
+``counter``, so two settings of those players can play each other), ``--deck``, ``--exchange``, ``--endgame``,
 ``--threads``. Timing (``seconds``, ``games_per_s``) excludes compilation.
 
 Numba's cache does not notice edits of a jitted function that another cached
 function inlines (``choose``, ``play_batch``): after editing
-``sim/heuristic.py`` use a fresh ``NUMBA_CACHE_DIR``.
+``sim/heuristic.py`` or ``sim/expert.py`` use a fresh ``NUMBA_CACHE_DIR``.
 
 Examples
 --------
@@ -34,7 +34,8 @@ Examples
     python benchmarks/eval_heuristic.py --pairs 100000 --players 2 --opponent greedy --seed 1
     python benchmarks/eval_heuristic.py --pairs 100000 --players 2 --opponent random --seed 1
     python benchmarks/eval_heuristic.py --pairs 100000 --players 4 --opponent greedy --seed 1
-    python benchmarks/eval_heuristic.py --pairs 20000 --opponent heuristic --opp-par 0 0 0 2 --no-save
+    python benchmarks/eval_heuristic.py --pairs 100000 --players 2 --policy expert --opponent greedy --seed 1
+    python benchmarks/eval_heuristic.py --pairs 20000 --policy expert --opponent counter --no-save
 """
 from __future__ import annotations
 
@@ -186,9 +187,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--par", type=float, nargs="*", default=[0.0, 0.0, 0.0, 0.0],
-                    help="heuristic parameter row (up to 4 floats; zeros = tuned defaults)")
+                    help="parameter row of the tested side, read by expert and counter (up to 4 floats; zeros = tuned)")
     ap.add_argument("--opp-par", type=float, nargs="*", default=None,
-                    help="parameter row of the opponent side (when it is the heuristic too)")
+                    help="parameter row of the opponent side (expert or counter)")
     ap.add_argument("--deck", default=None)
     ap.add_argument("--exchange", default="seven-two")
     ap.add_argument("--endgame", default="free")

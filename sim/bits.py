@@ -43,7 +43,8 @@ def nth_bit(x, k):
     """
     x1 = x & (x - np.int64(1))
     x2 = x1 & (x1 - np.int64(1))
-    y = x if k == 0 else (x1 if k == 1 else x2)
+    # masks, not selects: LLVM turns a select chain into branches here
+    y = (x & -np.int64(k == 0)) | (x1 & -np.int64(k == 1)) | (x2 & -np.int64(k >= 2))
     for _ in range(2, k):
         y &= y - np.int64(1)
     return np.int64(trailing_zeros(y))

@@ -15,8 +15,10 @@ import numpy as np
 from numba import njit, prange
 
 from .cards import CARD_POINTS, SWAP
+from .bits import lowest, nth_bit, popcount
 from .policies import N_PARAMS, choose
-from .rng import POLICY_STREAM, deal_seed, next_u64
+from .heuristic import heuristic2
+from .rng import _GOLDEN, POLICY_STREAM, deal_seed, mix64, next_u64
 from .rules import (P_DECK_MASK, P_EX_WON, P_EXCHANGE, P_ENDGAME, P_NCARDS, P_PLAYERS, P_REMOVE, P_SIDES,
                     P_TRICKS, RM_TRUMP2, beats, deal_winner3, exchange_card, legal_follow)
 from .view import (V_DECK_MASK, V_ENDGAME, V_HAND, V_KNOWN, V_LEADER, V_LEFT, V_LEGAL, V_NTRICK, V_PINTA, V_PINTA_SEAT,
@@ -50,6 +52,32 @@ ST_SWAPS = 2       # more exchanges than R7 allows
 BLOCK = 256        # rows per parallel work item
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def _shuffle(deck, n, dseed, order):
+    """Fisher-Yates of ``deck[:n]`` into ``order`` on the deal stream ``dseed``,
+    two 32-bit multiply-shift indices from each 64-bit draw. Returns the
+    stream state. Inlined, so a constant ``n`` unrolls it."""
+    st = np.uint64(dseed)  # the deal stream, kept in a register (arrays alias each other)
+    for i in range(n):
+        order[i] = deck[i]
+    i = n - 1
+    while i > 0:
+        st += _GOLDEN
+        x = mix64(st)
+        j = np.int64(((x >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
+        t = order[i]
+        order[i] = order[j]
+        order[j] = t
+        i -= 1
+        if i > 0:
+            j = np.int64(((x & np.uint64(0xFFFFFFFF)) * np.uint64(i + 1)) >> np.uint64(32))
+            t = order[i]
+            order[i] = order[j]
+            order[j] = t
+            i -= 1
+    return st
+
+
 @njit(cache=True, error_model="numpy")
 def shuffle_deal(rules, deck, dseed, order, rng):
     """Shuffle and lay out deal ``dseed`` (RULES R3, R4).
@@ -72,24 +100,7 @@ def shuffle_deal(rules, deck, dseed, order, rng):
         Deal stream (reseeded here).
     """
     n = deck.shape[0]
-    rng[0] = dseed
-    for i in range(n):
-        order[i] = deck[i]
-    # Fisher-Yates, two 32-bit multiply-shift indices from each 64-bit draw
-    i = n - 1
-    while i > 0:
-        x = next_u64(rng)
-        j = np.int64(((x >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
-        t = order[i]
-        order[i] = order[j]
-        order[j] = t
-        i -= 1
-        if i > 0:
-            j = np.int64(((x & np.uint64(0xFFFFFFFF)) * np.uint64(i + 1)) >> np.uint64(32))
-            t = order[i]
-            order[i] = order[j]
-            order[j] = t
-            i -= 1
+    rng[0] = _shuffle(deck, n, dseed, order)
     removed = -1
     if rules[P_PLAYERS] == 3 and rules[P_REMOVE] == RM_TRUMP2:
         # R3 remove=trump2: turn a card; its 2 of trumps is set aside. If the turned
@@ -150,8 +161,14 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
     exwon = rules[P_EX_WON]
     endgame = rules[P_ENDGAME]
     removed = shuffle_deal(rules, deck, dseed, order, rng)
-    prng[0] = dseed ^ POLICY_STREAM
-    prng[1] = 0
+    # The policies' stream (sim.rng.below32 semantics) lives in locals: the random
+    # policy is played inline; prng is synced only around the other policies.
+    ps = dseed ^ POLICY_STREAM
+    pbuf = np.uint64(0)
+    allrandom = True
+    for k in range(n):
+        if pol[k] != 0:
+            allrandom = False
     s = 0
     for k in range(n):
         hands[k] = 0
@@ -212,7 +229,26 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
                     ex = exchange_card(hand, pinta, ncards - dp, exch,
                                        (side_won >> (seat if nsides == 3 else seat & 1)) & 1, exwon)
                 view[V_SWAP] = ex
-                a = choose(pol[seat], par, seat, view, prng)
+                pid = pol[seat]
+                if pid == 0:  # random (sim.policies.random_action), inline
+                    k = popcount(legal)
+                    kk = k + 1 if ex >= 0 else k
+                    if pbuf == np.uint64(0):
+                        ps += _GOLDEN
+                        x = mix64(ps)
+                        pbuf = (x >> np.uint64(32)) | np.uint64(1 << 63)
+                        h = x & np.uint64(0xFFFFFFFF)
+                    else:
+                        h = pbuf & np.uint64(0xFFFFFFFF)
+                        pbuf = np.uint64(0)
+                    rr = np.int64((h * np.uint64(kk)) >> np.uint64(32))
+                    a = nth_bit(legal, rr) if rr < k else SWAP
+                else:
+                    prng[0] = ps
+                    prng[1] = pbuf
+                    a = choose(pid, par, seat, view, prng)
+                    ps = prng[0]
+                    pbuf = prng[1]
                 if a != SWAP:
                     break
                 if ex < 0 or nex >= 2:
@@ -300,6 +336,282 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
     res[r, R_CAPOTE] = 1 if bp == 120 else 0
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def _random_pick(legal, ex, ps, pbuf):
+    """The random policy inline (:func:`sim.policies.random_action` on the same stream).
+
+    ``ps``/``pbuf`` are the two words of the ``below32`` state held in locals.
+    Returns (action, ps, pbuf).
+    """
+    k = popcount(legal)
+    kk = k + 1 if ex >= 0 else k
+    if pbuf == np.uint64(0):
+        ps += _GOLDEN
+        x = mix64(ps)
+        pbuf = (x >> np.uint64(32)) | np.uint64(1 << 63)
+        h = x & np.uint64(0xFFFFFFFF)
+    else:
+        h = pbuf & np.uint64(0xFFFFFFFF)
+        pbuf = np.uint64(0)
+    rr = np.int64((h * np.uint64(kk)) >> np.uint64(32))
+    a = nth_bit(legal, rr) if rr < k else np.int64(SWAP)
+    return a, ps, pbuf
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _exchange_bits(pinta, exch):
+    """Bitmask of the trump cards that may be given up for ``pinta`` (RULES R7).
+
+    The rank conditions of :func:`sim.rules.exchange_card` as a mask: with
+    ``hand & bits`` non-zero (and the stock and won-trick conditions met),
+    ``exchange_card`` returns its lowest card (tested equal).
+    """
+    base = (pinta // 12) * 12
+    seven = base + 4  # strength index of rank 7
+    ps = pinta - base  # 1..4 are ranks 4, 5, 6, 7
+    b7 = (np.int64(1) << seven) if (exch == 1 or exch == 2) and pinta > seven else np.int64(0)
+    b2 = (np.int64(1) << base) if (exch == 2 and 1 <= ps <= 4) or exch == 3 else np.int64(0)
+    return b7 | b2
+
+
+@njit(cache=True, error_model="numpy")
+def _choose_view(pid, par, seat, view, prng):
+    """:func:`sim.policies.choose` as one compiled function (the two-player kernel
+    calls it from four inlined sites; inlining it four times doubles compile time)."""
+    return choose(pid, par, seat, view, prng)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _decide2(seat, hand, legal, lead, trump, outside, exb, lm, wm, pinta, exch, pid, ps, pbuf, nex, t,
+             par, view, prng, res, r, order, ncards, vw):
+    """One seat's decision with two players, exchanges (R7) included.
+
+    ``exb`` is :func:`_exchange_bits` of the pinta, ``lm``/``wm`` all ones when
+    the stock and the won-trick conditions of R7 allow an exchange (else 0).
+    Returns ``(action, hand, pinta, exb, nex, ps, pbuf, status)``. ``legal``
+    is the seat's legal cards; an exchange is possible only while the stock
+    holds a face-down card, so never under the endgame obligations (R9), and
+    after it every card of the hand is legal.
+    """
+    status = ST_OK
+    while True:
+        hit = hand & exb & lm & wm
+        if pid == 2:  # heuristic, from the view's values held in registers
+            a = heuristic2(legal, hand, lowest(hit) if hit != 0 else np.int64(-1), trump, lead, outside)
+            if a != SWAP:
+                break
+            ex = lowest(hit)
+        elif pid == 0:  # the random policy inline (sim.policies.random_action, same stream)
+            k = popcount(legal)
+            kk = k + np.int64(hit != 0)
+            if pbuf == np.uint64(0):
+                ps += _GOLDEN
+                x = mix64(ps)
+                pbuf = (x >> np.uint64(32)) | np.uint64(1 << 63)
+                h = x & np.uint64(0xFFFFFFFF)
+            else:
+                h = pbuf & np.uint64(0xFFFFFFFF)
+                pbuf = np.uint64(0)
+            rr = np.int64((h * np.uint64(kk)) >> np.uint64(32))
+            if rr < k:
+                a = nth_bit(legal, rr)
+                break
+            a = np.int64(SWAP)
+            ex = lowest(hit)
+        else:
+            ex = lowest(hit) if hit != 0 else np.int64(-1)
+            view[V_SEAT] = seat
+            view[V_LEGAL] = legal
+            view[V_HAND] = hand
+            view[V_SWAP] = ex
+            prng[0] = ps
+            prng[1] = pbuf
+            a = _choose_view(pid, par, seat, view, prng)
+            ps = prng[0]
+            pbuf = prng[1]
+            if a != SWAP:
+                if a < 0 or a >= 48 or not (legal >> a) & 1:
+                    status = ST_ILLEGAL
+                break
+            if ex < 0 or nex >= 2:
+                status = ST_ILLEGAL if ex < 0 else ST_SWAPS
+                break
+        # R7: the 7 or 2 of trumps becomes the new pinta, still last in the stock
+        hand = (hand & ~(np.int64(1) << ex)) | (np.int64(1) << pinta)
+        legal = hand
+        if vw:
+            view[V_KNOWN + seat] |= np.int64(1) << pinta
+            view[V_PINTA] = ex
+        res[r, R_EX + 3 * nex] = seat
+        res[r, R_EX + 3 * nex + 1] = ex
+        res[r, R_EX + 3 * nex + 2] = t
+        nex += 1
+        pinta = ex
+        outside &= ~(np.int64(1) << ex)  # the card given up lies under the stock now
+        exb = _exchange_bits(pinta, exch)
+        order[ncards - 1] = ex
+    return a, hand, pinta, exb, nex, ps, pbuf, status
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec,
+                ncards, ntr, exch, exwon, endgame):
+    """Body of :func:`play_deal2`; the rule values are arguments so that a caller
+    passing constants gets a copy specialised for them."""
+    rng[0] = _shuffle(deck, ncards, dseed, order)  # two players: no R3 removal
+    ps = dseed ^ POLICY_STREAM
+    pbuf = np.uint64(0)
+    p0 = pol[0]
+    p1 = pol[1]
+    vw = not ((p0 == 0 or p0 == 2) and (p1 == 0 or p1 == 2))  # keep the view: a policy reads it
+    # hands by role: hl the leader's, hf the follower's (swapped by masks, the winner is random)
+    hl = (np.int64(1) << np.int64(order[0])) | (np.int64(1) << np.int64(order[2])) | (np.int64(1) << np.int64(order[4]))
+    hf = (np.int64(1) << np.int64(order[1])) | (np.int64(1) << np.int64(order[3])) | (np.int64(1) << np.int64(order[5]))
+    pinta = np.int64(order[ncards - 1])
+    trump = pinta // 12
+    exb = _exchange_bits(pinta, exch)
+    deckm = rules[P_DECK_MASK]
+    nexw = -np.int64(exwon == 0)  # all ones: no won-trick condition (R7)
+    if vw:
+        for k in range(2):
+            view[V_KNOWN + k] = 0
+            view[V_POINTS + k] = 0
+            view[V_WON + k] = 0
+        view[V_TRUMP] = trump
+        view[V_PINTA] = pinta
+        view[V_PINTA_SEAT] = -1
+        view[V_PLAYERS] = 2
+        view[V_SIDES] = 2
+        view[V_DECK_MASK] = rules[P_DECK_MASK]
+        view[V_ENDGAME] = endgame
+        view[V_PLAYED] = 0
+        view[V_LEFT] = ncards - 6
+    res[r, R_PINTA] = pinta
+    res[r, R_TRUMP] = trump
+    res[r, R_FIRST] = 0
+    res[r, R_REMOVED] = -1
+    for k in range(6):
+        res[r, R_EX + k] = -1
+    dp = 6  # next card to draw; order[ncards - 1] is the pinta
+    status = ST_OK
+    nex = 0
+    won0 = 0  # seat 0 / seat 1 has won a trick (R7 won-trick)
+    won1 = 0
+    pts0 = 0
+    pts1 = 0
+    tr0 = 0
+    tr1 = 0
+    played = np.int64(0)
+    leader = np.int64(0)
+    for t in range(ntr):
+        if vw:
+            view[V_LEADER] = leader
+            view[V_TRICKNO] = t
+            view[V_NTRICK] = 0
+        lm = -np.int64(ncards - dp >= 2)  # R7: a face-down card besides the pinta
+        # what a seat cannot see (before its own hand is removed): not played, not the pinta under the stock
+        outside = deckm & ~played & ~((np.int64(1) << pinta) & -np.int64(dp < ncards))
+        ml = -leader  # all ones when seat 1 leads
+        pl = (p0 & ~ml) | (p1 & ml)
+        pf = (p1 & ~ml) | (p0 & ml)
+        wl = nexw | -((won0 & ~ml) | (won1 & ml))
+        wf = nexw | -((won1 & ~ml) | (won0 & ml))
+        a, hl, pinta, exb, nex, ps, pbuf, status = _decide2(
+            leader, hl, hl, np.int64(-1), trump, outside, exb, lm, wl, pinta, exch, pl, ps, pbuf,
+            nex, t, par, view, prng, res, r, order, ncards, vw)
+        if status != ST_OK:
+            break
+        hl &= ~(np.int64(1) << a)
+        if vw:
+            view[V_KNOWN + leader] &= ~(np.int64(1) << a)
+            view[V_TRICK] = a
+            view[V_NTRICK] = 1
+        restricted = endgame != 0 and dp >= ncards  # R9 once the stock is exhausted
+        legal = legal_follow(hf, a // 12, a, trump, endgame) if restricted else hf
+        b, hf, pinta, exb, nex, ps, pbuf, status = _decide2(
+            leader ^ 1, hf, legal, a, trump, outside & ~(np.int64(1) << a), exb, lm, wf, pinta, exch, pf, ps, pbuf,
+            nex, t, par, view, prng, res, r, order, ncards, vw)
+        if status != ST_OK:
+            break
+        hf &= ~(np.int64(1) << b)
+        if vw:
+            view[V_KNOWN + (leader ^ 1)] &= ~(np.int64(1) << b)
+            view[V_TRICK + 1] = b
+            view[V_NTRICK] = 2
+        played |= (np.int64(1) << a) | (np.int64(1) << b)
+        pts = CARD_POINTS[a] + CARD_POINTS[b]
+        wi = np.int64(beats(b, a, trump))  # R5
+        wseat = leader ^ wi
+        mw = -wseat  # all ones when seat 1 won
+        pts0 += pts & ~mw
+        pts1 += pts & mw
+        tr0 += 1 - wseat
+        tr1 += wseat
+        won0 |= 1 - wseat
+        won1 |= wseat
+        mi = -wi  # the follower won: swap the roles
+        x = (hl ^ hf) & mi
+        hl ^= x
+        hf ^= x
+        if vw:
+            view[V_POINTS + wseat] += pts
+            view[V_WON + wseat] += 1
+            view[V_PLAYED] = played
+        if rec:
+            tricks[r, t, T_LEADER] = leader
+            tricks[r, t, T_WINNER] = wseat
+            tricks[r, t, T_POINTS] = pts
+            tricks[r, t, T_CARDS] = a
+            tricks[r, t, T_CARDS + 1] = b
+        # R6: the winner draws first; the pinta last
+        if dp < ncards:
+            hl |= np.int64(1) << np.int64(order[dp])
+            hf |= np.int64(1) << np.int64(order[dp + 1])
+            dp += 2
+            if vw:
+                if dp == ncards:
+                    s = wseat ^ 1
+                    view[V_PINTA_SEAT] = s
+                    view[V_KNOWN + s] |= np.int64(1) << pinta
+                view[V_LEFT] = ncards - dp
+        leader = wseat
+    res[r, R_STATUS] = status
+    res[r, R_NEX] = nex
+    res[r, R_SEAT_POINTS] = pts0
+    res[r, R_SEAT_POINTS + 1] = pts1
+    res[r, R_SEAT_TRICKS] = tr0
+    res[r, R_SEAT_TRICKS + 1] = tr1
+    res[r, R_SIDE_POINTS] = pts0
+    res[r, R_SIDE_POINTS + 1] = pts1
+    res[r, R_SIDE_POINTS + 2] = 0
+    res[r, R_WINNER] = deal_winner3(pts0, pts1, 0, 2)  # R8
+    res[r, R_CAPOTE] = 1 if max(pts0, pts1) == 120 else 0
+
+
+@njit(cache=True, error_model="numpy", _nrt=False)
+def play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec):
+    """:func:`play_deal` for two players: the same deal, played the same way, faster.
+
+    Hands, points and the policies' stream live in locals, hands are kept by
+    role (leader, follower) and swapped with masks, the random policy is
+    played inline, and the view is written only when a seat plays a policy
+    that reads it. The default rules (``spanish40``, ``seven-two``, ``any``,
+    ``free``) get a copy compiled with those values as constants. Same
+    parameters and outputs as :func:`play_deal`; tests check the two equal on
+    every 2-player variant and policy.
+    """
+    ncards = rules[P_NCARDS]
+    ntr = rules[P_TRICKS]
+    exch = rules[P_EXCHANGE]
+    exwon = rules[P_EX_WON]
+    endgame = rules[P_ENDGAME]
+    if ncards == 40 and exch == 2 and exwon == 0 and endgame == 0:
+        _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec, 40, 20, 2, 0, 0)
+    else:
+        _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec,
+                    ncards, ntr, exch, exwon, endgame)
+
+
 @njit(cache=True, parallel=True, nogil=True, error_model="numpy")
 def play_batch(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec):
     """Play rows ``row0 .. row0+m-1`` of a run in parallel (``prange`` over blocks).
@@ -348,8 +660,12 @@ def play_batch(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dse
         krot = -1
         for i in range(lo, hi):
             row = row0 + i
-            d = row // rotations
-            k = row - d * rotations
+            if rotations == 1:
+                d = row
+                k = 0
+            else:
+                d = row // rotations
+                k = row - d * rotations
             if k != krot:
                 krot = k
                 for s in range(n):
@@ -361,12 +677,18 @@ def play_batch(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dse
                         parr[s, q] = par[src, q]
             ds = deal_seed(seed, d)
             dseeds[i] = ds
-            play_deal(rules, deck, ds, polr, parr, view, hands, order, rng, prng, res, i, tricks, rec)
-            s = 0
-            c = 0
-            for k2 in range(3 * n):
-                hands0[i, s, c] = order[k2]
-                s += 1
-                if s == n:
-                    s = 0
-                    c += 1
+            if n == 2:
+                play_deal2(rules, deck, ds, polr, parr, view, order, rng, prng, res, i, tricks, rec)
+                for c in range(3):
+                    hands0[i, 0, c] = order[2 * c]
+                    hands0[i, 1, c] = order[2 * c + 1]
+            else:
+                play_deal(rules, deck, ds, polr, parr, view, hands, order, rng, prng, res, i, tricks, rec)
+                s = 0
+                c = 0
+                for k2 in range(3 * n):
+                    hands0[i, s, c] = order[k2]
+                    s += 1
+                    if s == n:
+                        s = 0
+                        c += 1
