@@ -113,7 +113,7 @@ seed 1, draws count half; ``benchmarks/eval_heuristic.py``, lines in
 =========================================  ========  ==========  =================
 match                                      pairs     score       95 % Wilson
 =========================================  ========  ==========  =================
-2 players, ``heuristic`` vs greedy         100,000   0.7771      0.7753 - 0.7789
+2 players, ``counter`` vs greedy           100,000   0.7771      0.7753 - 0.7789
 2 players, ``expert`` vs greedy            100,000   0.8267      0.8251 - 0.8284
 2 players, ``expert`` vs random            100,000   0.9220      0.9208 - 0.9231
 4 players, team vs greedy                  100,000   0.7425      0.7406 - 0.7445
@@ -127,7 +127,7 @@ gives 0.8266 for ``expert``.
 
 Cost (CPU time, 1 thread, AMD EPYC shared with other jobs, whole engine,
 the policy in every seat): 2 players, ``expert`` about 10.5 us a deal
-(95,000 deals/s), ``heuristic`` 3.2 us, 2.8 us with ``par[3] = 1``;
+(95,000 deals/s), ``counter`` 3.2 us, 2.8 us with ``par[3] = 1``;
 greedy in both seats 1.0 us. Rule 5 (up to 36 exact 3-trick searches when
 leading at the last draw, 9 when following) is about 7 us of a deal, rule 4
 about 0.4 us, the one-card evaluation about 48 ns a decision (of which,
