@@ -7,7 +7,7 @@ line into ``results/benchmarks/minimal_loop.jsonl``.
 
 Usage::
 
-    python benchmarks/bench_minimal_loop.py [--deals 2000000]
+    python benchmarks/bench_minimal_loop.py [--deals 4000000]
 """
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def minimal(m):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--deals", type=int, default=2_000_000)
+    ap.add_argument("--deals", type=int, default=4_000_000)
     ap.add_argument("--out", type=Path, default=OUT_DIR / "minimal_loop.jsonl")
     args = ap.parse_args(argv)
     minimal(10)

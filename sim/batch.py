@@ -280,7 +280,7 @@ class _Target:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
             os.close(fd)
         except OSError as e:
-            raise ValueError(f"cannot write {self.label} {f}: directory {parent} is not writable"
+            raise ValueError(f"cannot write {self.label} {f}: cannot create a file in {parent}"
                              f" ({e.strerror or e})") from None
         self.tmp = tmp
 
