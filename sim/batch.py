@@ -91,6 +91,9 @@ from .stats import RunningStats, Summary
 DEFAULT_CHUNK = 1 << 18
 #: Upper bound of trick-table rows held per chunk when tricks are recorded.
 MAX_TRICK_ROWS = 1 << 21
+#: Largest ``chunk`` accepted (rows; about 0.8 GB in flight), and trick rows of a chunk with tricks.
+MAX_CHUNK = 1 << 22
+MAX_CHUNK_TRICK_ROWS = 1 << 24
 #: Runs of at most this many rows keep a DataFrame in the result by default.
 FRAME_ROWS = 100_000
 #: The open-hand oracle (RULES R11: a labelled oracle, never a player).
@@ -626,6 +629,11 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
             chunk = min(chunk, max(1, MAX_TRICK_ROWS // ntr))
     else:
         chunk = _as_count("chunk", chunk)
+        rec_tricks = tricks_out is not None or tricks
+        limit = min(MAX_CHUNK, MAX_CHUNK_TRICK_ROWS // ntr) if rec_tricks else MAX_CHUNK
+        if chunk > limit:
+            raise ValueError(f"chunk must be at most {limit} rows{' with tricks recorded' if rec_tricks else ''}"
+                             f" (memory: about 200 bytes a row in flight), got {chunk}")
     chunk = max(rotations, chunk - chunk % rotations)
     chunk = min(chunk, rows)
     if keep_frame is None:

@@ -26,8 +26,8 @@ Rules, in the order they are tried
    a non-trump; else a trump; weakest first within each choice.
 3. **Following a trick the seat's side does not hold** (winning card ``w``,
    ``tp`` card points in it): win with the strongest card of the suit led
-   that beats ``w`` (it banks its own points: a 3 or an ace that can still be
-   taken); else, on a trick worth 10 or more, with the weakest card that
+   that beats ``w`` (a trump when a trump was led; it banks its own points:
+   a 3 or an ace that can still be taken); else, on a trick worth 10 or more, with the weakest card that
    wins (trumps included: the high trumps are kept for the counters); else, on
    a trick worth 2 to 9, with the weakest zero-point trump that wins; else
    shed as in rule 2 (low non-trump, non-trump, trump; weakest first).
@@ -108,8 +108,9 @@ def lead_card(hand, legal, trump, outside):
 def follow_card(legal, trump, w, tp):
     """Rule 3: the card to play on a trick the opponents hold with card ``w`` and ``tp`` points."""
     tm = SUIT_MASK[trump]
-    beat = legal & (ABOVE[w] | (tm & -np.int64(w // 12 != trump)))  # R5
-    same = beat & ~tm
+    nt = -np.int64(w // 12 != trump)  # all ones when w is not a trump
+    beat = legal & (ABOVE[w] | (tm & nt))  # R5
+    same = beat & ~(tm & nt)  # winners of the suit led (trumps when a trump leads)
     c2 = lowest(_first(beat & -np.int64(tp >= 10),
                        _first(beat & LOW_MASK & -np.int64(tp >= 2), np.int64(1) << shed(legal, tm))))
     hs = highest(same | np.int64(1))

@@ -16,11 +16,11 @@ Policies
     first). Otherwise shed the least valuable card (same order).
 ``heuristic`` (2)
     The fast rule-based card-counting player of :mod:`sim.heuristic`: a few
-    mask operations a decision, about 63% against greedy.
+    mask operations a decision, about 66% against greedy.
 ``expert`` (3)
     The strongest player, :mod:`sim.expert` (rules 1-6 there): card counting,
     a probabilistic one-card evaluation, exact search of the last draw and of
-    the last three tricks with two players (82.7% against greedy), about 30
+    the last three tricks with two players (82.7% against greedy), about 20
     times slower than ``heuristic``.
 ``counter`` (4)
     ``expert`` without the last-draw search (rule 5): 77.7% against greedy,

@@ -185,3 +185,18 @@ def test_pair_interval_of_a_single_pair_is_not_zero_width():
     for side in d["sides"]:
         lo, hi = side["pair_score_ci95"]
         assert lo < side["score"] < hi
+
+
+# --- second break-it round (fast 2-player kernel, fast heuristic) -----------
+
+def test_huge_chunk_is_refused_before_allocating(tmp_path):
+    # was: numpy _ArrayMemoryError traceback ("Unable to allocate 596. GiB"), exit status 1
+    out = tmp_path / "x.parquet"
+    with pytest.raises(ValueError, match="chunk must be at most"):
+        simulate(Rules(players=2), "heuristic", deals=10 ** 10, chunk=10 ** 10, out=out)
+    with pytest.raises(ValueError, match="with tricks recorded"):
+        simulate(Rules(players=2), "random", deals=10, chunk=1 << 21, tricks_out=tmp_path / "t.parquet")
+    assert not list(tmp_path.iterdir())
+    p = _brisca("--deals", "1e10", "--chunk", "1e10", "--no-progress", "--out", out)
+    assert p.returncode == 2 and p.stderr.startswith("brisca: error: chunk must be at most")
+    assert p.stderr.count("\n") == 1 and not out.exists()

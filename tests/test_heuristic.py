@@ -120,3 +120,10 @@ def test_beats_greedy_over_duplicate_deals():
     side = [x for x in r.summary.sides if x["policy"] == "heuristic"][0]
     assert side["games"] == 8000
     assert side["score_ci95"][0] > 0.55
+
+
+def test_rule3_trump_led_is_won_with_the_strongest_winning_trump():
+    # break-it round 2: a trump lead was never won with a higher trump, and an ace was shed instead
+    assert act(make_view(["1O", "1C", "12E"], trick=["2E"], trump=2, pinta="5E")) == "12E"
+    assert act(make_view(["1C", "4E", "12E"], trick=["11E"], trump=2, pinta="5E")) == "12E"
+    assert act(make_view(["3O", "5C", "1E"], trick=["4E"], trump=2, pinta="5E")) == "1E"
