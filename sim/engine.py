@@ -464,6 +464,7 @@ def _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tr
     p0 = pol[0]
     p1 = pol[1]
     vw = not ((p0 == 0 or p0 == 2) and (p1 == 0 or p1 == 2))  # keep the view: a policy reads it
+    hv = p0 == 2 or p1 == 2
     # hands by role: hl the leader's, hf the follower's (swapped by masks, the winner is random)
     hl = (np.int64(1) << np.int64(order[0])) | (np.int64(1) << np.int64(order[2])) | (np.int64(1) << np.int64(order[4]))
     hf = (np.int64(1) << np.int64(order[1])) | (np.int64(1) << np.int64(order[3])) | (np.int64(1) << np.int64(order[5]))
@@ -510,7 +511,9 @@ def _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tr
             view[V_NTRICK] = 0
         lm = -np.int64(ncards - dp >= 2)  # R7: a face-down card besides the pinta
         # what a seat cannot see (before its own hand is removed): not played, not the pinta under the stock
-        outside = deckm & ~played & ~((np.int64(1) << pinta) & -np.int64(dp < ncards))
+        outside = np.int64(0)
+        if hv:  # only the heuristic reads it
+            outside = deckm & ~played & ~((np.int64(1) << pinta) & -np.int64(dp < ncards))
         ml = -leader  # all ones when seat 1 leads
         pl = (p0 & ~ml) | (p1 & ml)
         pf = (p1 & ~ml) | (p0 & ml)
@@ -538,7 +541,8 @@ def _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tr
             view[V_KNOWN + (leader ^ 1)] &= ~(np.int64(1) << b)
             view[V_TRICK + 1] = b
             view[V_NTRICK] = 2
-        played |= (np.int64(1) << a) | (np.int64(1) << b)
+        if hv or vw:
+            played |= (np.int64(1) << a) | (np.int64(1) << b)
         pts = CARD_POINTS[a] + CARD_POINTS[b]
         wi = np.int64(beats(b, a, trump))  # R5
         wseat = leader ^ wi
