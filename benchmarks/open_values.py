@@ -1,6 +1,6 @@
 """Open-hand values of seeded 2-player deals -> results/open_values.parquet (issue 3, item 10).
 
-Usage: python benchmarks/open_values.py --deals 100000 --seed 1 --minutes 25
+Usage: python benchmarks/open_values.py --deals 100000 --seed 1 --minutes 25 [--threads 2]
 
 Resumes: deals already in --out are kept and the run continues after the last one, so
 100,000 deals can be made in several bounded runs. Solves deal d (d = 0, 1, ...) of the seed exactly from the first lead (known stock order,
@@ -32,6 +32,8 @@ def main():
     ap.add_argument("--minutes", type=float, default=25.0)
     ap.add_argument("--out", default="results/open_values.parquet")
     ap.add_argument("--summary", action="store_true", help="print a markdown summary of --out and exit")
+    ap.add_argument("--threads", type=int, default=1,
+                    help="deals solved at once (one solver workspace each; the kernels release the GIL)")
     a = ap.parse_args()
     if a.summary:
         print(summary(pd.read_parquet(a.out)))
@@ -46,24 +48,31 @@ def main():
         if len(old) and int(old["seed"].iloc[0]) == a.seed:
             rows = old.to_dict("records")
             d = int(old["deal"].max()) + 1
-    chunk = 50
+    chunk = 50 * max(1, a.threads)
     while d < a.deals and time.time() < t_end:
         m = min(chunk, a.deals - d)
         res = np.zeros((m, R_SIZE), np.int16)
         h0 = np.zeros((m, 2, 3), np.int8)
         ds = np.zeros(m, np.uint64)
         tr = np.zeros((1, rules.tricks, T_SIZE), np.int16)
-        for i in range(m):
+
+        def one(i):
             t0 = time.perf_counter()
             play_open_batch(rules, a.seed, d + i, 1, 1, res[i:i + 1], h0[i:i + 1], ds[i:i + 1], tr, False)
-            ms = (time.perf_counter() - t0) * 1000
+            return (time.perf_counter() - t0) * 1000
+
+        if a.threads > 1:
+            from concurrent.futures import ThreadPoolExecutor
+            with ThreadPoolExecutor(max_workers=a.threads) as ex:
+                times = list(ex.map(one, range(m)))
+        else:
+            times = [one(i) for i in range(m)]
+        for i in range(m):
             r = res[i]
             rows.append({"deal": d + i, "seed": a.seed, "pinta": int(r[R_PINTA]),
                          "pinta_rank": int(CARD_RANK[int(r[R_PINTA])]), "trump": int(r[R_TRUMP]),
                          "first_points": int(r[R_SIDE_POINTS]), "second_points": int(r[R_SIDE_POINTS + 1]),
-                         "winner": int(r[R_WINNER]), "nex": int(r[R_NEX]), "ms": round(ms, 2)})
-            if time.time() >= t_end:
-                break
+                         "winner": int(r[R_WINNER]), "nex": int(r[R_NEX]), "ms": round(times[i], 2)})
         d += m
         df = pd.DataFrame(rows)
         tmp = a.out + ".tmp"
