@@ -16,9 +16,9 @@ from numba import njit, prange
 
 from .cards import CARD_POINTS, SWAP
 from .bits import lowest, nth_bit, popcount
-from .policies import N_PARAMS, choose
+from .policies import choose
 from .heuristic import heuristic2
-from .rng import _GOLDEN, POLICY_STREAM, deal_seed, mix64, next_u64
+from .rng import _GOLDEN, POLICY_STREAM, below32_regs, deal_seed, mix64
 from .rules import (P_DECK_MASK, P_EX_WON, P_EXCHANGE, P_ENDGAME, P_NCARDS, P_PLAYERS, P_REMOVE, P_SIDES,
                     P_TRICKS, RM_TRUMP2, beats, deal_winner3, exchange_card, legal_follow)
 from .view import (V_DECK_MASK, V_ENDGAME, V_HAND, V_KNOWN, V_LEADER, V_LEFT, V_LEGAL, V_NTRICK, V_PINTA, V_PINTA_SEAT,
@@ -132,7 +132,7 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
         The deal's seed (:func:`sim.rng.deal_seed`).
     pol : ndarray(int64, shape=(players,))
         Policy id per seat.
-    par : ndarray(float64, shape=(players, N_PARAMS))
+    par : ndarray(float64, shape=(players, N_PARAMS))  (sim.policies.N_PARAMS)
         Policy parameters per seat.
     view : ndarray(int64, shape=(V_SIZE,))
         Scratch: the public view (:mod:`sim.view`).
@@ -231,24 +231,9 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
                 view[V_SWAP] = ex
                 pid = pol[seat]
                 if pid == 0:  # random (sim.policies.random_action), inline
-                    k = popcount(legal)
-                    kk = k + 1 if ex >= 0 else k
-                    if pbuf == np.uint64(0):
-                        ps += _GOLDEN
-                        x = mix64(ps)
-                        pbuf = (x >> np.uint64(32)) | np.uint64(1 << 63)
-                        h = x & np.uint64(0xFFFFFFFF)
-                    else:
-                        h = pbuf & np.uint64(0xFFFFFFFF)
-                        pbuf = np.uint64(0)
-                    rr = np.int64((h * np.uint64(kk)) >> np.uint64(32))
-                    a = nth_bit(legal, rr) if rr < k else SWAP
+                    a, ps, pbuf = _random_pick(legal, ex, ps, pbuf)
                 else:
-                    prng[0] = ps
-                    prng[1] = pbuf
-                    a = choose(pid, par, seat, view, prng)
-                    ps = prng[0]
-                    pbuf = prng[1]
+                    a, ps, pbuf = _choose_view(pid, par, seat, view, prng, ps, pbuf)
                 if a != SWAP:
                     break
                 if ex < 0 or nex >= 2:
@@ -344,16 +329,7 @@ def _random_pick(legal, ex, ps, pbuf):
     Returns (action, ps, pbuf).
     """
     k = popcount(legal)
-    kk = k + 1 if ex >= 0 else k
-    if pbuf == np.uint64(0):
-        ps += _GOLDEN
-        x = mix64(ps)
-        pbuf = (x >> np.uint64(32)) | np.uint64(1 << 63)
-        h = x & np.uint64(0xFFFFFFFF)
-    else:
-        h = pbuf & np.uint64(0xFFFFFFFF)
-        pbuf = np.uint64(0)
-    rr = np.int64((h * np.uint64(kk)) >> np.uint64(32))
+    rr, ps, pbuf = below32_regs(ps, pbuf, k + 1 if ex >= 0 else k)
     a = nth_bit(legal, rr) if rr < k else np.int64(SWAP)
     return a, ps, pbuf
 
@@ -375,10 +351,14 @@ def _exchange_bits(pinta, exch):
 
 
 @njit(cache=True, error_model="numpy")
-def _choose_view(pid, par, seat, view, prng):
-    """:func:`sim.policies.choose` as one compiled function (the two-player kernel
-    calls it from four inlined sites; inlining it four times doubles compile time)."""
-    return choose(pid, par, seat, view, prng)
+def _choose_view(pid, par, seat, view, prng, ps, pbuf):
+    """:func:`sim.policies.choose` with the policies' stream held in two locals
+    (``ps``, ``pbuf``; ``prng`` is scratch). Returns ``(action, ps, pbuf)``. One
+    compiled function: the kernels call it from several inlined sites."""
+    prng[0] = ps
+    prng[1] = pbuf
+    a = choose(pid, par, seat, view, prng)
+    return a, prng[0], prng[1]
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -403,16 +383,7 @@ def _decide2(seat, hand, legal, lead, trump, outside, exb, lm, wm, pinta, exch, 
             ex = lowest(hit)
         elif pid == 0:  # the random policy inline (sim.policies.random_action, same stream)
             k = popcount(legal)
-            kk = k + np.int64(hit != 0)
-            if pbuf == np.uint64(0):
-                ps += _GOLDEN
-                x = mix64(ps)
-                pbuf = (x >> np.uint64(32)) | np.uint64(1 << 63)
-                h = x & np.uint64(0xFFFFFFFF)
-            else:
-                h = pbuf & np.uint64(0xFFFFFFFF)
-                pbuf = np.uint64(0)
-            rr = np.int64((h * np.uint64(kk)) >> np.uint64(32))
+            rr, ps, pbuf = below32_regs(ps, pbuf, k + np.int64(hit != 0))
             if rr < k:
                 a = nth_bit(legal, rr)
                 break
@@ -424,11 +395,7 @@ def _decide2(seat, hand, legal, lead, trump, outside, exb, lm, wm, pinta, exch, 
             view[V_LEGAL] = legal
             view[V_HAND] = hand
             view[V_SWAP] = ex
-            prng[0] = ps
-            prng[1] = pbuf
-            a = _choose_view(pid, par, seat, view, prng)
-            ps = prng[0]
-            pbuf = prng[1]
+            a, ps, pbuf = _choose_view(pid, par, seat, view, prng, ps, pbuf)
             if a != SWAP:
                 if a < 0 or a >= 48 or not (legal >> a) & 1:
                     status = ST_ILLEGAL
@@ -635,7 +602,7 @@ def play_batch(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dse
     pol : ndarray(int64, shape=(players,))
         Policy id per seat in rotation 0; rotation ``k`` gives seat ``s``
         the policy of seat ``(s + k) % players``.
-    par : ndarray(float64, shape=(players, N_PARAMS))
+    par : ndarray(float64, shape=(players, N_PARAMS))  (sim.policies.N_PARAMS)
         Policy parameters per seat in rotation 0 (rotated likewise).
     res : ndarray(int16, shape=(m, R_SIZE))
         Output, one row per played deal (``R_*`` columns).

@@ -47,6 +47,24 @@ def below(state, n):
 
 
 @njit(cache=True, inline="always", error_model="numpy")
+def below32_regs(ps, pbuf, n):
+    """:func:`below32` on a state held in two locals: returns ``(value, ps, pbuf)``.
+
+    Kernels keep the stream in registers this way (arrays alias each other,
+    so a state in an array is reloaded after every store).
+    """
+    if pbuf == np.uint64(0):
+        ps += _GOLDEN
+        x = mix64(ps)
+        pbuf = (x >> np.uint64(32)) | np.uint64(1 << 63)
+        h = x & np.uint64(0xFFFFFFFF)
+    else:
+        h = pbuf & np.uint64(0xFFFFFFFF)
+        pbuf = np.uint64(0)
+    return np.int64((h * np.uint64(n)) >> np.uint64(32)), ps, pbuf
+
+
+@njit(cache=True, inline="always", error_model="numpy")
 def below32(state, n):
     """Uniform int in ``[0, n)`` for ``1 <= n < 2**32`` from half a draw.
 
@@ -54,15 +72,10 @@ def below32(state, n):
     draw whose low half is spent first (0: empty). Each 64-bit draw serves two
     calls (multiply-shift on 32 bits, bias below ``n / 2**32``).
     """
-    buf = state[1]
-    if buf == np.uint64(0):
-        x = next_u64(state)
-        state[1] = (x >> np.uint64(32)) | np.uint64(1 << 63)
-        h = x & np.uint64(0xFFFFFFFF)
-    else:
-        state[1] = np.uint64(0)
-        h = buf & np.uint64(0xFFFFFFFF)
-    return np.int64((h * np.uint64(n)) >> np.uint64(32))
+    r, ps, pbuf = below32_regs(state[0], state[1], n)
+    state[0] = ps
+    state[1] = pbuf
+    return r
 
 
 @njit(cache=True, inline="always", error_model="numpy")
