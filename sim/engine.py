@@ -132,7 +132,7 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
         The deal's seed (:func:`sim.rng.deal_seed`).
     pol : ndarray(int64, shape=(players,))
         Policy id per seat.
-    par : ndarray(float64, shape=(players, N_PARAMS))  (sim.policies.N_PARAMS)
+    par : ndarray(float64, shape=(players, sim.policies.N_PARAMS))
         Policy parameters per seat.
     view : ndarray(int64, shape=(V_SIZE,))
         Scratch: the public view (:mod:`sim.view`).
@@ -602,7 +602,7 @@ def play_batch(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dse
     pol : ndarray(int64, shape=(players,))
         Policy id per seat in rotation 0; rotation ``k`` gives seat ``s``
         the policy of seat ``(s + k) % players``.
-    par : ndarray(float64, shape=(players, N_PARAMS))  (sim.policies.N_PARAMS)
+    par : ndarray(float64, shape=(players, sim.policies.N_PARAMS))
         Policy parameters per seat in rotation 0 (rotated likewise).
     res : ndarray(int16, shape=(m, R_SIZE))
         Output, one row per played deal (``R_*`` columns).
