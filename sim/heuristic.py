@@ -5,8 +5,8 @@ Built for speed (issue 2: at least 1.5 M two-player deals/s per core with
 decides from one seat's view only (:mod:`sim.view`, RULES R11). Every rule is
 a handful of ``int64`` mask operations on the card sets of :mod:`sim.cards`
 (card id = suit * 12 + strength index, so "stronger cards of a suit" and
-"lowest strength" are one mask or one bit scan), with no branch on the cards
-themselves, so random deals do not mispredict it.
+"lowest strength" are one mask or one bit scan); the choice between rules is
+made with masks rather than branches, so random deals rarely mispredict it.
 
 Definitions
 -----------
