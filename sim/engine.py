@@ -8,6 +8,12 @@ and the policies' random choices from a second stream of the same seed, so a
 row's result never depends on threads, chunks or the other rows.
 
 Outputs are structs of arrays (one row per deal, ``R_*`` columns of ``res``).
+
+Two kernels play a deal: :func:`play_deal` for any table, and
+:func:`play_deal2`, which ``play_batch`` takes with two players: the same
+deal played the same way (tests compare them on every 2-player variant and
+policy pair), with its state in registers and the ``random`` and
+``heuristic`` policies inline (``benchmarks/bench_engine.py``).
 """
 from __future__ import annotations
 
