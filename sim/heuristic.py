@@ -75,7 +75,10 @@ def _fold(m):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def weakest(m):
-    """Card of non-empty ``m`` with the lowest strength index (ties: lowest id); branch-free."""
+    """Card of non-empty ``m`` with the lowest strength index (R2 order; ties: lowest id); branch-free.
+
+    ``m`` is an int64 card set (bitmask of :mod:`sim.cards` ids); returns a card id (int).
+    """
     return lowest(m & (RANKS << lowest(_fold(m))))
 
 
@@ -87,13 +90,21 @@ def _first(a, b):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def shed(legal, tm):
-    """The card to throw away: low non-trump, else non-trump, else trump; weakest first."""
+    """The card to throw away (rules 2-3): low non-trump, else non-trump, else trump; weakest first.
+
+    ``legal`` (int64 bitmask, non-empty) and ``tm`` (int64 bitmask of the trump suit); returns a card id.
+    """
     return weakest(_first(legal & LOW_MASK & ~tm, _first(legal & ~tm, legal)))
 
 
 @njit(cache=True, inline="always", error_model="numpy")
 def lead_card(hand, legal, trump, outside):
-    """Rule 2: the card to lead. ``outside`` may include the seat's own hand (removed here)."""
+    """Rule 2: the card to lead (a card id of ``legal``).
+
+    ``hand``, ``legal``, ``outside`` are int64 card sets (``outside``: cards not seen played and not
+    the pinta under the stock, R4/R6; it may include the seat's own hand, removed here); ``trump``
+    is the trump suit 0-3.
+    """
     tm = SUIT_MASK[trump]
     big = outside & ~hand & BIG_MASK
     ok = np.int64(0)  # suits whose 3 and ace are not outside
@@ -106,7 +117,11 @@ def lead_card(hand, legal, trump, outside):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def follow_card(legal, trump, w, tp):
-    """Rule 3: the card to play on a trick the opponents hold with card ``w`` and ``tp`` points."""
+    """Rule 3: the card to play on a trick the opponents hold with card ``w`` (R5 winner so far).
+
+    ``legal`` is an int64 card set (non-empty), ``trump`` the trump suit 0-3, ``tp`` the card points
+    already in the trick (R2). Returns a card id of ``legal``.
+    """
     tm = SUIT_MASK[trump]
     nt = -np.int64(w // 12 != trump)  # all ones when w is not a trump
     beat = legal & (ABOVE[w] | (tm & nt))  # R5
