@@ -143,6 +143,7 @@ def main():
         base = S.default_flags()
         names = {S.FL_TT: "tt", S.FL_ORDER: "ordering", S.FL_EQUIV: "equivalent-cards", S.FL_QUICK: "quick-bounds",
                  S.FL_TTMOVE: "tt-move", S.FL_SURE: "sure-trumps", S.FL_CANON: "canonical-endgame-key",
+                 S.FL_RELKEY: "relative-rank-key",
                  S.FL_LEAD: "safe-lead-order", S.FL_FOLLOW: "follower-order-v1"}
         trials = [("all", base)]
         for fl, nm in names.items():

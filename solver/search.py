@@ -12,7 +12,9 @@ Techniques (DDS-style; their measured effect is in results/README.md):
 * transposition table (TT) of lower/upper bounds on future points of the
   maximizing side, stored at trick boundaries under an exact two-word key
   (cards in hands, owner of each, leader, draw pointer, current pinta), two
-  entries a bucket, a generation stamp instead of clearing;
+  entries a bucket, a generation stamp instead of clearing; with 2 players
+  the key names hand cards by relative rank (:func:`draw_key2`) and, once the
+  stock is empty, by suit patterns (:func:`endgame_key`);
 * null-window probes and an MTD(f) driver for exact values (:func:`mtdf`);
 * move ordering: TT move first, then cheapest winning card, giving points to a
   winning partner, shedding zero-point cards when losing;
@@ -28,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.bits import highest, lowest
+from sim.bits import highest, lowest, popcount
 from sim.cards import CARD_POINTS, SWAP
 from sim.rules import beats, exchange_card, legal_mask, trick_winner
 from solver.position import (ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE,
@@ -51,7 +53,8 @@ FL_FOLLOW = 10    # follower ordering variant
 FL_LEAD = 9       # leader ordering variant
 FL_HIST = 8       # history heuristic weight mode (0 off, 1 tie-break, 2 primary)
 FL_EXACT = 7      # value: solve trick-boundary nodes with at most this many cards left exactly (0: off)
-FL_SIZE = 12
+FL_RELKEY = 12    # 2 players: relative-rank TT key while cards remain to draw
+FL_SIZE = 13
 
 # frame fields
 F_ALPHA = 0
@@ -193,6 +196,61 @@ def endgame_key(hands, n, trump, leader):
     return k1, k2
 
 
+@njit(cache=True, inline="always")
+def _rel_code(c, live, trump, spec):
+    """9-bit code of hand card ``c`` for :func:`draw_key2`: suit, rank among the live cards of its
+    suit, point class (0 no points, 1-5 by points, RULES R2; 6/7 the 7/2 of trumps while an
+    exchange can still happen, R7)."""
+    su = c // 12
+    k = c % 12
+    cl = k - 6 if k >= 7 else 0
+    if spec and su == trump:
+        if k == 4:
+            cl = 6
+        elif k == 0:
+            cl = 7
+    rel = popcount(live & (np.int64(0xFFF) << np.int64(12 * su)) & ((np.int64(1) << c) - 1))
+    return (np.int64(su) << 7) | (rel << 3) | np.int64(cl)
+
+
+@njit(cache=True, inline="always")
+def draw_key2(h0, h1, live, trump, spec):
+    """Relative-rank key word of a 2-player trick boundary while cards remain to draw.
+
+    Every hand card (seat 0's, then seat 1's, ascending) as its suit, its rank among the live
+    cards of its suit (hands and stock) and its point class. With the draw pointer and the pinta
+    (in the other key word) the stock's content is fixed, so the word determines the position up
+    to cards that differ only in identity, never in play: a trick's winner depends only on suits
+    and order within a suit (R5, R9), its value only on points (R2), the exchange only on the 7
+    and 2 of trumps (R7, kept apart by their class while ``spec``). Positions that differ only in
+    which of two such cards was played share one TT entry (DDS keys its table on relative ranks
+    the same way). At most 6 cards x 9 bits = 54 bits.
+
+    Parameters
+    ----------
+    h0, h1 : int64
+        Hands of seats 0 and 1 (card bitmasks).
+    live : int64
+        Cards in hands and stock (bitmask).
+    trump : int
+        Trump suit 0-3.
+    spec : bool
+        True while an exchange (R7) can still happen.
+    """
+    k = np.int64(0)
+    x = h0
+    while x != 0:
+        c = lowest(x)
+        x &= x - 1
+        k = (k << np.int64(9)) | _rel_code(c, live, trump, spec)
+    x = h1
+    while x != 0:
+        c = lowest(x)
+        x &= x - 1
+        k = (k << np.int64(9)) | _rel_code(c, live, trump, spec)
+    return k
+
+
 @njit(cache=True, nogil=True)
 def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     """Fail-soft alpha-beta on future points of the maximizing side (iterative).
@@ -243,6 +301,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     killer = np.full(MAXD, -1, dtype=np.int64)
     hist = np.zeros(2 * 64 * 8, dtype=np.int64)
     use_canon = flags[FL_CANON] != 0 and n <= 4
+    use_rel = flags[FL_RELKEY] != 0
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
     tmask = tt_k1.shape[0] - 1
@@ -337,6 +396,13 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                 k1 = u | (leader << 48) | (pin << 51) | (dp << 57)
                 if use_canon and dp >= L:
                     k1, k2 = endgame_key(hands, n, trump, leader)
+                elif n == 2 and use_rel:
+                    # relative ranks (bits 62-63 set: apart from the exact and endgame keys)
+                    k2 = draw_key2(hands[0], hands[1], notdone, trump, exch != 0 and L - dp >= 2)
+                    k1 = dp | (pin << 6) | (leader << 12) | (popcount(hands[0]) << 16)
+                    if exwon != 0:
+                        k1 |= sw << 20
+                    k1 |= np.int64(3) << np.int64(62)
                 elif n == 2:
                     k2 = hands[0]
                 else:
@@ -353,10 +419,15 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                         k2 |= np.int64(o) << sh
                         sh += bits
                         x &= x - 1
-                if exwon != 0:
+                if exwon != 0 and (k1 >> 62) != -1:  # (-1: relative-rank key, sides won already in k1)
                     k2 |= sw << 58
-                h = k1 * np.int64(-7046029254386353131) ^ (k2 * np.int64(-4658895280553007687))
-                h ^= h >> 29
+                # mix every bit of both words into the index (a plain product left the high bits out)
+                h = k1 * np.int64(-7046029254386353131) ^ k2
+                h ^= (h >> 32) & np.int64(0xFFFFFFFF)
+                h *= np.int64(-4658895280553007687)
+                h ^= (h >> 29) & np.int64(0x7FFFFFFFF)
+                h *= np.int64(-7723592293110705685)
+                h ^= (h >> 32) & np.int64(0xFFFFFFFF)
                 idx = h & tmask & ~np.int64(1)
                 slot = -1
                 for j in range(2):

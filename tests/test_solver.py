@@ -372,3 +372,43 @@ def test_import_is_light():
     code = "import sys, solver; assert 'numba' not in sys.modules, 'heavy'; print('ok')"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0 and "ok" in r.stdout, r.stderr
+
+
+@pytest.mark.parametrize("deck,exchange,cond", [
+    ("spanish40", "seven-two", "any"), ("spanish40", "two-any", "won-trick"),
+    ("catalan48", "seven", "any"), ("rapida20", "seven-two", "won-trick"),
+])
+def test_relative_rank_key_agrees_with_exact_key(deck, exchange, cond):
+    """The relative-rank TT key (2 players, cards left to draw) gives the values of the exact key
+    (R2 points, R5 winner, R7 exchange with the 7/2 of trumps kept apart, won-trick condition)."""
+    from solver import search as S
+    from solver.position import deal_position
+    rules = Rules(players=2, deck=deck, exchange=exchange, exchange_condition=cond)
+    rng = np.random.default_rng(5)
+    ws = S.new_workspace(16)
+    on = S.default_flags()
+    off = on.copy()
+    off[S.FL_RELKEY] = 0
+    moves = np.zeros(S.MAXM, np.int64)
+    v_on = np.zeros(S.MAXM, np.int64)
+    v_off = np.zeros(S.MAXM, np.int64)
+    n = d = 0
+    while n < 20 and d < 2000:
+        pos = deal_position(rules, 3, d)
+        d += 1
+        for _ in range(int(rng.integers(max(0, 2 * rules.tricks - 18), 2 * rules.tricks - 8))):
+            mv = pos.legal_moves()
+            pos = pos.apply(mv[int(rng.integers(len(mv)))])
+        st, stock, ismax = pos.to_arrays()
+        # keep positions where a hand holds the 7 or the 2 of trumps while it may still be exchanged
+        t12 = 12 * int(st[S.ST_TRUMP])
+        hands = int(st[S.ST_HAND]) | int(st[S.ST_HAND + 1])
+        if st[S.ST_L] - st[S.ST_DP] < 3 or (deck != "rapida20" and not (hands >> t12) & 0b10001):
+            continue  # (rapida20 has neither card, R1)
+        n += 1
+        ws[5][1] += 1
+        k = S.solve_moves(st, stock, ismax, 30, moves, v_on, *ws, on)
+        ws[5][1] += 1
+        k2 = S.solve_moves(st, stock, ismax, 30, moves, v_off, *ws, off)
+        assert k == k2 and list(v_on[:k]) == list(v_off[:k]), str(pos)
+    assert n == 20
