@@ -32,7 +32,7 @@ from numba import njit
 
 from sim.bits import highest, lowest, popcount
 from sim.cards import CARD_POINTS, SWAP
-from sim.rules import beats, exchange_card, legal_mask, trick_winner
+from sim.rules import beats, exchange_card, legal_follow, legal_mask, trick_winner
 from solver.position import (ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE,
                              ST_NTRICK, ST_PLAYERS, ST_SIDES, ST_SIDEWON, ST_SIZE, ST_TRICK, ST_TRUMP)
 
@@ -54,7 +54,8 @@ FL_LEAD = 9       # leader ordering variant
 FL_HIST = 8       # history heuristic weight mode (0 off, 1 tie-break, 2 primary)
 FL_EXACT = 7      # value: solve trick-boundary nodes with at most this many cards left exactly (0: off)
 FL_RELKEY = 12    # 2 players: relative-rank TT key while cards remain to draw
-FL_SIZE = 13
+FL_TWO = 13       # 2 players with the default techniques: the register kernel ab2 (same nodes, faster)
+FL_SIZE = 14
 
 # frame fields
 F_ALPHA = 0
@@ -280,6 +281,8 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
         Fail-soft value: if ``alpha0 < v < beta0`` the exact value, ``v <= alpha0`` an upper
         bound, ``v >= beta0`` a lower bound (card points 0-120).
     """
+    if uses_ab2(st, flags):
+        return ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt)
     n = st[ST_PLAYERS]
     nsides = st[ST_SIDES]
     trump = st[ST_TRUMP]
@@ -745,6 +748,482 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                 killer[d] = m
                 if use_hist != 0 and m != SWAP:
                     hist[ntrick * 64 + m] += ncl * ncl
+        mode = 1
+    cnt[0] += nodes
+    return v
+
+
+# ======================================================================
+# Two-player kernel: the same search with the state in registers
+# ======================================================================
+
+@njit(cache=True, inline="always")
+def _draw_card(stock0, i, L, pin):
+    """Card at stock index ``i`` (the pinta slot ``L - 1`` holds ``pin`` after an exchange, R7)."""
+    return pin if i == L - 1 else np.int64(stock0[i])
+
+
+@njit(cache=True, inline="always")
+def _endgame_key2(h0, h1, trump, leader, codes, cnts, order):
+    """:func:`endgame_key` of two hands, with caller-owned scratch arrays (no allocation)."""
+    u = h0 | h1
+    for su in range(4):
+        x = u & (np.int64(0xFFF) << np.int64(12 * su))
+        code = np.int64(0)
+        cn = 0
+        while x != 0:
+            c = highest(x)
+            b = np.int64(1) << c
+            o = 1 if (h1 & b) != 0 else 0
+            code = (code << np.int64(5)) | (np.int64(o) << np.int64(3)) | np.int64(_class(c))
+            cn += 1
+            x &= ~b
+        codes[su] = code
+        cnts[su] = cn
+    order[0] = trump
+    k = 1
+    for su in range(4):
+        if su != trump:
+            order[k] = su
+            k += 1
+    for i in range(2, 4):
+        j = i
+        while j > 1 and (cnts[order[j]] < cnts[order[j - 1]] or
+                         (cnts[order[j]] == cnts[order[j - 1]] and codes[order[j]] < codes[order[j - 1]])):
+            t = order[j]
+            order[j] = order[j - 1]
+            order[j - 1] = t
+            j -= 1
+    k1 = np.int64(0)
+    k2 = np.int64(0)
+    pos = 0
+    for i in range(4):
+        su = order[i]
+        for part in range(2):
+            if part == 0:
+                val = cnts[su]
+                nb = 4
+            else:
+                val = codes[su]
+                nb = 5 * cnts[su]
+            if nb == 0:
+                continue
+            if pos < 64:
+                k2 |= val << np.int64(pos)
+                if pos + nb > 64:
+                    k1 |= (val >> np.int64(64 - pos)) & ((np.int64(1) << np.int64(pos + nb - 64)) - 1)
+            else:
+                k1 |= val << np.int64(pos - 64)
+            pos += nb
+    k1 |= np.int64(leader) << np.int64(56)
+    k1 |= np.int64(1) << np.int64(63)
+    return k1, k2
+
+
+@njit(cache=True, inline="always")
+def uses_ab2(st, flags):
+    """Whether :func:`ab` hands the search to :func:`ab2`: two players and the default techniques."""
+    return (st[ST_PLAYERS] == 2 and flags[FL_TWO] != 0 and flags[FL_TT] != 0 and flags[FL_ORDER] != 0
+            and flags[FL_EQUIV] != 0 and flags[FL_QUICK] != 0 and flags[FL_TTMOVE] != 0 and flags[FL_SURE] != 0
+            and flags[FL_CANON] != 0 and flags[FL_RELKEY] != 0 and flags[FL_LEAD] == 1 and flags[FL_FOLLOW] == 1
+            and flags[FL_HIST] == 0 and flags[FL_KILLER] == 0 and flags[FL_EXACT] == 0)
+
+
+@njit(cache=True, nogil=True)
+def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt):
+    """:func:`ab` for two players with the default techniques, the state in registers.
+
+    The same search, node for node (same move order, bounds, keys and table entries), with the
+    hands, the led card and the pinta held in local variables instead of arrays (Numba reloads
+    array elements after every store to another array), the seat loops unrolled and the
+    endgame key built without allocation. Same parameters and result as :func:`ab` (no flags).
+    """
+    trump = st[ST_TRUMP]
+    exch = st[ST_EXCH]
+    exwon = st[ST_EXWON]
+    endg = st[ST_ENDGAME]
+    L = st[ST_L]
+    m0 = ismax[0]
+    m1 = ismax[1]
+    tsuit = np.int64(0xFFF) << np.int64(12 * trump)
+    stamp = cnt[1]
+    tmask = tt_k1.shape[0] - 1
+    codes = np.zeros(4, dtype=np.int64)
+    cnts = np.zeros(4, dtype=np.int64)
+    order = np.zeros(4, dtype=np.int64)
+    scores = np.zeros(MAXM, dtype=np.int64)
+    h0 = st[ST_HAND]
+    h1 = st[ST_HAND + 1]
+    ntrick = st[ST_NTRICK]
+    led = st[ST_TRICK] if ntrick == 1 else np.int64(-1)
+    pin = np.int64(stock0[L - 1]) if L > 0 else np.int64(-1)
+    leader = st[ST_LEADER]
+    dp = st[ST_DP]
+    sw = st[ST_SIDEWON]
+    notdone = st[ST_NOTDONE]
+    rem = 0
+    x = notdone
+    ncl = 0
+    while x != 0:
+        rem += card_points(lowest(x))
+        ncl += 1
+        x &= x - 1
+    acc = 0
+    nodes = 0
+    d = 0
+    fr[0, F_ALPHA] = alpha0
+    fr[0, F_BETA] = beta0
+    mode = 0
+    v = 0
+    while True:
+        if mode == 0:
+            nodes += 1
+            alpha = fr[d, F_ALPHA]
+            beta = fr[d, F_BETA]
+            fr[d, F_SLOT] = -1
+            if notdone == 0:
+                v = acc
+                mode = 2
+                continue
+            if acc >= beta:
+                v = acc
+                mode = 2
+                continue
+            if acc + rem <= alpha:
+                v = acc + rem
+                mode = 2
+                continue
+            tl = notdone & tsuit
+            if tl != 0:
+                # sure points: the top live trumps in one hand always win their tricks (R5)
+                c = highest(tl)
+                b = np.int64(1) << c
+                o = 0 if (h0 & b) != 0 else (1 if (h1 & b) != 0 else -1)
+                if o >= 0:
+                    ho = h1 if o == 1 else h0
+                    sure = 0
+                    while tl != 0:
+                        c = highest(tl)
+                        b = np.int64(1) << c
+                        if (ho & b) == 0:
+                            break
+                        sure += card_points(c)
+                        tl &= ~b
+                    if (m1 if o == 1 else m0) != 0:
+                        if acc + sure >= beta:
+                            v = acc + sure
+                            mode = 2
+                            continue
+                    elif acc + rem - sure <= alpha:
+                        v = acc + rem - sure
+                        mode = 2
+                        continue
+            seat = leader ^ ntrick
+            ttmove = -1
+            if ntrick == 0:
+                if dp >= L:
+                    k1, k2 = _endgame_key2(h0, h1, trump, leader, codes, cnts, order)
+                    if exwon != 0:
+                        k2 |= sw << 58
+                else:
+                    k2 = draw_key2(h0, h1, notdone, trump, exch != 0 and L - dp >= 2)
+                    k1 = dp | (pin << 6) | (leader << 12) | (popcount(h0) << 16)
+                    if exwon != 0:
+                        k1 |= sw << 20
+                    k1 |= np.int64(3) << np.int64(62)
+                h = k1 * np.int64(-7046029254386353131) ^ k2
+                h ^= (h >> 32) & np.int64(0xFFFFFFFF)
+                h *= np.int64(-4658895280553007687)
+                h ^= (h >> 29) & np.int64(0x7FFFFFFFF)
+                h *= np.int64(-7723592293110705685)
+                h ^= (h >> 32) & np.int64(0xFFFFFFFF)
+                idx = h & tmask & ~np.int64(1)
+                slot = -1
+                for j in range(2):
+                    sl = idx + j
+                    if tt_k1[sl] == k1 and tt_k2[sl] == k2 and (tt_d[sl] >> 32) == stamp:
+                        slot = sl
+                        break
+                lb = 0
+                ub = rem
+                if slot >= 0:
+                    dd = tt_d[slot]
+                    lb = dd & 255
+                    ub = (dd >> 8) & 255
+                    ttmove = ((dd >> 16) & 255) - 1
+                    if acc + lb >= beta or lb == ub:
+                        v = acc + lb
+                        mode = 2
+                        continue
+                    if acc + ub <= alpha:
+                        v = acc + ub
+                        mode = 2
+                        continue
+                    if acc + lb > alpha:
+                        alpha = acc + lb
+                    if acc + ub < beta:
+                        beta = acc + ub
+                else:
+                    best_sl = idx
+                    bdepth = 1 << 30
+                    for j in range(2):
+                        sl = idx + j
+                        dd = tt_d[sl]
+                        if (dd >> 32) != stamp:
+                            best_sl = sl
+                            bdepth = -1
+                            break
+                        dep = (dd >> 24) & 255
+                        if dep < bdepth:
+                            bdepth = dep
+                            best_sl = sl
+                    slot = best_sl
+                    tt_k1[slot] = k1
+                    tt_k2[slot] = k2
+                    tt_d[slot] = lb | (ub << 8) | (np.int64(ncl) << 24) | (stamp << 32)
+                fr[d, F_SLOT] = slot
+                fr[d, F_K1] = k1
+                fr[d, F_K2] = k2
+                fr[d, F_LB] = lb
+                fr[d, F_UB] = ub
+            fr[d, F_ALPHA] = alpha
+            fr[d, F_BETA] = beta
+            fr[d, F_A0] = alpha
+            fr[d, F_B0] = beta
+            fr[d, F_ACC] = acc
+            ismx = m1 if seat == 1 else m0
+            fr[d, F_MAX] = ismx
+            # ---- move generation (R5, R9, R7)
+            hand = h1 if seat == 1 else h0
+            lm = hand
+            if ntrick == 1 and endg != 0 and dp >= L:
+                lm = legal_follow(hand, led // 12, led, trump, endg)
+            ex = exchange_card(hand, pin if dp < L else np.int64(-1), L - dp, exch, ((sw >> seat) & 1) != 0, exwon)
+            cand = lm
+            spec = exch != 0 and L - dp >= 2
+            x = lm
+            while x != 0:
+                c = lowest(x)
+                x &= x - 1
+                if card_points(c) != 0:
+                    continue
+                if spec and c // 12 == trump and (c % 12 == 0 or c % 12 == 4):
+                    continue
+                top = (np.int64(0xFFF) << np.int64(12 * (c // 12)))
+                above = notdone & top & ~((np.int64(2) << c) - 1)
+                if above == 0:
+                    continue
+                nx = lowest(above)
+                if ((lm >> nx) & 1) == 0 or card_points(nx) != 0:
+                    continue
+                if spec and nx // 12 == trump and (nx % 12 == 0 or nx % 12 == 4):
+                    continue
+                cand &= ~(np.int64(1) << c)
+            nm = 0
+            other = h0 if seat == 1 else h1
+            mo = m0 if seat == 1 else m1
+            oh = other if mo != ismx else np.int64(0)
+            tp = card_points(led) if ntrick == 1 else 0
+            x = cand
+            while x != 0:
+                c = lowest(x)
+                x &= x - 1
+                p = card_points(c)
+                istr = (c // 12) == trump
+                if ntrick == 0:
+                    beat = oh & (np.int64(0xFFF) << np.int64(12 * (c // 12))) & ~((np.int64(2) << c) - 1)
+                    if not istr:
+                        beat |= oh & tsuit
+                    if beat == 0:
+                        sc = 600 + p * 4 - (40 if istr else 0)
+                    else:
+                        sc = 500 - p * 4 - (40 if istr else 0) - (c % 12)
+                elif mo == ismx:
+                    sc = 300 + p * 4 - (60 if istr else 0) - (c % 12)
+                elif beats(c, led, trump):
+                    if tp + p == 0 and istr:
+                        sc = 150 - (c % 12)
+                    elif not istr:
+                        sc = 400 + tp + p - (c % 12)
+                    else:
+                        sc = 370 + tp - (c % 12) - p
+                else:
+                    sc = 300 - p * 8 - (c % 12)
+                if c == ttmove:
+                    sc = 1 << 50
+                mv[d, nm] = c
+                scores[nm] = sc
+                nm += 1
+            if ex >= 0:
+                mv[d, nm] = SWAP
+                scores[nm] = (1 << 50) if ttmove == SWAP else 350
+                nm += 1
+            for i in range(1, nm):
+                sc = scores[i]
+                m = mv[d, i]
+                j = i - 1
+                while j >= 0 and scores[j] < sc:
+                    scores[j + 1] = scores[j]
+                    mv[d, j + 1] = mv[d, j]
+                    j -= 1
+                scores[j + 1] = sc
+                mv[d, j + 1] = m
+            fr[d, F_NM] = nm
+            fr[d, F_I] = 0
+            fr[d, F_BEST] = -1 if ismx else 1000
+            fr[d, F_BMOVE] = -1
+            mode = 1
+            continue
+        if mode == 1:
+            i = fr[d, F_I]
+            if i >= fr[d, F_NM]:
+                v = fr[d, F_BEST]
+                slot = fr[d, F_SLOT]
+                if slot >= 0:
+                    a = fr[d, F_A0]
+                    b = fr[d, F_B0]
+                    rv = v - fr[d, F_ACC]
+                    lb = fr[d, F_LB]
+                    ub = fr[d, F_UB]
+                    if v <= a:
+                        if rv < ub:
+                            ub = rv
+                    elif v >= b:
+                        if rv > lb:
+                            lb = rv
+                    else:
+                        lb = rv
+                        ub = rv
+                    if lb > ub:
+                        lb = ub
+                    if tt_k1[slot] == fr[d, F_K1] and tt_k2[slot] == fr[d, F_K2]:
+                        tt_d[slot] = (lb | (ub << 8) | ((fr[d, F_BMOVE] + 1) << 16) | (np.int64(ncl) << 24)
+                                      | (stamp << 32))
+                mode = 2
+                continue
+            fr[d, F_I] = i + 1
+            m = mv[d, i]
+            fr[d, F_MOVE] = m
+            seat = leader ^ ntrick
+            if m == SWAP:
+                # R7: the 7 or the 2 of trumps becomes the pinta, still last in the stock
+                hand = h1 if seat == 1 else h0
+                e = exchange_card(hand, pin, L - dp, exch, ((sw >> seat) & 1) != 0, exwon)
+                fr[d, F_UPINTA] = pin
+                hand = (hand & ~(np.int64(1) << e)) | (np.int64(1) << pin)
+                if seat == 1:
+                    h1 = hand
+                else:
+                    h0 = hand
+                pin = e
+            elif ntrick == 0:
+                if seat == 1:
+                    h1 &= ~(np.int64(1) << m)
+                else:
+                    h0 &= ~(np.int64(1) << m)
+                led = m
+                ntrick = 1
+                fr[d, F_UDONE] = 0
+            else:
+                if seat == 1:
+                    h1 &= ~(np.int64(1) << m)
+                else:
+                    h0 &= ~(np.int64(1) << m)
+                ws = seat if beats(m, led, trump) else leader
+                tpts = card_points(led) + card_points(m)
+                fr[d, F_TC] = led
+                fr[d, F_ULEADER] = leader
+                fr[d, F_UDP] = dp
+                fr[d, F_USW] = sw
+                fr[d, F_UTP] = tpts
+                gain = tpts if (m1 if ws == 1 else m0) != 0 else 0
+                fr[d, F_UPTS] = gain
+                acc += gain
+                rem -= tpts
+                ncl -= 2
+                sw |= np.int64(1) << ws
+                notdone &= ~((np.int64(1) << led) | (np.int64(1) << m))
+                if dp < L:  # R6: the winner draws first; the pinta last
+                    cw = np.int64(1) << _draw_card(stock0, dp, L, pin)
+                    cl = np.int64(1) << _draw_card(stock0, dp + 1, L, pin)
+                    if ws == 1:
+                        h1 |= cw
+                        h0 |= cl
+                    else:
+                        h0 |= cw
+                        h1 |= cl
+                    dp += 2
+                leader = ws
+                ntrick = 0
+                led = -1
+                fr[d, F_UDONE] = 1
+            d += 1
+            fr[d, F_ALPHA] = fr[d - 1, F_ALPHA]
+            fr[d, F_BETA] = fr[d - 1, F_BETA]
+            mode = 0
+            continue
+        # mode == 2: return v to the parent
+        if d == 0:
+            break
+        d -= 1
+        m = fr[d, F_MOVE]
+        if m == SWAP:
+            seat = leader ^ ntrick
+            old = fr[d, F_UPINTA]
+            hand = h1 if seat == 1 else h0
+            hand = (hand & ~(np.int64(1) << old)) | (np.int64(1) << pin)
+            if seat == 1:
+                h1 = hand
+            else:
+                h0 = hand
+            pin = old
+        else:
+            if fr[d, F_UDONE] != 0:
+                ws = leader
+                odp = fr[d, F_UDP]
+                if odp < L:
+                    cw = np.int64(1) << _draw_card(stock0, odp, L, pin)
+                    cl = np.int64(1) << _draw_card(stock0, odp + 1, L, pin)
+                    if ws == 1:
+                        h1 &= ~cw
+                        h0 &= ~cl
+                    else:
+                        h0 &= ~cw
+                        h1 &= ~cl
+                dp = odp
+                leader = fr[d, F_ULEADER]
+                sw = fr[d, F_USW]
+                acc -= fr[d, F_UPTS]
+                rem += fr[d, F_UTP]
+                ncl += 2
+                led = fr[d, F_TC]
+                notdone |= (np.int64(1) << led) | (np.int64(1) << m)
+                ntrick = 1
+                if leader == 0:
+                    h1 |= np.int64(1) << m
+                else:
+                    h0 |= np.int64(1) << m
+            else:
+                ntrick = 0
+                led = -1
+                if leader == 1:
+                    h1 |= np.int64(1) << m
+                else:
+                    h0 |= np.int64(1) << m
+        if fr[d, F_MAX] != 0:
+            if v > fr[d, F_BEST]:
+                fr[d, F_BEST] = v
+                fr[d, F_BMOVE] = m
+                if v > fr[d, F_ALPHA]:
+                    fr[d, F_ALPHA] = v
+        else:
+            if v < fr[d, F_BEST]:
+                fr[d, F_BEST] = v
+                fr[d, F_BMOVE] = m
+                if v < fr[d, F_BETA]:
+                    fr[d, F_BETA] = v
+        if fr[d, F_ALPHA] >= fr[d, F_BETA]:
+            fr[d, F_I] = fr[d, F_NM]
         mode = 1
     cnt[0] += nodes
     return v

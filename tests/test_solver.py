@@ -412,3 +412,33 @@ def test_relative_rank_key_agrees_with_exact_key(deck, exchange, cond):
         k2 = S.solve_moves(st, stock, ismax, 30, moves, v_off, *ws, off)
         assert k == k2 and list(v_on[:k]) == list(v_off[:k]), str(pos)
     assert n == 20
+
+
+@pytest.mark.parametrize("deck,exchange,cond,endgame", [
+    ("spanish40", "seven-two", "any", "free"), ("spanish40", "two-any", "won-trick", "arrastre"),
+    ("catalan48", "seven", "any", "follow"), ("rapida20", "seven-two", "won-trick", "free"),
+])
+def test_two_player_kernel_matches_general_search(deck, exchange, cond, endgame):
+    """ab2 (registers) searches node for node as ab (arrays): same values, same node counts,
+    from every phase (cards to draw, R6; exchanges, R7; endgame obligations, R9)."""
+    from solver import search as S
+    from solver.position import deal_position
+    rules = Rules(players=2, deck=deck, exchange=exchange, exchange_condition=cond, endgame=endgame)
+    rng = np.random.default_rng(9)
+    ws = S.new_workspace(16)
+    fast = S.default_flags()
+    slow = fast.copy()
+    slow[S.FL_TWO] = 0
+    for d in range(10):
+        pos = deal_position(rules, 4, d)
+        for _ in range(int(rng.integers(max(0, 2 * rules.tricks - 16), 2 * rules.tricks - 1))):
+            mv = pos.legal_moves()
+            pos = pos.apply(mv[int(rng.integers(len(mv)))])
+        st, stock, ismax = pos.to_arrays()
+        res = []
+        for fl in (fast, slow):
+            ws[5][0] = 0
+            ws[5][1] += 1
+            v = S.mtdf(st, stock, ismax, 20, *ws, fl)
+            res.append((int(v), int(ws[5][0])))
+        assert res[0] == res[1], str(pos)
