@@ -140,12 +140,15 @@ def main():
     os.makedirs("results/benchmarks", exist_ok=True)
     if a.ablation:
         out = a.out or "results/benchmarks/solver_ablation.jsonl"
+        # techniques are switched in the general kernel (ab2 runs only with the default set);
+        # the two-player kernel and its look-ahead get their own lines
         base = S.default_flags()
+        base[S.FL_TWO] = 0
         names = {S.FL_TT: "tt", S.FL_ORDER: "ordering", S.FL_EQUIV: "equivalent-cards", S.FL_QUICK: "quick-bounds",
                  S.FL_TTMOVE: "tt-move", S.FL_SURE: "sure-trumps", S.FL_CANON: "canonical-endgame-key",
                  S.FL_RELKEY: "relative-rank-key",
                  S.FL_LEAD: "safe-lead-order", S.FL_FOLLOW: "follower-order-v1"}
-        trials = [("all", base)]
+        trials = [("all-general-kernel", base)]
         for fl, nm in names.items():
             f = base.copy()
             f[fl] = 0
@@ -155,6 +158,11 @@ def main():
             f = base.copy()
             f[fl] = val
             trials.append(("with-" + nm, f))
+        two = S.default_flags()
+        trials.append(("two-player-kernel", two))
+        etc = two.copy()
+        etc[S.FL_ETC] = 1
+        trials.append(("two-player-kernel-with-etc", etc))
         for label, f in trials:
             rec = run("2p-10left", a.deals, a.seed, f, time_limit=a.time_limit)
             rec["variant"] = label
