@@ -260,6 +260,54 @@ def draw_key2(h0, h1, live, trump, spec):
     return k
 
 
+@njit(cache=True, inline="always")
+def _push(k1, k2, pos, val, nb):
+    """Append the ``nb`` low bits of ``val`` at bit ``pos`` of the 128-bit key ``(k1:k2)``."""
+    if pos < 64:
+        k2 |= val << np.int64(pos)
+        if pos + nb > 64:
+            k1 |= (val >> np.int64(64 - pos)) & ((np.int64(1) << np.int64(pos + nb - 64)) - 1)
+    else:
+        k1 |= val << np.int64(pos - 64)
+    return k1, k2, pos + nb
+
+
+@njit(cache=True)
+def draw_key_n(hands, n, live, trump, spec, dp, pin, leader):
+    """:func:`draw_key2` for 3 or 4 players: every hand card's 9-bit relative-rank code, seat by
+    seat (at most 12 cards = 108 bits), then the draw pointer, the pinta, the leader and the hand
+    size; bits 62-63 set. The caller checks that every hand has the same size (trick boundary).
+
+    Returns
+    -------
+    (int64, int64)
+        ``(k1, k2)``.
+    """
+    k1 = np.int64(0)
+    k2 = np.int64(0)
+    pos = 0
+    for s in range(n):
+        x = hands[s]
+        while x != 0:
+            c = lowest(x)
+            x &= x - 1
+            k1, k2, pos = _push(k1, k2, pos, _rel_code(c, live, trump, spec), 9)
+    k1 |= (np.int64(dp) << np.int64(44)) | (np.int64(pin) << np.int64(50)) | (np.int64(leader) << np.int64(56))
+    k1 |= popcount(hands[0]) << np.int64(58)
+    k1 |= np.int64(3) << np.int64(62)
+    return k1, k2
+
+
+@njit(cache=True, inline="always")
+def _equal_sizes(hands, n):
+    """Whether the ``n`` hands hold the same number of cards."""
+    c0 = popcount(hands[0])
+    for s in range(1, n):
+        if popcount(hands[s]) != c0:
+            return False
+    return True
+
+
 @njit(cache=True, nogil=True)
 def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     """Fail-soft alpha-beta on future points of the maximizing side (iterative).
@@ -414,6 +462,8 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     if exwon != 0:
                         k1 |= sw << 20
                     k1 |= np.int64(3) << np.int64(62)
+                elif n <= 4 and use_rel and exwon == 0 and popcount(hands[0]) <= 3 and _equal_sizes(hands, n):
+                    k1, k2 = draw_key_n(hands, n, notdone, trump, exch != 0 and L - dp >= 2, dp, pin, leader)
                 elif n == 2:
                     k2 = hands[0]
                 else:

@@ -442,3 +442,31 @@ def test_two_player_kernel_matches_general_search(deck, exchange, cond, endgame)
             v = S.mtdf(st, stock, ismax, 20, *ws, fl)
             res.append((int(v), int(ws[5][0])))
         assert res[0] == res[1], str(pos)
+
+
+@pytest.mark.parametrize("players,exchange", [(3, "seven-two"), (4, "seven-two"), (4, "two-any")])
+def test_relative_rank_key_three_and_four_players(players, exchange):
+    """draw_key_n (3 and 4 players, cards left to draw) gives the values of the exact key."""
+    from solver import search as S
+    from solver.position import deal_position
+    rules = Rules(players=players, exchange=exchange)
+    rng = np.random.default_rng(6)
+    ws = S.new_workspace(16)
+    on = S.default_flags()
+    off = on.copy()
+    off[S.FL_RELKEY] = 0
+    moves = np.zeros(S.MAXM, np.int64)
+    v_on = np.zeros(S.MAXM, np.int64)
+    v_off = np.zeros(S.MAXM, np.int64)
+    for d in range(16):
+        pos = deal_position(rules, 2, d)
+        # 3 to 4 tricks left, cards still to draw for most
+        for _ in range((rules.tricks - 4) * players - int(rng.integers(0, players))):
+            mv = pos.legal_moves()
+            pos = pos.apply(mv[int(rng.integers(len(mv)))])
+        st, stock, ismax = pos.to_arrays()
+        ws[5][1] += 1
+        k = S.solve_moves(st, stock, ismax, 20, moves, v_on, *ws, on)
+        ws[5][1] += 1
+        k2 = S.solve_moves(st, stock, ismax, 20, moves, v_off, *ws, off)
+        assert k == k2 and list(v_on[:k]) == list(v_off[:k]), str(pos)
