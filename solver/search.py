@@ -12,16 +12,20 @@ Techniques (DDS-style; their measured effect is in results/README.md):
 * transposition table (TT) of lower/upper bounds on future points of the
   maximizing side, stored at trick boundaries under an exact two-word key
   (cards in hands, owner of each, leader, draw pointer, current pinta), two
-  entries a bucket, a generation stamp instead of clearing; with 2 players
-  the key names hand cards by relative rank (:func:`draw_key2`) and, once the
-  stock is empty, by suit patterns (:func:`endgame_key`);
+  entries a bucket in one cache line, a generation stamp instead of clearing;
+  with 2 to 4 players the key names hand cards by relative rank while cards
+  remain to draw (:func:`draw_key2`, :func:`draw_key_n`) and, once the stock is
+  empty, by suit patterns (:func:`endgame_key`);
 * null-window probes and an MTD(f) driver for exact values (:func:`mtdf`);
 * move ordering: TT move first, then cheapest winning card, giving points to a
   winning partner, shedding zero-point cards when losing;
 * equivalent adjacent zero-point cards of one suit in one hand searched once
   (no live card of that suit lies between them; never the 7 or 2 of trumps
   while an exchange (R7) can still happen);
-* quick bounds: ``[acc, acc + points left]`` at every node.
+* quick bounds: ``[acc, acc + points left]`` at every node, and the sure points
+  of the top trumps held in one hand;
+* for 2 players with the default techniques, :func:`ab` hands the search to
+  :func:`ab2`, the same search node for node with the state in registers.
 
 Kernels trust their input (:meth:`solver.position.Position.to_arrays` builds it).
 """
