@@ -249,6 +249,11 @@ def draw_key2(h0, h1, live, trump, spec):
         Trump suit 0-3.
     spec : bool
         True while an exchange (R7) can still happen.
+
+    Returns
+    -------
+    int64
+        The key word (the caller adds draw pointer, pinta, leader and hand size in the other).
     """
     k = np.int64(0)
     x = h0
@@ -898,7 +903,10 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     The same search, node for node (same move order, bounds, keys and table entries), with the
     hands, the led card and the pinta held in local variables instead of arrays (Numba reloads
     array elements after every store to another array), the seat loops unrolled and the
-    endgame key built without allocation. Same parameters and result as :func:`ab` (no flags).
+    endgame key built without allocation. Same parameters and result as :func:`ab`, with
+    ``etc`` (``flags[FL_ETC]``) instead of the flags: 1 looks up the next position of every
+    completed trick before searching any (enhanced transposition cutoff), 2 also orders by
+    those bounds; measured not to pay (results/README.md), so 0 by default.
     """
     trump = st[ST_TRUMP]
     exch = st[ST_EXCH]
