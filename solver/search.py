@@ -11,7 +11,7 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   cache and recursion do not mix);
 * transposition table (TT) of lower/upper bounds on future points of the
   maximizing side, stored at trick boundaries under an exact two-word key
-  (cards in hands, owner of each, leader, draw pointer, current pinta), two
+  (cards in hands, owner of each, leader, cards left to draw, current pinta), two
   entries a bucket in one cache line, a generation stamp instead of clearing;
   with 2 to 4 players the key names hand cards by relative rank while cards
   remain to draw (:func:`draw_key2`, :func:`draw_key_n`) and, once the stock is
@@ -231,7 +231,7 @@ def draw_key2(h0, h1, live, trump, spec):
     """Relative-rank key word of a 2-player trick boundary while cards remain to draw.
 
     Every hand card (seat 0's, then seat 1's, ascending) as its suit, its rank among the live
-    cards of its suit (hands and stock) and its point class. With the draw pointer and the pinta
+    cards of its suit (hands and stock) and its point class. With the cards left to draw and the pinta
     (in the other key word) the stock's content is fixed, so the word determines the position up
     to cards that differ only in identity, never in play: a trick's winner depends only on suits
     and order within a suit (R5, R9), its value only on points (R2), the exchange only on the 7
@@ -253,7 +253,7 @@ def draw_key2(h0, h1, live, trump, spec):
     Returns
     -------
     int64
-        The key word (the caller adds draw pointer, pinta, leader and hand size in the other).
+        The key word (the caller adds cards left to draw, pinta, leader and hand size in the other).
     """
     k = np.int64(0)
     x = h0
@@ -282,9 +282,9 @@ def _push(k1, k2, pos, val, nb):
 
 
 @njit(cache=True)
-def draw_key_n(hands, n, live, trump, spec, dp, pin, leader):
+def draw_key_n(hands, n, live, trump, spec, left, pin, leader):
     """:func:`draw_key2` for 3 or 4 players: every hand card's 9-bit relative-rank code, seat by
-    seat (at most 12 cards = 108 bits), then the draw pointer, the pinta, the leader and the hand
+    seat (at most 12 cards = 108 bits), then the cards left to draw, the pinta, the leader and the hand
     size; bits 62-63 set. The caller checks that every hand has the same size (trick boundary).
 
     Returns
@@ -301,7 +301,7 @@ def draw_key_n(hands, n, live, trump, spec, dp, pin, leader):
             c = lowest(x)
             x &= x - 1
             k1, k2, pos = _push(k1, k2, pos, _rel_code(c, live, trump, spec), 9)
-    k1 |= (np.int64(dp) << np.int64(44)) | (np.int64(pin) << np.int64(50)) | (np.int64(leader) << np.int64(56))
+    k1 |= (np.int64(left) << np.int64(44)) | (np.int64(pin) << np.int64(50)) | (np.int64(leader) << np.int64(56))
     k1 |= popcount(hands[0]) << np.int64(58)
     k1 |= np.int64(3) << np.int64(62)
     return k1, k2
@@ -456,23 +456,26 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
             seat = (leader + ntrick) % n
             ttmove = -1
             if ntrick == 0 and use_tt:
-                # exact key: cards in hands, their owners, leader, draw pointer, pinta (+ sides won)
+                # exact key: cards in hands, their owners, leader, cards left to draw, pinta (+ sides won).
+                # Cards left (not the draw pointer): positions of one deal solved under one stamp
+                # (analyse_play) start their stock arrays at different cards, but the stock left
+                # is always a suffix of the deal's stock, so its length and the pinta fix it.
                 u = np.int64(0)
                 for s in range(n):
                     u |= hands[s]
                 pin = stk[L - 1] if dp < L else 0
-                k1 = u | (leader << 48) | (pin << 51) | (dp << 57)
+                k1 = u | (leader << 48) | (pin << 51) | ((L - dp) << 57)
                 if use_canon and dp >= L:
                     k1, k2 = endgame_key(hands, n, trump, leader)
                 elif n == 2 and use_rel:
                     # relative ranks (bits 62-63 set: apart from the exact and endgame keys)
                     k2 = draw_key2(hands[0], hands[1], notdone, trump, exch != 0 and L - dp >= 2)
-                    k1 = dp | (pin << 6) | (leader << 12) | (popcount(hands[0]) << 16)
+                    k1 = (L - dp) | (pin << 6) | (leader << 12) | (popcount(hands[0]) << 16)
                     if exwon != 0:
                         k1 |= sw << 20
                     k1 |= np.int64(3) << np.int64(62)
                 elif n <= 4 and use_rel and exwon == 0 and popcount(hands[0]) <= 3 and _equal_sizes(hands, n):
-                    k1, k2 = draw_key_n(hands, n, notdone, trump, exch != 0 and L - dp >= 2, dp, pin, leader)
+                    k1, k2 = draw_key_n(hands, n, notdone, trump, exch != 0 and L - dp >= 2, L - dp, pin, leader)
                 elif n == 2:
                     k2 = hands[0]
                 else:
@@ -997,7 +1000,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         k2 |= sw << 58
                 else:
                     k2 = draw_key2(h0, h1, notdone, trump, exch != 0 and L - dp >= 2)
-                    k1 = dp | (pin << 6) | (leader << 12) | (popcount(h0) << 16)
+                    k1 = (L - dp) | (pin << 6) | (leader << 12) | (popcount(h0) << 16)
                     if exwon != 0:
                         k1 |= sw << 20
                     k1 |= np.int64(3) << np.int64(62)
@@ -1160,7 +1163,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                             k2 |= nsw << 58
                     else:
                         k2 = draw_key2(nh0, nh1, nnd, trump, exch != 0 and L - ndp >= 2)
-                        k1 = ndp | (pin << 6) | (ws << 12) | (popcount(nh0) << 16)
+                        k1 = (L - ndp) | (pin << 6) | (ws << 12) | (popcount(nh0) << 16)
                         if exwon != 0:
                             k1 |= nsw << 20
                         k1 |= np.int64(3) << np.int64(62)

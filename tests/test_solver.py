@@ -160,6 +160,38 @@ def test_analyse_play_constant_along_pv():
             assert v2[1] == r.moves[worst]
 
 
+def test_analyse_play_matches_fresh_solves_along_random_lines():
+    """analyse_play solves a whole line under one TT stamp while each position's stock array starts
+    at its own next card: keys must use the cards left to draw (a suffix of the deal's stock), not
+    the draw pointer. Every value equals a fresh solve of that position (R6 draws, R7 swaps)."""
+    from solver import analyse_play, solve
+    from solver.position import deal_position
+    rng = np.random.default_rng(12)
+    for d in range(3):
+        pos = deal_position(Rules(players=2), 8, d)
+        for _ in range(20):
+            mv = pos.legal_moves()
+            pos = pos.apply(mv[int(rng.integers(len(mv)))])
+        line = []
+        cur = pos
+        for _ in range(12):
+            mv = cur.legal_moves()
+            m = mv[int(rng.integers(len(mv)))]
+            line.append(m)
+            cur = cur.apply(m)
+        vals = analyse_play(pos, line)
+        me = pos.turn
+        cur = pos
+        fresh = []
+        for i in range(len(line) + 1):
+            r = solve(cur, pv=False, moves=False)
+            mine = r.value if cur.turn == me else cur.future_points() - r.value
+            fresh.append(cur.side_points(me) - pos.side_points(me) + mine)
+            if i < len(line):
+                cur = cur.apply(line[i])
+        assert vals == fresh, str(pos)
+
+
 def test_analyse_play_rejects_illegal():
     from solver import analyse_play
     with pytest.raises(ValueError, match="moves\\[0\\]"):
