@@ -108,7 +108,14 @@ def new_workspace(tt_bits: int = TT_BITS):
         measured 8% faster than three separate arrays),
         frames ``ndarray(int64, (MAXD, F_SIZE))``, moves ``ndarray(int64, (MAXD, MAXM))``,
         counters ``ndarray(int64, (8,))`` (``cnt[0]`` nodes, ``cnt[1]`` generation stamp).
+
+    Raises
+    ------
+    ValueError
+        If ``tt_bits`` is not an integer 1-30.
     """
+    if not isinstance(tt_bits, (int, np.integer)) or not 1 <= tt_bits <= 30:
+        raise ValueError(f"tt_bits: {tt_bits!r}, expected an integer 1-30 (a bucket holds 2 entries)")
     size = 1 << tt_bits
     # one 64-byte cache line a bucket: slot j of the bucket at words 4j..4j+2 (key, key, data)
     raw = np.zeros(size * 4 + 8, dtype=np.int64)

@@ -342,3 +342,13 @@ def test_target_mode_with_hidden_stock_answers_reached_only():
     lo = solve(p, target=int(exact))
     assert (lo.reached, hi.reached) == (True, False)
     assert hi.value is None and hi.moves == {} and hi.best == [] and hi.pv == []
+
+
+def test_workspace_size_checked():
+    """A TT bucket holds two entries: new_workspace refuses sizes below 2 (and absurd ones)."""
+    import pytest
+    from solver.search import new_workspace
+    for bad in (0, -1, 31, 2.5):
+        with pytest.raises(ValueError, match="tt_bits"):
+            new_workspace(bad)
+    assert new_workspace(1)[0].shape == (2,)
