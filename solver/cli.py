@@ -209,6 +209,12 @@ def cmd_puzzles(args) -> int:
     if args.count < 1:
         print("brisca: error: --count must be at least 1", file=sys.stderr)
         return 2
+    if not 0 <= args.seed < 2 ** 64:
+        print(f"brisca: error: --seed must be an integer in [0, 2**64), got {args.seed}", file=sys.stderr)
+        return 2
+    if args.max_tries < 0:
+        print(f"brisca: error: --max-tries must be >= 0, got {args.max_tries}", file=sys.stderr)
+        return 2
     try:
         out = open(args.out, "w") if args.out else sys.stdout
     except OSError as e:

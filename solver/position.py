@@ -745,15 +745,21 @@ def deal_position(rules: Rules, seed: int, d: int) -> Position:
     Raises
     ------
     ValueError
-        Never for a valid ``Rules``.
+        If ``seed`` or ``d`` is not an integer in ``[0, 2**64)``.
     """
     from sim.engine import shuffle_deal
     from sim.rng import deal_seed
 
+    for name, x in (("seed", seed), ("d", d)):
+        if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= int(x) < 2 ** 64:
+            raise ValueError(f"{name} must be an integer in [0, 2**64), got {x!r}")
     order = np.zeros(48, dtype=np.int8)
     rng = np.zeros(1, dtype=np.uint64)
     deck = np.array(rules.deck_cards, dtype=np.int8)
-    removed = shuffle_deal(rules.to_array(), deck, np.uint64(deal_seed(seed, d)), order, rng)
+    # uint64 arguments: one compiled signature whatever the size of the seed (a Python int
+    # above 2**63 - 1 does not convert to the int64 signature a smaller seed compiled first)
+    ds = deal_seed(np.uint64(int(seed)), np.uint64(int(d)))
+    removed = shuffle_deal(rules.to_array(), deck, np.uint64(ds), order, rng)
     n = rules.players
     hands = np.zeros(n, dtype=np.int64)
     hl = [[] for _ in range(n)]

@@ -105,6 +105,8 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     from . import search as S
 
     rules = _rules_of(rules)
+    # the batch passes the run seed as int64 bits (2**64 - 1 arrives as -1): keep the bits
+    seed = int(seed) & 0xFFFFFFFFFFFFFFFF
     n = rules.players
     nsides = rules.sides
     order = np.zeros(48, dtype=np.int8)
@@ -114,7 +116,7 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     for i in range(m):
         row = row0 + i
         d = row // rotations
-        ds = np.uint64(deal_seed(seed, d))
+        ds = np.uint64(deal_seed(np.uint64(seed), np.uint64(int(d))))
         dseeds[i] = ds
         removed = shuffle_deal(ra, deck, ds, order, rng)
         for k in range(3 * n):

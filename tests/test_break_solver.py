@@ -352,3 +352,37 @@ def test_workspace_size_checked():
         with pytest.raises(ValueError, match="tt_bits"):
             new_workspace(bad)
     assert new_workspace(1)[0].shape == (2,)
+
+
+@pytest.mark.parametrize("args,word", [(["--seed", "-5"], "--seed"), (["--seed", str(2 ** 64)], "--seed"),
+                                       (["--max-tries", "-1"], "--max-tries")])
+def test_cli_puzzles_bad_numbers(capsys, args, word):
+    """Found by the break-it pass: these gave tracebacks (numpy / numba errors)."""
+    rc, out, err = _run(capsys, "puzzles", "--count", "1", *args)
+    assert rc == 2
+    _one_line_error(err, word)
+
+
+def test_deal_position_any_seed_order():
+    """Seeds above 2**63 - 1 after a small one: the int64 signature compiled first used to overflow."""
+    small = deal_position(Rules(players=2), 3, 0)
+    big = deal_position(Rules(players=2), 2 ** 64 - 1, 0)
+    assert str(deal_position(Rules(players=2), 2 ** 63, 5)) != str(big)
+    assert str(deal_position(Rules(players=2), 3, 0)) == str(small)
+    for bad in (-1, 2 ** 64, 1.5):
+        with pytest.raises(ValueError, match="seed"):
+            deal_position(Rules(players=2), bad, 0)
+
+
+def test_simulate_solver_policy_top_seed(tmp_path):
+    """`brisca simulate --policy solver --seed 2**64-1`: the batch hands the seed over as int64 bits."""
+    import pandas as pd
+    from sim import cli as sim_cli
+    out = tmp_path / "o.parquet"
+    with pytest.raises(SystemExit) as ex:
+        sim_cli.main(["simulate", "--players", "2", "--deals", "2", "--policy", "solver",
+                      "--seed", str(2 ** 64 - 1), "--out", str(out)])
+    assert ex.value.code == 0
+    df = pd.read_parquet(out)
+    assert len(df) == 2
+    assert str(deal_position(Rules(players=2), 2 ** 64 - 1, 1)).startswith("players=2")
