@@ -215,7 +215,8 @@ def build_parser() -> argparse.ArgumentParser:
     try:
         from solver import cli as solver_cli
         register = getattr(solver_cli, "register", None)
-    except Exception:  # the solver is optional; a broken import must not break `brisca simulate`
+    except Exception as e:  # a broken solver import must not break `brisca simulate`, but must be seen
+        print(f"{PROG}: warning: solver subcommands unavailable ({type(e).__name__}: {e})", file=sys.stderr)
         register = None
     if register is not None:
         try:

@@ -16,9 +16,19 @@ import sys
 
 def register(subparsers) -> None:
     """Add the ``solve`` and ``puzzles`` subcommands to an argparse ``subparsers`` object."""
-    p = subparsers.add_parser("solve", help="exact value of a position with open hands (NOTATION.md)",
-                              description="Solve positions exactly: every move's value (card points the side to "
-                                          "move still captures) and a principal variation.")
+    p = subparsers.add_parser(
+        "solve", help="exact value of a position with open hands (NOTATION.md)",
+        description="Solve positions exactly: every move's value (card points the side to move still captures) "
+                    "and a principal variation.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="positions: the notation of NOTATION.md (shared/ beside the checkout), for example\n"
+               '  brisca solve "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O '
+               'points=62,17"\n'
+               "stock=? hides the draw order (expectation over orders, at most 8 cards to draw); it needs\n"
+               "played=... so that the face-down cards are known as a set.\n"
+               '--file prints one JSON line per position (with "line"; a bad line gives {"line": n, "error": ...}\n'
+               "and the others are still solved). Exit status: 0 ok, 1 some --file lines were invalid,\n"
+               "2 bad input (one-line error on stderr).")
     p.add_argument("position", nargs="?", help="a position string (quote it)")
     p.add_argument("--file", "-f", help="one position per line; blank lines and # comments skipped")
     p.add_argument("--json", action="store_true", help="print one JSON object per position")
@@ -29,11 +39,16 @@ def register(subparsers) -> None:
     p.add_argument("--no-pv", action="store_true", help="skip the principal variation")
     p.set_defaults(func=cmd_solve)
 
-    q = subparsers.add_parser("puzzles", help="generate positions where exactly one move reaches 61",
-                              description="Positions (any phase) of random open-hand deals where exactly one legal "
-                                          "move lets the side to move reach 61 card points, with a solution line.")
+    q = subparsers.add_parser(
+        "puzzles", help="generate positions where exactly one move reaches 61",
+        description="Positions (any phase) of random open-hand deals where exactly one legal move lets the side "
+                    "to move reach 61 card points, with a solution line.",
+        epilog="One JSON line a puzzle: position, move (the only move reaching 61), value (its exact points for "
+               "the side to move), need (future points it needs for 61), moves (every move's value), pv, deal "
+               "(deal index of --seed), ply (moves played from the deal's start). Grade an answer with brisca "
+               "solve on the position after it.")
     q.add_argument("--count", type=int, default=10, help="puzzles to find (default: 10)")
-    q.add_argument("--players", type=int, default=2, choices=(2,))
+    q.add_argument("--players", type=int, default=2, choices=(2,), help="players (2 only, for now)")
     q.add_argument("--seed", type=int, default=1, help="seed of the deals searched (default: 1)")
     q.add_argument("--out", help="JSON lines file (default: stdout)")
     q.add_argument("--max-tries", type=int, default=0, help="positions to try (default 200 * count)")
@@ -100,13 +115,16 @@ def _write_or_fail(records, path, rc):
     return rc
 
 
-#: A small valid position (NOTATION.md's example) solved once to compile the kernels.
+#: Small valid positions (NOTATION.md's example; one card left to draw) solved once to compile the kernels.
 _WARM = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+_WARM_HIDDEN = "players=2 trump=11E hands=10O,2C,4E/11O,11C stock=12C turn=0 trick=10C points=27,76"
 
 
-def _warm_up() -> None:
-    """Compile (or load from numba's cache) the search kernels before timing anything, so the
-    ``ms`` reported is the solve alone; says so on stderr when it takes more than 1.5 s."""
+def _warm_up(target: bool = False, hidden: bool = False) -> None:
+    """Compile (or load from numba's cache) the search kernels a request uses before timing
+    anything, so the ``ms`` reported is the solve alone: the exact search always, the target
+    probe for ``--target``/``--win``, the expectimax of ``stock=?``; says so on stderr when it
+    takes more than 1.5 s."""
     import threading
 
     from .api import solve
@@ -117,7 +135,14 @@ def _warm_up() -> None:
     note.daemon = True
     note.start()
     try:
-        solve(Position.parse(_WARM))
+        p = Position.parse(_WARM)
+        solve(p)
+        if target:
+            solve(p, 20)
+        if hidden:  # a small relative with the stock order hidden (stock=?)
+            h = Position.parse(_WARM_HIDDEN)
+            solve(Position.make(h.rules, h.trump, h.hands, None, turn=h.turn, trick=h.trick, points=h.points,
+                                played=h.played))
     finally:
         note.cancel()
 
@@ -148,7 +173,7 @@ def cmd_solve(args) -> int:
     if args.file is None:
         try:
             pos = Position.parse(args.position)
-            _warm_up()
+            _warm_up(args.target is not None or args.win, pos.stock is None)
             res = solve(pos, args.target, **kw)
         except ValueError as e:
             print(f"brisca: error: {e}", file=sys.stderr)
@@ -170,7 +195,7 @@ def cmd_solve(args) -> int:
     from tqdm import tqdm
 
     if work:
-        _warm_up()
+        _warm_up(args.target is not None or args.win, any("stock=?" in t.replace(" ", "") for _, t in work))
 
     def one(item):
         ln, text = item

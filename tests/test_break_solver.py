@@ -386,3 +386,17 @@ def test_simulate_solver_policy_top_seed(tmp_path):
     df = pd.read_parquet(out)
     assert len(df) == 2
     assert str(deal_position(Rules(players=2), 2 ** 64 - 1, 1)).startswith("players=2")
+
+
+def test_broken_solver_import_is_reported(capsys, monkeypatch):
+    """A solver module that fails to import must not silently drop `brisca solve` (it happened once
+    with a syntax error: the CLI only said 'invalid choice: solve')."""
+    import sys
+
+    import solver
+    from sim import cli as sim_cli
+    monkeypatch.setitem(sys.modules, "solver.cli", None)
+    monkeypatch.delattr(solver, "cli", raising=False)
+    sim_cli.build_parser()
+    err = capsys.readouterr().err
+    assert "warning: solver subcommands unavailable" in err
