@@ -151,10 +151,32 @@ def endgame_key(hands, n, trump, leader):
     is left of a suit matters only through the order and points of its cards (RULES R2, R5, R9),
     so positions differing only in which zero-point cards were played, or by a permutation of the
     non-trump suits, share one entry. Trump suit first, then the three other suits sorted.
-    Returns ``(k1, k2)``; ``k1`` has bit 63 set (the normal key never has).
+
+    Parameters
+    ----------
+    hands : ndarray(int64, shape=(>= n,))
+        Card bitmask of each seat's hand.
+    n : int
+        Players (2-4).
+    trump : int
+        Trump suit 0-3.
+    leader : int
+        Seat to lead.
+
+    Returns
+    -------
+    (int64, int64)
+        ``(k1, k2)``; ``k1`` has bit 63 set (the exact key never has).
     """
     codes = np.zeros(4, dtype=np.int64)
     cnts = np.zeros(4, dtype=np.int64)
+    order = np.zeros(4, dtype=np.int64)
+    return _endgame_key_into(hands, n, trump, leader, codes, cnts, order)
+
+
+@njit(cache=True, inline="always")
+def _endgame_key_into(hands, n, trump, leader, codes, cnts, order):
+    """:func:`endgame_key` with caller-owned scratch arrays (``ndarray(int64, (4,))`` each)."""
     u = np.int64(0)
     for s in range(n):
         u |= hands[s]
@@ -173,8 +195,13 @@ def endgame_key(hands, n, trump, leader):
             x &= ~b
         codes[su] = code
         cnts[su] = cn
-    # order: trump, then the others sorted by (count, code)
-    order = np.zeros(4, dtype=np.int64)
+    return _pack_suits(codes, cnts, order, trump, leader)
+
+
+@njit(cache=True, inline="always")
+def _pack_suits(codes, cnts, order, trump, leader):
+    """Pack per-suit codes (5 bits a card) and counts into the endgame key: trump suit first, then
+    the other suits sorted by (count, code); leader at bit 56 and bit 63 of ``k1`` set."""
     order[0] = trump
     k = 1
     for su in range(4):
@@ -194,23 +221,8 @@ def endgame_key(hands, n, trump, leader):
     pos = 0
     for i in range(4):
         su = order[i]
-        # append count (4 bits) then the code (5 bits a card)
-        for part in range(2):
-            if part == 0:
-                val = cnts[su]
-                nb = 4
-            else:
-                val = codes[su]
-                nb = 5 * cnts[su]
-            if nb == 0:
-                continue
-            if pos < 64:
-                k2 |= val << np.int64(pos)
-                if pos + nb > 64:
-                    k1 |= (val >> np.int64(64 - pos)) & ((np.int64(1) << np.int64(pos + nb - 64)) - 1)
-            else:
-                k1 |= val << np.int64(pos - 64)
-            pos += nb
+        k1, k2, pos = _push(k1, k2, pos, cnts[su], 4)
+        k1, k2, pos = _push(k1, k2, pos, codes[su], 5 * cnts[su])
     k1 |= np.int64(leader) << np.int64(56)
     k1 |= np.int64(1) << np.int64(63)
     return k1, k2
@@ -376,6 +388,9 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     killer = np.full(MAXD, -1, dtype=np.int64)
     hist = np.zeros(2 * 64 * 8, dtype=np.int64)
     use_canon = flags[FL_CANON] != 0 and n <= 4
+    codes = np.zeros(4, dtype=np.int64)  # endgame-key scratch, allocated once a search
+    cnts = np.zeros(4, dtype=np.int64)
+    order = np.zeros(4, dtype=np.int64)
     use_rel = flags[FL_RELKEY] != 0
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
@@ -473,7 +488,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                 pin = stk[L - 1] if dp < L else 0
                 k1 = u | (leader << 48) | (pin << 51) | ((L - dp) << 57)
                 if use_canon and dp >= L:
-                    k1, k2 = endgame_key(hands, n, trump, leader)
+                    k1, k2 = _endgame_key_into(hands, n, trump, leader, codes, cnts, order)
                 elif n == 2 and use_rel:
                     # relative ranks (bits 62-63 set: apart from the exact and endgame keys)
                     k2 = draw_key2(hands[0], hands[1], notdone, trump, exch != 0 and L - dp >= 2)
@@ -834,8 +849,9 @@ def _draw_card(stock0, i, L, pin):
 def _endgame_key2(h0, h1, trump, leader, codes, cnts, order):
     """:func:`endgame_key` of two hands, with caller-owned scratch arrays (no allocation).
 
-    A near-copy on purpose: sharing one core that reads the hands from an array (two stores per
-    call) made :func:`ab2` 45% slower (80 -> 119 ms median on 20 full deals, same nodes)."""
+    Only the per-suit codes are written again (owners from two registers): reading the hands from
+    an array as :func:`_endgame_key_into` does (two stores per call) made :func:`ab2` 45% slower
+    (80 -> 119 ms median on 20 full deals, same nodes); the packing is shared (:func:`_pack_suits`)."""
     u = h0 | h1
     for su in range(4):
         x = u & (np.int64(0xFFF) << np.int64(12 * su))
@@ -850,44 +866,7 @@ def _endgame_key2(h0, h1, trump, leader, codes, cnts, order):
             x &= ~b
         codes[su] = code
         cnts[su] = cn
-    order[0] = trump
-    k = 1
-    for su in range(4):
-        if su != trump:
-            order[k] = su
-            k += 1
-    for i in range(2, 4):
-        j = i
-        while j > 1 and (cnts[order[j]] < cnts[order[j - 1]] or
-                         (cnts[order[j]] == cnts[order[j - 1]] and codes[order[j]] < codes[order[j - 1]])):
-            t = order[j]
-            order[j] = order[j - 1]
-            order[j - 1] = t
-            j -= 1
-    k1 = np.int64(0)
-    k2 = np.int64(0)
-    pos = 0
-    for i in range(4):
-        su = order[i]
-        for part in range(2):
-            if part == 0:
-                val = cnts[su]
-                nb = 4
-            else:
-                val = codes[su]
-                nb = 5 * cnts[su]
-            if nb == 0:
-                continue
-            if pos < 64:
-                k2 |= val << np.int64(pos)
-                if pos + nb > 64:
-                    k1 |= (val >> np.int64(64 - pos)) & ((np.int64(1) << np.int64(pos + nb - 64)) - 1)
-            else:
-                k1 |= val << np.int64(pos - 64)
-            pos += nb
-    k1 |= np.int64(leader) << np.int64(56)
-    k1 |= np.int64(1) << np.int64(63)
-    return k1, k2
+    return _pack_suits(codes, cnts, order, trump, leader)
 
 
 @njit(cache=True, inline="always")

@@ -406,6 +406,21 @@ def test_import_is_light():
     assert r.returncode == 0 and "ok" in r.stdout, r.stderr
 
 
+def _move_values_rel_on_off(st, stock, ismax, guess, ws):
+    """Every move's value with the relative-rank key on and off (one new TT stamp each)."""
+    from solver import search as S
+    out = []
+    for rel in (1, 0):
+        fl = S.default_flags()
+        fl[S.FL_RELKEY] = rel
+        moves = np.zeros(S.MAXM, np.int64)
+        vals = np.zeros(S.MAXM, np.int64)
+        ws[5][1] += 1
+        k = S.solve_moves(st, stock, ismax, guess, moves, vals, *ws, fl)
+        out.append((k, list(vals[:k])))
+    return out
+
+
 @pytest.mark.parametrize("deck,exchange,cond", [
     ("spanish40", "seven-two", "any"), ("spanish40", "two-any", "won-trick"),
     ("catalan48", "seven", "any"), ("rapida20", "seven-two", "won-trick"),
@@ -418,12 +433,6 @@ def test_relative_rank_key_agrees_with_exact_key(deck, exchange, cond):
     rules = Rules(players=2, deck=deck, exchange=exchange, exchange_condition=cond)
     rng = np.random.default_rng(5)
     ws = S.new_workspace(16)
-    on = S.default_flags()
-    off = on.copy()
-    off[S.FL_RELKEY] = 0
-    moves = np.zeros(S.MAXM, np.int64)
-    v_on = np.zeros(S.MAXM, np.int64)
-    v_off = np.zeros(S.MAXM, np.int64)
     n = d = 0
     while n < 20 and d < 2000:
         pos = deal_position(rules, 3, d)
@@ -438,11 +447,8 @@ def test_relative_rank_key_agrees_with_exact_key(deck, exchange, cond):
         if st[S.ST_L] - st[S.ST_DP] < 3 or (deck != "rapida20" and not (hands >> t12) & 0b10001):
             continue  # (rapida20 has neither card, R1)
         n += 1
-        ws[5][1] += 1
-        k = S.solve_moves(st, stock, ismax, 30, moves, v_on, *ws, on)
-        ws[5][1] += 1
-        k2 = S.solve_moves(st, stock, ismax, 30, moves, v_off, *ws, off)
-        assert k == k2 and list(v_on[:k]) == list(v_off[:k]), str(pos)
+        (k, v_on), (k2, v_off) = _move_values_rel_on_off(st, stock, ismax, 30, ws)
+        assert k == k2 and v_on == v_off, str(pos)
     assert n == 20
 
 
@@ -484,12 +490,6 @@ def test_relative_rank_key_three_and_four_players(players, exchange):
     rules = Rules(players=players, exchange=exchange)
     rng = np.random.default_rng(6)
     ws = S.new_workspace(16)
-    on = S.default_flags()
-    off = on.copy()
-    off[S.FL_RELKEY] = 0
-    moves = np.zeros(S.MAXM, np.int64)
-    v_on = np.zeros(S.MAXM, np.int64)
-    v_off = np.zeros(S.MAXM, np.int64)
     for d in range(16):
         pos = deal_position(rules, 2, d)
         # 3 to 4 tricks left, cards still to draw for most
@@ -497,8 +497,5 @@ def test_relative_rank_key_three_and_four_players(players, exchange):
             mv = pos.legal_moves()
             pos = pos.apply(mv[int(rng.integers(len(mv)))])
         st, stock, ismax = pos.to_arrays()
-        ws[5][1] += 1
-        k = S.solve_moves(st, stock, ismax, 20, moves, v_on, *ws, on)
-        ws[5][1] += 1
-        k2 = S.solve_moves(st, stock, ismax, 20, moves, v_off, *ws, off)
-        assert k == k2 and list(v_on[:k]) == list(v_off[:k]), str(pos)
+        (k, v_on), (k2, v_off) = _move_values_rel_on_off(st, stock, ismax, 20, ws)
+        assert k == k2 and v_on == v_off, str(pos)
