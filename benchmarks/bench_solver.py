@@ -18,6 +18,7 @@ Usage::
     python benchmarks/bench_solver.py                       # 100 deals per configuration
     python benchmarks/bench_solver.py --configs 4p-full --deals 5 --time-limit 600
     python benchmarks/bench_solver.py --ablation --deals 20
+    python benchmarks/bench_solver.py --ablation --ablation-config 2p-full --deals 30
 """
 from __future__ import annotations
 
@@ -134,6 +135,8 @@ def main():
     ap.add_argument("--all-moves", action="store_true")
     ap.add_argument("--time-limit", type=float, default=None, help="seconds per configuration (stops early)")
     ap.add_argument("--ablation", action="store_true", help="2p-10left with each technique switched off")
+    ap.add_argument("--ablation-config", default="2p-10left", choices=["2p-10left", "2p-full"],
+                    help="positions of --ablation (2p-full: the two-player kernel's techniques only)")
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
     numba.set_num_threads(1)
@@ -160,11 +163,20 @@ def main():
             trials.append(("with-" + nm, f))
         two = S.default_flags()
         trials.append(("two-player-kernel", two))
-        etc = two.copy()
-        etc[S.FL_ETC] = 1
-        trials.append(("two-player-kernel-with-etc", etc))
+        for label, sets in (("two-player-kernel-no-etc", ((S.FL_ETC, 0),)),
+                            ("two-player-kernel-etc-every-depth", ((S.FL_ETCMIN, 0),)),
+                            ("two-player-kernel-etc-ordering", ((S.FL_ETC, 2),)),
+                            ("two-player-kernel-no-endgame-minimax", ((S.FL_EG, 0),)),
+                            ("two-player-kernel-neither", ((S.FL_ETC, 0), (S.FL_EG, 0)))):
+            f = two.copy()
+            for fl, val in sets:
+                f[fl] = val
+            trials.append((label, f))
+        if a.ablation_config == "2p-full":
+            # without the two-player kernel's table a full deal takes minutes: its techniques only
+            trials = [t for t in trials if t[0].startswith("two-player-kernel")]
         for label, f in trials:
-            rec = run("2p-10left", a.deals, a.seed, f, time_limit=a.time_limit)
+            rec = run(a.ablation_config, a.deals, a.seed, f, time_limit=a.time_limit)
             rec["variant"] = label
             print(json.dumps(rec), flush=True)
             with open(out, "a") as fh:

@@ -59,8 +59,10 @@ FL_HIST = 8       # history heuristic weight mode (0 off, 1 tie-break, 2 primary
 FL_EXACT = 7      # value: solve trick-boundary nodes with at most this many cards left exactly (0: off)
 FL_RELKEY = 12    # 2 players: relative-rank TT key while cards remain to draw
 FL_TWO = 13       # 2 players with the default techniques: the register kernel ab2 (same nodes, faster)
-FL_ETC = 14       # ab2: enhanced transposition cutoffs at the second card of a trick (1; 2 also orders)
-FL_SIZE = 15
+FL_ETC = 14       # ab2: enhanced transposition cutoffs at the second card of a trick (1; 2 also orders by the bounds)
+FL_EG = 15        # ab2: endgames of at most 3 tricks (stock empty) solved by plain minimax on a table miss
+FL_ETCMIN = 16    # ab2: enhanced transposition cutoffs only with at least this many cards left to draw
+FL_SIZE = 17
 
 # frame fields
 F_ALPHA = 0
@@ -132,7 +134,8 @@ def default_flags():
     f[FL_EXACT] = 0     # measured: exact small subtrees cost more nodes (results/README.md)
     f[FL_HIST] = 0      # measured: neutral as tie-break, 5x worse as primary order
     f[FL_KILLER] = 0    # measured: 2x more nodes
-    f[FL_ETC] = 0       # measured: half the nodes counted, the same time (each look-ahead costs a probe)
+    f[FL_ETCMIN] = 8    # measured: the look-ahead pays with 8+ cards left to draw (its key is reused by the
+                        # child), costs more than it saves nearer the end (results/README.md)
     return f
 
 
@@ -366,7 +369,8 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
         bound, ``v >= beta0`` a lower bound (card points 0-120).
     """
     if uses_ab2(st, flags):
-        return ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags[FL_ETC])
+        return ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags[FL_ETC], flags[FL_ETCMIN],
+                   flags[FL_EG])
     n = st[ST_PLAYERS]
     nsides = st[ST_SIDES]
     trump = st[ST_TRUMP]
@@ -870,6 +874,93 @@ def _endgame_key2(h0, h1, trump, leader, codes, cnts, order):
 
 
 @njit(cache=True, inline="always")
+def _eg_last(a, b, leader, trump, m0, m1):
+    """Future points of the maximizing side from the last trick: the leader's card ``a``, the
+    follower's ``b`` (R5)."""
+    w = (1 - leader) if beats(b, a, trump) else leader
+    return card_points(a) + card_points(b) if (m1 if w == 1 else m0) != 0 else 0
+
+
+@njit(cache=True, inline="always")
+def _eg_two(h0, h1, leader, trump, endg, m0, m1):
+    """Exact future points of the maximizing side with two cards in each hand, stock empty (R5, R9)."""
+    hl = h1 if leader == 1 else h0
+    hf = h0 if leader == 1 else h1
+    ml = (m1 if leader == 1 else m0) != 0
+    mf = (m0 if leader == 1 else m1) != 0
+    best = -1 if ml else 1000
+    x = hl
+    while x != 0:
+        a = lowest(x)
+        x &= x - 1
+        lf = legal_follow(hf, a // 12, a, trump, endg)
+        bf = -1 if mf else 1000
+        y = lf
+        while y != 0:
+            b = lowest(y)
+            y &= y - 1
+            w = (1 - leader) if beats(b, a, trump) else leader
+            v = card_points(a) + card_points(b) if (m1 if w == 1 else m0) != 0 else 0
+            la = lowest(hl & ~(np.int64(1) << a))
+            lb = lowest(hf & ~(np.int64(1) << b))
+            if w == leader:
+                v += _eg_last(la, lb, w, trump, m0, m1)
+            else:
+                v += _eg_last(lb, la, w, trump, m0, m1)
+            if mf:
+                if v > bf:
+                    bf = v
+            elif v < bf:
+                bf = v
+        if ml:
+            if bf > best:
+                best = bf
+        elif bf < best:
+            best = bf
+    return best
+
+
+@njit(cache=True, inline="always")
+def _eg_three(h0, h1, leader, trump, endg, m0, m1):
+    """Exact future points of the maximizing side with three cards in each hand, stock empty (R5, R9):
+    plain minimax over at most 36 lines, cheaper than searching them with table probes."""
+    hl = h1 if leader == 1 else h0
+    hf = h0 if leader == 1 else h1
+    ml = (m1 if leader == 1 else m0) != 0
+    mf = (m0 if leader == 1 else m1) != 0
+    best = -1 if ml else 1000
+    x = hl
+    while x != 0:
+        a = lowest(x)
+        x &= x - 1
+        lf = legal_follow(hf, a // 12, a, trump, endg)
+        bf = -1 if mf else 1000
+        y = lf
+        while y != 0:
+            b = lowest(y)
+            y &= y - 1
+            w = (1 - leader) if beats(b, a, trump) else leader
+            v = card_points(a) + card_points(b) if (m1 if w == 1 else m0) != 0 else 0
+            nl = hl & ~(np.int64(1) << a)
+            nf = hf & ~(np.int64(1) << b)
+            if leader == 1:
+                v += _eg_two(nf, nl, w, trump, endg, m0, m1)
+            else:
+                v += _eg_two(nl, nf, w, trump, endg, m0, m1)
+            if mf:
+                if v > bf:
+                    bf = v
+            elif v < bf:
+                bf = v
+        if ml:
+            if bf > best:
+                best = bf
+        elif bf < best:
+            best = bf
+    return best
+
+
+@njit(cache=True, inline="always")
 def _tt_bucket(k1, k2, tmask):
     """Even index of the 2-entry bucket of key ``(k1, k2)`` in a table of ``tmask + 1`` entries; every
     bit of both words reaches the index (a plain product left the high bits out)."""
@@ -903,7 +994,7 @@ def uses_ab2(st, flags):
 
 
 @njit(cache=True, nogil=True)
-def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0):
+def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0, etcmin=0, eg=0):
     """:func:`ab` for two players with the default techniques, the state in registers.
 
     The same search, node for node (same move order, bounds, keys and table entries), with the
@@ -928,6 +1019,10 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     cnts = np.zeros(4, dtype=np.int64)
     order = np.zeros(4, dtype=np.int64)
     scores = np.zeros(MAXM, dtype=np.int64)
+    ek1 = np.zeros((MAXD, 48), dtype=np.int64)
+    ek2 = np.zeros((MAXD, 48), dtype=np.int64)
+    eix = np.zeros((MAXD, 48), dtype=np.int64)
+    pre = -1
     h0 = st[ST_HAND]
     h1 = st[ST_HAND + 1]
     ntrick = st[ST_NTRICK]
@@ -954,6 +1049,8 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     while True:
         if mode == 0:
             nodes += 1
+            upre = pre
+            pre = -1
             alpha = fr[d, F_ALPHA]
             beta = fr[d, F_BETA]
             fr[d, F_SLOT] = -1
@@ -997,14 +1094,19 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
             seat = leader ^ ntrick
             ttmove = -1
             if ntrick == 0:
-                if dp >= L:
-                    k1, k2 = _endgame_key2(h0, h1, trump, leader, codes, cnts, order)
-                    if exwon != 0:
-                        k2 |= sw << 58
+                if upre >= 0:
+                    k1 = ek1[d - 1, upre]
+                    k2 = ek2[d - 1, upre]
+                    idx = eix[d - 1, upre]
                 else:
-                    k2 = draw_key2(h0, h1, notdone, trump, exch != 0 and L - dp >= 2)
-                    k1 = _draw_k1(L - dp, pin, leader, h0, sw, exwon)
-                idx = _tt_bucket(k1, k2, tmask)
+                    if dp >= L:
+                        k1, k2 = _endgame_key2(h0, h1, trump, leader, codes, cnts, order)
+                        if exwon != 0:
+                            k2 |= sw << 58
+                    else:
+                        k2 = draw_key2(h0, h1, notdone, trump, exch != 0 and L - dp >= 2)
+                        k1 = _draw_k1(L - dp, pin, leader, h0, sw, exwon)
+                    idx = _tt_bucket(k1, k2, tmask)
                 slot = -1
                 for j in range(2):
                     sl = idx + j
@@ -1047,6 +1149,20 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     slot = best_sl
                     tt_k1[slot] = k1
                     tt_k2[slot] = k2
+                    if eg != 0 and dp >= L and ncl <= 6:
+                        # stock empty, at most 3 tricks left (R9): the exact value by plain minimax
+                        # instead of a search of the subtree, stored as an exact entry (FL_EG)
+                        if ncl == 6:
+                            ve = _eg_three(h0, h1, leader, trump, endg, m0, m1)
+                        elif ncl == 4:
+                            ve = _eg_two(h0, h1, leader, trump, endg, m0, m1)
+                        else:
+                            a = lowest(h1 if leader == 1 else h0)
+                            ve = _eg_last(a, lowest(h0 if leader == 1 else h1), leader, trump, m0, m1)
+                        tt_d[slot] = ve | (ve << 8) | (np.int64(ncl) << 24) | (stamp << 32)
+                        v = acc + ve
+                        mode = 2
+                        continue
                     tt_d[slot] = lb | (ub << 8) | (np.int64(ncl) << 24) | (stamp << 32)
                 fr[d, F_SLOT] = slot
                 fr[d, F_K1] = k1
@@ -1121,7 +1237,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 mv[d, nm] = c
                 scores[nm] = sc
                 nm += 1
-            if etc != 0 and ntrick == 1:
+            if etc != 0 and ntrick == 1 and L - dp >= etcmin:
                 # enhanced transposition cutoff: a completed trick whose next position's table
                 # bounds already decide this node (ordering: the best bound first)
                 cut = False
@@ -1159,6 +1275,9 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         k2 = draw_key2(nh0, nh1, nnd, trump, exch != 0 and L - ndp >= 2)
                         k1 = _draw_k1(L - ndp, pin, ws, nh0, nsw, exwon)
                     idx = _tt_bucket(k1, k2, tmask)
+                    ek1[d, c] = k1
+                    ek2[d, c] = k2
+                    eix[d, c] = idx
                     for j in range(2):
                         sl = idx + j
                         if tt_k1[sl] == k1 and tt_k2[sl] == k2 and (tt_d[sl] >> 32) == stamp:
@@ -1286,6 +1405,9 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 ntrick = 0
                 led = -1
                 fr[d, F_UDONE] = 1
+                if etc != 0 and notdone != 0 and L - fr[d, F_UDP] >= etcmin:
+                    # the look-ahead above made this position's key and bucket
+                    pre = m
             d += 1
             fr[d, F_ALPHA] = fr[d - 1, F_ALPHA]
             fr[d, F_BETA] = fr[d - 1, F_BETA]

@@ -464,7 +464,10 @@ def test_two_player_kernel_matches_general_search(deck, exchange, cond, endgame)
     rules = Rules(players=2, deck=deck, exchange=exchange, exchange_condition=cond, endgame=endgame)
     rng = np.random.default_rng(9)
     ws = S.new_workspace(16)
-    fast = S.default_flags()
+    full = S.default_flags()
+    fast = full.copy()
+    fast[S.FL_ETC] = 0   # look-ahead and endgame minimax: ab2 only (fewer nodes, same values)
+    fast[S.FL_EG] = 0
     slow = fast.copy()
     slow[S.FL_TWO] = 0
     for d in range(10):
@@ -474,12 +477,13 @@ def test_two_player_kernel_matches_general_search(deck, exchange, cond, endgame)
             pos = pos.apply(mv[int(rng.integers(len(mv)))])
         st, stock, ismax = pos.to_arrays()
         res = []
-        for fl in (fast, slow):
+        for fl in (fast, slow, full):
             ws[5][0] = 0
             ws[5][1] += 1
             v = S.mtdf(st, stock, ismax, 20, *ws, fl)
             res.append((int(v), int(ws[5][0])))
         assert res[0] == res[1], str(pos)
+        assert res[2][0] == res[0][0], str(pos)
 
 
 @pytest.mark.parametrize("players,exchange", [(3, "seven-two"), (4, "seven-two"), (4, "two-any")])
@@ -499,3 +503,39 @@ def test_relative_rank_key_three_and_four_players(players, exchange):
         st, stock, ismax = pos.to_arrays()
         (k, v_on), (k2, v_off) = _move_values_rel_on_off(st, stock, ismax, 20, ws)
         assert k == k2 and v_on == v_off, str(pos)
+
+
+@pytest.mark.parametrize("deck,exchange,cond,endgame", [
+    ("spanish40", "seven-two", "won-trick", "arrastre"), ("catalan48", "two-any", "any", "follow"),
+])
+def test_two_player_lookahead_and_endgame_minimax_keep_values(deck, exchange, cond, endgame):
+    """ab2's enhanced transposition cutoffs (FL_ETC: at every depth, from 8 cards left to draw, with
+    ordering; the child reuses the look-ahead's key) and its endgame minimax (FL_EG, stock empty, R9)
+    give every move the value of the plain two-player kernel, exchanges (R7) included."""
+    from solver import search as S
+    from solver.position import deal_position
+    rules = Rules(players=2, deck=deck, exchange=exchange, exchange_condition=cond, endgame=endgame)
+    rng = np.random.default_rng(12)
+    ws = S.new_workspace(14)
+    plain = S.default_flags()
+    plain[S.FL_ETC] = 0
+    plain[S.FL_EG] = 0
+    variants = []
+    for etc, etcmin, eg in ((1, 0, 0), (2, 0, 1), (1, 8, 1), (0, 0, 1)):
+        f = plain.copy()
+        f[S.FL_ETC], f[S.FL_ETCMIN], f[S.FL_EG] = etc, etcmin, eg
+        variants.append(f)
+    mvs = np.zeros(S.MAXM, np.int64)
+    vals = np.zeros(S.MAXM, np.int64)
+    for d in range(6):
+        pos = deal_position(rules, 5, d)
+        for _ in range(int(rng.integers(2 * rules.tricks - 30, 2 * rules.tricks - 12))):
+            mv = pos.legal_moves()
+            pos = pos.apply(mv[int(rng.integers(len(mv)))])
+        st, stock, ismax = pos.to_arrays()
+        res = []
+        for f in [plain] + variants:
+            ws[5][1] += 1
+            k = S.solve_moves(st, stock, ismax, 30, mvs, vals, *ws, f)
+            res.append(list(zip(mvs[:k].tolist(), vals[:k].tolist())))
+        assert all(r == res[0] for r in res), str(pos)
