@@ -25,7 +25,12 @@ Techniques (DDS-style; their measured effect is in results/README.md):
 * quick bounds: ``[acc, acc + points left]`` at every node, and the sure points
   of the top trumps held in one hand;
 * for 2 players with the default techniques, :func:`ab` hands the search to
-  :func:`ab2`, the same search node for node with the state in registers.
+  :func:`ab2`, the same search node for node with the state in registers, plus two
+  techniques of its own: enhanced transposition cutoffs (at the second card of a
+  trick with at least ``FL_ETCMIN`` cards left to draw, look up the next position of
+  every reply before searching any; the child reuses the computed key) and the exact
+  value of endgames of at most 3 tricks (stock empty, R9) by plain minimax on a table
+  miss (``FL_EG``).
 
 Kernels trust their input (:meth:`solver.position.Position.to_arrays` builds it).
 """
