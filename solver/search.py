@@ -928,7 +928,10 @@ def _eg_two(h0, h1, leader, trump, endg, m0, m1):
 @njit(cache=True, inline="always")
 def _eg_three(h0, h1, leader, trump, endg, m0, m1):
     """Exact future points of the maximizing side with three cards in each hand, stock empty (R5, R9):
-    plain minimax over at most 36 lines, cheaper than searching them with table probes."""
+    plain minimax over at most 36 lines, cheaper than searching them with table probes.
+
+    The loop repeats :func:`_eg_two`'s with the next level's call: an inlined function cannot
+    call itself one level down, and the two levels stay branch-free this way."""
     hl = h1 if leader == 1 else h0
     hf = h0 if leader == 1 else h1
     ml = (m1 if leader == 1 else m0) != 0
