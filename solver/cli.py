@@ -130,8 +130,9 @@ def _warm_up(target: bool = False, hidden: bool = False) -> None:
     from .api import solve
     from .position import Position
 
-    note = threading.Timer(1.5, lambda: print("brisca: compiling the solver (first run only: numba caches "
-                                              "it)...", file=sys.stderr, flush=True))
+    kinds = "the solver" + (", its target probe" if target else "") + (", its stock=? expectimax" if hidden else "")
+    note = threading.Timer(1.5, lambda: print(f"brisca: compiling {kinds} (once for each kind of request: numba "
+                                              "caches it)...", file=sys.stderr, flush=True))
     note.daemon = True
     note.start()
     try:
