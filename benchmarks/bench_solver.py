@@ -85,7 +85,6 @@ def positions(config, deals, seed):
 
 def run(config, deals, seed, flags, all_moves=False, time_limit=None):
     ws = S.new_workspace()
-    ws[2][:] = 0  # touch every page of the fresh table now, not inside the first timed solves
     pos = positions(config, deals, seed)
     # warm-up (compile) on the first position's cheap relative
     st, stock, ismax = pos[0].to_arrays()

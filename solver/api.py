@@ -43,7 +43,6 @@ def workspace():
     if ws is None:
         from .search import new_workspace
         ws = new_workspace()
-        ws[2][:] = 0  # map every page of the table now (about 10 ms), not inside the first timed solves
         _local.ws = ws
     return ws
 

@@ -93,7 +93,8 @@ F_UTP = 19        # points of the completed trick
 F_ACC = 20
 F_A0 = 21
 F_B0 = 22
-F_TC = 24        # + j: cards of the trick this move completed
+F_TC = 24        # + j: cards of the trick this move completed (j < 6)
+F_ETCD = 30      # ab2: the look-ahead ran at this node (its replies' keys are in ek1/ek2/eix)
 F_SIZE = 32
 
 
@@ -114,7 +115,8 @@ def new_workspace(tt_bits: int = TT_BITS):
         (strided views of one table: the two slots of a bucket share one 64-byte cache line,
         measured 8% faster than three separate arrays),
         frames ``ndarray(int64, (MAXD, F_SIZE))``, moves ``ndarray(int64, (MAXD, MAXM))``,
-        counters ``ndarray(int64, (8,))`` (``cnt[0]`` nodes, ``cnt[1]`` generation stamp).
+        counters ``ndarray(int64, (16,))`` (``cnt[0]`` nodes, ``cnt[1]`` generation stamp).
+        The table takes ``2**tt_bits * 32`` bytes (32 MB at the default), its pages mapped at once.
 
     Raises
     ------
@@ -126,6 +128,7 @@ def new_workspace(tt_bits: int = TT_BITS):
     size = 1 << tt_bits
     # one 64-byte cache line a bucket: slot j of the bucket at words 4j..4j+2 (key, key, data)
     raw = np.zeros(size * 4 + 8, dtype=np.int64)
+    raw.fill(0)  # map every page now (about 10 ms for 2**20), not inside the first timed solves
     off = (-(raw.ctypes.data // 8)) % 8
     tt = raw[off:off + size * 4].reshape(size, 4)
     return (tt[:, 0], tt[:, 1], tt[:, 2],
@@ -523,12 +526,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                 if exwon != 0 and (k1 >> 62) != -1:  # (-1: relative-rank key, sides won already in k1)
                     k2 |= sw << 58
                 idx = _tt_bucket(k1, k2, tmask)
-                slot = -1
-                for j in range(2):
-                    sl = idx + j
-                    if tt_k1[sl] == k1 and tt_k2[sl] == k2 and (tt_d[sl] >> 32) == stamp:
-                        slot = sl
-                        break
+                slot = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
                 lb = 0
                 ub = rem
                 if slot >= 0:
@@ -553,24 +551,10 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                         ttmove = -1
                 else:
                     cnt[11] += 1
-                    # pick a victim: stale entry first, else the shallower one
-                    best_sl = idx
-                    bdepth = 1 << 30
-                    for j in range(2):
-                        sl = idx + j
-                        dd = tt_d[sl]
-                        if (dd >> 32) != stamp:
-                            best_sl = sl
-                            bdepth = -1
-                            break
-                        dep = (dd >> 24) & 255
-                        if dep < bdepth:
-                            bdepth = dep
-                            best_sl = sl
-                    slot = best_sl
+                    slot = _tt_victim(tt_d, idx, stamp)
                     tt_k1[slot] = k1
                     tt_k2[slot] = k2
-                    tt_d[slot] = lb | (ub << 8) | (np.int64(ncl) << 24) | (stamp << 32)
+                    tt_d[slot] = _tt_data(lb, ub, -1, ncl, stamp)
                 if ncl <= exact_ncl and lb < ub:
                     # small subtree: search it with a full window so the TT holds its exact value,
                     # reusable whatever the path's points (acc) and the probe's target
@@ -690,21 +674,8 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                 mv[d, nm] = SWAP
                 scores[nm] = (1 << 50) if ttmove == SWAP else 350 * (1024 if use_hist == 1 else 1)
                 nm += 1
-            # insertion sort, best first
-            for i in range(1, nm):
-                sc = scores[i]
-                m = mv[d, i]
-                j = i - 1
-                while j >= 0 and scores[j] < sc:
-                    scores[j + 1] = scores[j]
-                    mv[d, j + 1] = mv[d, j]
-                    j -= 1
-                scores[j + 1] = sc
-                mv[d, j + 1] = m
-            fr[d, F_NM] = nm
-            fr[d, F_I] = 0
-            fr[d, F_BEST] = -1 if ismx else 1000
-            fr[d, F_BMOVE] = -1
+            _sort_moves(mv, scores, d, nm)
+            _open_node(fr, d, nm, ismx)
             mode = 1
             continue
         if mode == 1:
@@ -712,28 +683,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
             if i >= fr[d, F_NM]:
                 # node finished: store, return
                 v = fr[d, F_BEST]
-                slot = fr[d, F_SLOT]
-                if slot >= 0:
-                    a = fr[d, F_A0]
-                    b = fr[d, F_B0]
-                    acc_d = fr[d, F_ACC]
-                    lb = fr[d, F_LB]
-                    ub = fr[d, F_UB]
-                    rv = v - acc_d
-                    if v <= a:
-                        if rv < ub:
-                            ub = rv
-                    elif v >= b:
-                        if rv > lb:
-                            lb = rv
-                    else:
-                        lb = rv
-                        ub = rv
-                    if lb > ub:
-                        lb = ub
-                    if tt_k1[slot] == fr[d, F_K1] and tt_k2[slot] == fr[d, F_K2]:
-                        bm = fr[d, F_BMOVE]
-                        tt_d[slot] = lb | (ub << 8) | ((bm + 1) << 16) | (np.int64(ncl) << 24) | (stamp << 32)
+                _store_node(fr, d, v, tt_k1, tt_k2, tt_d, ncl, stamp)
                 mode = 2
                 continue
             fr[d, F_I] = i + 1
@@ -969,6 +919,103 @@ def _eg_three(h0, h1, leader, trump, endg, m0, m1):
 
 
 @njit(cache=True, inline="always")
+def _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp):
+    """Slot of key ``(k1, k2)`` of this generation in the bucket at ``idx``, or -1."""
+    for j in range(2):
+        sl = idx + j
+        if tt_k1[sl] == k1 and tt_k2[sl] == k2 and (tt_d[sl] >> 32) == stamp:
+            return sl
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _tt_victim(tt_d, idx, stamp):
+    """Slot of the bucket at ``idx`` to overwrite: a stale entry first, else the shallower one
+    (fewer cards left)."""
+    best_sl = idx
+    bdepth = 1 << 30
+    for j in range(2):
+        sl = idx + j
+        dd = tt_d[sl]
+        if (dd >> 32) != stamp:
+            return sl
+        dep = (dd >> 24) & 255
+        if dep < bdepth:
+            bdepth = dep
+            best_sl = sl
+    return best_sl
+
+
+@njit(cache=True, inline="always")
+def _tt_data(lb, ub, move, ncl, stamp):
+    """Data word of an entry: bounds on future points, best move + 1 (0: none), cards left, stamp."""
+    return lb | (ub << 8) | ((move + 1) << 16) | (np.int64(ncl) << 24) | (stamp << 32)
+
+
+@njit(cache=True, inline="always")
+def _searched_bounds(v, a, b, rv, lb, ub):
+    """A node's bounds ``(lb, ub)`` narrowed by its fail-soft result ``v`` in the window ``(a, b)``
+    (``rv``: ``v`` as future points of the node)."""
+    if v <= a:
+        if rv < ub:
+            ub = rv
+    elif v >= b:
+        if rv > lb:
+            lb = rv
+    else:
+        lb = rv
+        ub = rv
+    if lb > ub:
+        lb = ub
+    return lb, ub
+
+
+@njit(cache=True, inline="always")
+def _open_node(fr, d, nm, ismx):
+    """Frame ``d`` ready to search its ``nm`` ordered moves (best value so far: none)."""
+    fr[d, F_NM] = nm
+    fr[d, F_I] = 0
+    fr[d, F_BEST] = -1 if ismx else 1000
+    fr[d, F_BMOVE] = -1
+
+
+@njit(cache=True, inline="always")
+def _store_node(fr, d, v, tt_k1, tt_k2, tt_d, ncl, stamp):
+    """Store the searched node ``d``'s result ``v`` in its table slot (if it has one and still owns it)."""
+    slot = fr[d, F_SLOT]
+    if slot >= 0:
+        lb, ub = _searched_bounds(v, fr[d, F_A0], fr[d, F_B0], v - fr[d, F_ACC], fr[d, F_LB], fr[d, F_UB])
+        if tt_k1[slot] == fr[d, F_K1] and tt_k2[slot] == fr[d, F_K2]:
+            tt_d[slot] = _tt_data(lb, ub, fr[d, F_BMOVE], ncl, stamp)
+
+
+@njit(cache=True, inline="always")
+def _sort_moves(mv, scores, d, nm):
+    """Insertion sort of the ``nm`` moves ``mv[d, :nm]`` by ``scores``, best first (stable)."""
+    for i in range(1, nm):
+        sc = scores[i]
+        m = mv[d, i]
+        j = i - 1
+        while j >= 0 and scores[j] < sc:
+            scores[j + 1] = scores[j]
+            mv[d, j + 1] = mv[d, j]
+            j -= 1
+        scores[j + 1] = sc
+        mv[d, j + 1] = m
+
+
+@njit(cache=True, inline="always")
+def _eg_value(h0, h1, leader, trump, endg, m0, m1, ncl):
+    """Exact future points of the maximizing side, stock empty, ``ncl`` (2, 4 or 6) cards in the
+    two hands (R5, R9)."""
+    if ncl == 6:
+        return _eg_three(h0, h1, leader, trump, endg, m0, m1)
+    if ncl == 4:
+        return _eg_two(h0, h1, leader, trump, endg, m0, m1)
+    return _eg_last(lowest(h1 if leader == 1 else h0), lowest(h0 if leader == 1 else h1), leader, trump, m0, m1)
+
+
+@njit(cache=True, inline="always")
 def _tt_bucket(k1, k2, tmask):
     """Even index of the 2-entry bucket of key ``(k1, k2)`` in a table of ``tmask + 1`` entries; every
     bit of both words reaches the index (a plain product left the high bits out)."""
@@ -1005,13 +1052,24 @@ def uses_ab2(st, flags):
 def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0, etcmin=0, eg=0):
     """:func:`ab` for two players with the default techniques, the state in registers.
 
-    The same search, node for node (same move order, bounds, keys and table entries), with the
-    hands, the led card and the pinta held in local variables instead of arrays (Numba reloads
-    array elements after every store to another array), the seat loops unrolled and the
-    endgame key built without allocation. Same parameters and result as :func:`ab`, with
-    ``etc`` (``flags[FL_ETC]``) instead of the flags: 1 looks up the next position of every
-    completed trick before searching any (enhanced transposition cutoff), 2 also orders by
-    those bounds; measured not to pay (results/README.md), so 0 by default.
+    With ``etc = eg = 0`` the same search, node for node (same move order, bounds, keys and table
+    entries), with the hands, the led card and the pinta held in local variables instead of arrays
+    (Numba reloads array elements after every store to another array), the seat loops unrolled and
+    the endgame key built without allocation. Same parameters and result (fail-soft value, card
+    points of the maximizing side) as :func:`ab`, with three of the flags instead of the array:
+
+    etc : int
+        ``flags[FL_ETC]``: 1 looks up the next position of every reply at the second card of a
+        trick before searching any (enhanced transposition cutoff; the reply searched reuses the
+        computed key), 2 also orders the replies by those bounds (measured: no better), 0 off.
+    etcmin : int
+        ``flags[FL_ETCMIN]``: the look-up only with at least this many cards left to draw (8 by
+        default: nearer the end a look-up costs more than the subtrees it saves).
+    eg : int
+        ``flags[FL_EG]``: 1 answers a table miss once the stock is empty and at most 3 tricks
+        remain by plain minimax (R5, R9), stored as an exact entry.
+
+    Measured effects: results/README.md ("Speed").
     """
     trump = st[ST_TRUMP]
     exch = st[ST_EXCH]
@@ -1027,9 +1085,10 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     cnts = np.zeros(4, dtype=np.int64)
     order = np.zeros(4, dtype=np.int64)
     scores = np.zeros(MAXM, dtype=np.int64)
-    ek1 = np.zeros((MAXD, 48), dtype=np.int64)
-    ek2 = np.zeros((MAXD, 48), dtype=np.int64)
-    eix = np.zeros((MAXD, 48), dtype=np.int64)
+    ne = MAXD if etc != 0 else 1  # the look-ahead's keys by depth and card (no allocation without it)
+    ek1 = np.zeros((ne, 48), dtype=np.int64)
+    ek2 = np.zeros((ne, 48), dtype=np.int64)
+    eix = np.zeros((ne, 48), dtype=np.int64)
     pre = -1
     h0 = st[ST_HAND]
     h1 = st[ST_HAND + 1]
@@ -1115,12 +1174,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         k2 = draw_key2(h0, h1, notdone, trump, exch != 0 and L - dp >= 2)
                         k1 = _draw_k1(L - dp, pin, leader, h0, sw, exwon)
                     idx = _tt_bucket(k1, k2, tmask)
-                slot = -1
-                for j in range(2):
-                    sl = idx + j
-                    if tt_k1[sl] == k1 and tt_k2[sl] == k2 and (tt_d[sl] >> 32) == stamp:
-                        slot = sl
-                        break
+                slot = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
                 lb = 0
                 ub = rem
                 if slot >= 0:
@@ -1141,37 +1195,18 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     if acc + ub < beta:
                         beta = acc + ub
                 else:
-                    best_sl = idx
-                    bdepth = 1 << 30
-                    for j in range(2):
-                        sl = idx + j
-                        dd = tt_d[sl]
-                        if (dd >> 32) != stamp:
-                            best_sl = sl
-                            bdepth = -1
-                            break
-                        dep = (dd >> 24) & 255
-                        if dep < bdepth:
-                            bdepth = dep
-                            best_sl = sl
-                    slot = best_sl
+                    slot = _tt_victim(tt_d, idx, stamp)
                     tt_k1[slot] = k1
                     tt_k2[slot] = k2
                     if eg != 0 and dp >= L and ncl <= 6:
                         # stock empty, at most 3 tricks left (R9): the exact value by plain minimax
                         # instead of a search of the subtree, stored as an exact entry (FL_EG)
-                        if ncl == 6:
-                            ve = _eg_three(h0, h1, leader, trump, endg, m0, m1)
-                        elif ncl == 4:
-                            ve = _eg_two(h0, h1, leader, trump, endg, m0, m1)
-                        else:
-                            a = lowest(h1 if leader == 1 else h0)
-                            ve = _eg_last(a, lowest(h0 if leader == 1 else h1), leader, trump, m0, m1)
-                        tt_d[slot] = ve | (ve << 8) | (np.int64(ncl) << 24) | (stamp << 32)
+                        ve = _eg_value(h0, h1, leader, trump, endg, m0, m1, ncl)
+                        tt_d[slot] = _tt_data(ve, ve, -1, ncl, stamp)
                         v = acc + ve
                         mode = 2
                         continue
-                    tt_d[slot] = lb | (ub << 8) | (np.int64(ncl) << 24) | (stamp << 32)
+                    tt_d[slot] = _tt_data(lb, ub, -1, ncl, stamp)
                 fr[d, F_SLOT] = slot
                 fr[d, F_K1] = k1
                 fr[d, F_K2] = k2
@@ -1245,7 +1280,9 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 mv[d, nm] = c
                 scores[nm] = sc
                 nm += 1
+            fr[d, F_ETCD] = 0
             if etc != 0 and ntrick == 1 and L - dp >= etcmin:
+                fr[d, F_ETCD] = 1
                 # enhanced transposition cutoff: a completed trick whose next position's table
                 # bounds already decide this node (ordering: the best bound first)
                 cut = False
@@ -1286,25 +1323,23 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     ek1[d, c] = k1
                     ek2[d, c] = k2
                     eix[d, c] = idx
-                    for j in range(2):
-                        sl = idx + j
-                        if tt_k1[sl] == k1 and tt_k2[sl] == k2 and (tt_d[sl] >> 32) == stamp:
-                            dd = tt_d[sl]
-                            lo = acc + gain + (dd & 255)
-                            hi = acc + gain + ((dd >> 8) & 255)
-                            if ismx != 0:
-                                if lo >= beta:
-                                    v = lo
-                                    cut = True
-                                elif etc == 2:
-                                    scores[i] += (1 << 40) + (lo << 20)
-                            else:
-                                if hi <= alpha:
-                                    v = hi
-                                    cut = True
-                                elif etc == 2:
-                                    scores[i] += (1 << 40) - (hi << 20)
-                            break
+                    sl = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
+                    if sl >= 0:
+                        dd = tt_d[sl]
+                        lo = acc + gain + (dd & 255)
+                        hi = acc + gain + ((dd >> 8) & 255)
+                        if ismx != 0:
+                            if lo >= beta:
+                                v = lo
+                                cut = True
+                            elif etc == 2:
+                                scores[i] += (1 << 40) + (lo << 20)
+                        else:
+                            if hi <= alpha:
+                                v = hi
+                                cut = True
+                            elif etc == 2:
+                                scores[i] += (1 << 40) - (hi << 20)
                     if cut:
                         break
                 if cut:
@@ -1314,47 +1349,15 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 mv[d, nm] = SWAP
                 scores[nm] = (1 << 50) if ttmove == SWAP else 350
                 nm += 1
-            for i in range(1, nm):
-                sc = scores[i]
-                m = mv[d, i]
-                j = i - 1
-                while j >= 0 and scores[j] < sc:
-                    scores[j + 1] = scores[j]
-                    mv[d, j + 1] = mv[d, j]
-                    j -= 1
-                scores[j + 1] = sc
-                mv[d, j + 1] = m
-            fr[d, F_NM] = nm
-            fr[d, F_I] = 0
-            fr[d, F_BEST] = -1 if ismx else 1000
-            fr[d, F_BMOVE] = -1
+            _sort_moves(mv, scores, d, nm)
+            _open_node(fr, d, nm, ismx)
             mode = 1
             continue
         if mode == 1:
             i = fr[d, F_I]
             if i >= fr[d, F_NM]:
                 v = fr[d, F_BEST]
-                slot = fr[d, F_SLOT]
-                if slot >= 0:
-                    a = fr[d, F_A0]
-                    b = fr[d, F_B0]
-                    rv = v - fr[d, F_ACC]
-                    lb = fr[d, F_LB]
-                    ub = fr[d, F_UB]
-                    if v <= a:
-                        if rv < ub:
-                            ub = rv
-                    elif v >= b:
-                        if rv > lb:
-                            lb = rv
-                    else:
-                        lb = rv
-                        ub = rv
-                    if lb > ub:
-                        lb = ub
-                    if tt_k1[slot] == fr[d, F_K1] and tt_k2[slot] == fr[d, F_K2]:
-                        tt_d[slot] = (lb | (ub << 8) | ((fr[d, F_BMOVE] + 1) << 16) | (np.int64(ncl) << 24)
-                                      | (stamp << 32))
+                _store_node(fr, d, v, tt_k1, tt_k2, tt_d, ncl, stamp)
                 mode = 2
                 continue
             fr[d, F_I] = i + 1
@@ -1413,7 +1416,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 ntrick = 0
                 led = -1
                 fr[d, F_UDONE] = 1
-                if etc != 0 and notdone != 0 and L - fr[d, F_UDP] >= etcmin:
+                if fr[d, F_ETCD] != 0 and notdone != 0:
                     # the look-ahead above made this position's key and bucket
                     pre = m
             d += 1
