@@ -28,7 +28,8 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   :func:`ab2`, the same search node for node with the state in registers, plus two
   techniques of its own: enhanced transposition cutoffs (at the second card of a
   trick with at least ``FL_ETCMIN`` cards left to draw, look up the next position of
-  every reply before searching any; the child reuses the computed key) and the exact
+  every reply before searching any, the table loads of all replies issued at once with
+  a prefetch so their memory latencies overlap; the child reuses the computed key) and the exact
   value of endgames of at most 3 tricks (stock empty, R9) by plain minimax on a table
   miss (``FL_EG``).
 
@@ -37,13 +38,36 @@ Kernels trust their input (:meth:`solver.position.Position.to_arrays` builds it)
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from sim.bits import highest, lowest, popcount
 from sim.cards import CARD_POINTS, SWAP
 from sim.rules import beats, exchange_card, legal_follow, legal_mask, trick_winner
 from solver.position import (ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE,
                              ST_NTRICK, ST_PLAYERS, ST_SIDES, ST_SIDEWON, ST_SIZE, ST_TRICK, ST_TRUMP)
+
+@intrinsic
+def _prefetch(typingctx, arr, idx):
+    """Hint the CPU to load ``arr[idx]``'s cache line (LLVM ``llvm.prefetch``: read, keep in all
+    cache levels); no effect on values. The look-ahead issues the table loads of every reply at
+    once, so their memory latencies overlap instead of adding up."""
+    sig = types.void(arr, idx)
+
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [builder.bitcast(ptr, i8p), ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+    return sig, codegen
+
 
 MAXD = 72          # plies: at most 48 cards + 2 exchanges
 MAXM = 8           # moves a node: at most 3 cards + swap
@@ -1289,8 +1313,6 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 for i in range(nm):
                     c = mv[d, i]
                     ws = seat if beats(c, led, trump) else leader
-                    tpts = card_points(led) + card_points(c)
-                    gain = tpts if (m1 if ws == 1 else m0) != 0 else 0
                     nh0 = h0
                     nh1 = h1
                     if seat == 1:
@@ -1310,6 +1332,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         ndp = dp + 2
                     nnd = notdone & ~((np.int64(1) << led) | (np.int64(1) << c))
                     if nnd == 0:
+                        eix[d, c] = -1
                         continue
                     nsw = sw | (np.int64(1) << ws)
                     if ndp >= L:
@@ -1323,7 +1346,17 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     ek1[d, c] = k1
                     ek2[d, c] = k2
                     eix[d, c] = idx
-                    sl = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
+                    _prefetch(tt_k1, idx)
+                # second pass: the loads were all issued above, their latencies overlap
+                for i in range(nm):
+                    c = mv[d, i]
+                    idx = eix[d, c]
+                    if idx < 0:
+                        continue
+                    ws = seat if beats(c, led, trump) else leader
+                    tpts = card_points(led) + card_points(c)
+                    gain = tpts if (m1 if ws == 1 else m0) != 0 else 0
+                    sl = _tt_find(tt_k1, tt_k2, tt_d, idx, ek1[d, c], ek2[d, c], stamp)
                     if sl >= 0:
                         dd = tt_d[sl]
                         lo = acc + gain + (dd & 255)
