@@ -6,6 +6,8 @@ Configurations
 ``4p-full``   full 4-player deals from the first lead (10 tricks)
 ``2p-4left``  2-player positions with 4 tricks left (reached by seeded random play)
 ``2p-10left`` the same with 10 tricks left (used by ``--ablation``: without a TT a full deal takes too long)
+``4p-6left``  4-player positions with 6 tricks left (``--ablation --ablation-config 4p-6left``: the
+              general kernel's techniques where 4-player search spends its time, the last tricks)
 
 Each position is solved for its exact value (MTD(f) on null-window probes,
 :func:`solver.search.mtdf`); ``--all-moves`` times :func:`solver.search.solve_moves`
@@ -68,13 +70,14 @@ def positions(config, deals, seed):
     elif config == "4p-full":
         r = Rules(players=4)
         out = [deal_position(r, seed, d) for d in range(deals)]
-    elif config in ("2p-4left", "2p-10left"):
-        left = 4 if config == "2p-4left" else 10
-        r = Rules(players=2)
+    elif config in ("2p-4left", "2p-10left", "4p-6left"):
+        players = int(config[0])
+        left = int(config[3:].split("left")[0])
+        r = Rules(players=players)
         rng = np.random.default_rng(seed)
         for d in range(deals):
             p = deal_position(r, seed, d)
-            for _ in range((r.tricks - left) * 2):
+            for _ in range((r.tricks - left) * players):
                 mv = p.legal_moves()
                 p = p.apply(mv[int(rng.integers(len(mv)))])
             out.append(p)
@@ -135,8 +138,9 @@ def main():
     ap.add_argument("--all-moves", action="store_true")
     ap.add_argument("--time-limit", type=float, default=None, help="seconds per configuration (stops early)")
     ap.add_argument("--ablation", action="store_true", help="2p-10left with each technique switched off")
-    ap.add_argument("--ablation-config", default="2p-10left", choices=["2p-10left", "2p-full"],
-                    help="positions of --ablation (2p-full: the two-player kernel's techniques only)")
+    ap.add_argument("--ablation-config", default="2p-10left", choices=["2p-10left", "2p-full", "4p-6left"],
+                    help="positions of --ablation (2p-full: the two-player kernel's techniques only; "
+                         "4p-6left: the general kernel's only)")
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
     numba.set_num_threads(1)
@@ -149,7 +153,7 @@ def main():
         base[S.FL_TWO] = 0
         names = {S.FL_TT: "tt", S.FL_ORDER: "ordering", S.FL_EQUIV: "equivalent-cards", S.FL_QUICK: "quick-bounds",
                  S.FL_TTMOVE: "tt-move", S.FL_SURE: "sure-trumps", S.FL_CANON: "canonical-endgame-key",
-                 S.FL_RELKEY: "relative-rank-key",
+                 S.FL_RELKEY: "relative-rank-key", S.FL_EGN: "endgame-minimax-general",
                  S.FL_LEAD: "safe-lead-order", S.FL_FOLLOW: "follower-order-v1"}
         trials = [("all-general-kernel", base)]
         for fl, nm in names.items():
@@ -175,6 +179,8 @@ def main():
         if a.ablation_config == "2p-full":
             # without the two-player kernel's table a full deal takes minutes: its techniques only
             trials = [t for t in trials if t[0].startswith("two-player-kernel")]
+        elif a.ablation_config == "4p-6left":
+            trials = [t for t in trials if not t[0].startswith("two-player-kernel")]
         for label, f in trials:
             rec = run(a.ablation_config, a.deals, a.seed, f, time_limit=a.time_limit)
             rec["variant"] = label

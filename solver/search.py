@@ -91,7 +91,8 @@ FL_TWO = 13       # 2 players with the default techniques: the register kernel a
 FL_ETC = 14       # ab2: enhanced transposition cutoffs at the second card of a trick (1; 2 also orders by the bounds)
 FL_EG = 15        # ab2: endgames of at most 3 tricks (stock empty) solved by plain minimax on a table miss
 FL_ETCMIN = 16    # ab2: enhanced transposition cutoffs only with at least this many cards left to draw
-FL_SIZE = 17
+FL_EGN = 17       # general kernel: endgames of at most 2 tricks (stock empty) by plain minimax on a table miss
+FL_SIZE = 18
 
 # frame fields
 F_ALPHA = 0
@@ -428,6 +429,12 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     cnts = np.zeros(4, dtype=np.int64)
     order = np.zeros(4, dtype=np.int64)
     use_rel = flags[FL_RELKEY] != 0
+    use_egn = flags[FL_EGN] != 0
+    egt = np.zeros(8, dtype=np.int64)  # endgame minimax scratch
+    egl = np.zeros(8, dtype=np.int64)
+    egb = np.zeros(8, dtype=np.int64)
+    ega = np.zeros(8, dtype=np.int64)
+    egc = np.zeros(8, dtype=np.int64)
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
     tmask = tt_k1.shape[0] - 1
@@ -578,6 +585,14 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     slot = _tt_victim(tt_d, idx, stamp)
                     tt_k1[slot] = k1
                     tt_k2[slot] = k2
+                    if use_egn and dp >= L and ncl <= 2 * n and _equal_sizes(hands, n):
+                        # stock empty, at most 2 tricks left (R9): the exact value by plain minimax
+                        # instead of a search of the subtree, stored as an exact entry (FL_EGN)
+                        ve = _eg_value_n(hands, n, leader, trump, endg, ismax, egt, egl, egb, ega, egc)
+                        tt_d[slot] = _tt_data(ve, ve, -1, ncl, stamp)
+                        v = acc + ve
+                        mode = 2
+                        continue
                     tt_d[slot] = _tt_data(lb, ub, -1, ncl, stamp)
                 if ncl <= exact_ncl and lb < ub:
                     # small subtree: search it with a full window so the TT holds its exact value,
@@ -1026,6 +1041,75 @@ def _sort_moves(mv, scores, d, nm):
             j -= 1
         scores[j + 1] = sc
         mv[d, j + 1] = m
+
+
+@njit(cache=True)
+def _eg_value_n(hands, n, leader, trump, endg, ismax, trick, lms, best, al, be):
+    """Exact future points of the maximizing side with one or two cards in each of the ``n`` hands,
+    stock empty (R5, R9): alpha-beta from a full window (exact) over the first trick's lines (at
+    most ``2**n``), the last trick forced. ``trick``, ``lms``, ``best``, ``al``, ``be``: int64
+    scratch of at least ``n`` entries."""
+    if (hands[leader] & (hands[leader] - 1)) == 0:
+        # one card each: the last trick
+        pts = 0
+        for i in range(n):
+            trick[i] = lowest(hands[(leader + i) % n])
+            pts += card_points(trick[i])
+        w = (leader + trick_winner(trick, n, trump)) % n
+        return pts if ismax[w] != 0 else 0
+    p = 0
+    lms[0] = hands[leader]
+    best[0] = -1 if ismax[leader] != 0 else 1000
+    al[0] = -1
+    be[0] = 1000
+    while True:
+        if lms[p] == 0:
+            v = best[p]
+            if p == 0:
+                return v
+            p -= 1
+        else:
+            c = lowest(lms[p])
+            lms[p] &= lms[p] - 1
+            trick[p] = c
+            if p < n - 1:
+                p += 1
+                seat = (leader + p) % n
+                lms[p] = legal_mask(hands[seat], trick, p, trump, endg, True)
+                best[p] = -1 if ismax[seat] != 0 else 1000
+                al[p] = al[p - 1]
+                be[p] = be[p - 1]
+                continue
+            # first trick complete (R5); the last trick is forced: every hand holds one card
+            w = (leader + trick_winner(trick, n, trump)) % n
+            pts = 0
+            for i in range(n):
+                pts += card_points(trick[i])
+            v = pts if ismax[w] != 0 else 0
+            pts = 0
+            bc = np.int64(-1)
+            w2 = w
+            for i in range(n):
+                s2 = (w + i) % n
+                c2 = lowest(hands[s2] & ~(np.int64(1) << trick[(s2 - leader) % n]))
+                pts += card_points(c2)
+                if i == 0 or beats(c2, bc, trump):
+                    bc = c2
+                    w2 = s2
+            if ismax[w2] != 0:
+                v += pts
+        # fold the child's value v into ply p (fail-soft alpha-beta; the root window is full)
+        if ismax[(leader + p) % n] != 0:
+            if v > best[p]:
+                best[p] = v
+                if v > al[p]:
+                    al[p] = v
+        elif v < best[p]:
+            best[p] = v
+            if v < be[p]:
+                be[p] = v
+        if al[p] >= be[p]:
+            lms[p] = 0
 
 
 @njit(cache=True, inline="always")

@@ -468,6 +468,7 @@ def test_two_player_kernel_matches_general_search(deck, exchange, cond, endgame)
     fast = full.copy()
     fast[S.FL_ETC] = 0   # look-ahead and endgame minimax: ab2 only (fewer nodes, same values)
     fast[S.FL_EG] = 0
+    fast[S.FL_EGN] = 0  # the general kernel's endgame minimax (fewer nodes, same values)
     slow = fast.copy()
     slow[S.FL_TWO] = 0
     for d in range(10):
@@ -539,3 +540,33 @@ def test_two_player_lookahead_and_endgame_minimax_keep_values(deck, exchange, co
             k = S.solve_moves(st, stock, ismax, 30, mvs, vals, *ws, f)
             res.append(list(zip(mvs[:k].tolist(), vals[:k].tolist())))
         assert all(r == res[0] for r in res), str(pos)
+
+
+@pytest.mark.parametrize("players,endgame", [(3, "follow"), (4, "arrastre"), (4, "free"), (6, "follow")])
+def test_general_endgame_minimax_keeps_values(players, endgame):
+    """The general kernel's endgame minimax (FL_EGN: stock empty, at most 2 tricks left, R5, R9)
+    gives every move the value of the search without it, from 1 to 4 tricks left, mid-trick
+    positions included; and the value the plain minimax oracle gives."""
+    from solver import search as S
+    ws = S.new_workspace(14)
+    off = S.default_flags()
+    off[S.FL_EGN] = 0
+    on = S.default_flags()
+    assert on[S.FL_EGN] == 1
+    mvs = np.zeros(S.MAXM, np.int64)
+    vals = np.zeros(S.MAXM, np.int64)
+    seen = 0
+    for pos in _random_positions(players, 30, 21 + players, 4 if players < 6 else 3, endgame):
+        st, stock, ismax = pos.to_arrays()
+        res = []
+        for f in (off, on):
+            ws[5][1] += 1
+            k = S.solve_moves(st, stock, ismax, 30, mvs, vals, *ws, f)
+            res.append(list(zip(mvs[:k].tolist(), vals[:k].tolist())))
+        assert res[0] == res[1], str(pos)
+        seen += pos.left == 0
+        if sum(bin(int(h)).count("1") for h in st[S.ST_HAND:S.ST_HAND + players]) <= 2 * players:
+            v, _ = oracle.solve(str(pos))
+            ws[5][1] += 1
+            assert S.mtdf(st, stock, ismax, 30, *ws, on) == v, str(pos)
+    assert seen >= 10  # most positions have the stock empty: the minimax runs
