@@ -24,6 +24,9 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   while an exchange (R7) can still happen);
 * quick bounds: ``[acc, acc + points left]`` at every node, and the sure points
   of the top trumps held in one hand;
+* endgames of at most 2 tricks (stock empty, R9) solved on a table miss by an exact
+  alpha-beta minimax over the first trick's lines, the last trick forced
+  (:func:`_eg_value_n`, ``FL_EGN``; any number of players);
 * for 2 players with the default techniques, :func:`ab` hands the search to
   :func:`ab2`, the same search node for node with the state in registers, plus two
   techniques of its own: enhanced transposition cutoffs (at the second card of a
@@ -390,8 +393,9 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
         Transposition table; entries of another generation (``cnt[1]``) are ignored.
     fr : ndarray(int64, shape=(MAXD, F_SIZE)); mv : ndarray(int64, shape=(MAXD, MAXM))
         Stack buffers.
-    cnt : ndarray(int64, shape=(8,))
-        ``cnt[0]`` += nodes searched; ``cnt[1]`` generation stamp.
+    cnt : ndarray(int64, shape=(16,))
+        ``cnt[0]`` += nodes searched (positions the endgame minimax solves are not counted);
+        ``cnt[1]`` generation stamp.
     flags : ndarray(int64, shape=(FL_SIZE,))
         Technique switches ``FL_*``.
 
