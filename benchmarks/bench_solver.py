@@ -93,6 +93,8 @@ def run(config, deals, seed, flags, all_moves=False, time_limit=None):
     st, stock, ismax = pos[0].to_arrays()
     mvs = np.zeros(S.MAXM, np.int64)
     vals = np.zeros(S.MAXM, np.int64)
+    print(f"{config}: compiling or loading the solver kernels (numba caches them; a first run takes up to a "
+          "minute)...", file=sys.stderr, flush=True)
     warm = positions("2p-4left", 1, seed + 1)[0]
     wst, wstock, wismax = warm.to_arrays()
     ws[5][1] += 1

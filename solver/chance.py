@@ -247,6 +247,21 @@ def _chance(st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, fl
         enter = True
 
 
+def check_solvable(pos) -> None:
+    """Refuse, before any search or compilation, what :func:`solver.api.solve` refuses: a hidden
+    hand, or ``stock=?`` with more than :data:`MAX_UNKNOWN_DRAWS` cards left to draw.
+
+    Raises
+    ------
+    ValueError
+        ``hands: ...`` or ``stock: ...`` naming the problem.
+    """
+    pos._need_open("the solver")
+    if pos.stock is None and pos.left > MAX_UNKNOWN_DRAWS:
+        raise ValueError(f"stock: stock=? is solved exactly only while at most {MAX_UNKNOWN_DRAWS} cards remain "
+                         f"to be drawn (here {pos.left}); give the stock order")
+
+
 def solve_chance(pos: Position, moves: bool = True):
     """Expectimax value of a ``stock=?`` position (see module doc).
 
@@ -265,9 +280,7 @@ def solve_chance(pos: Position, moves: bool = True):
     from .api import SolveResult, _next_stamp, workspace
 
     t0 = time.perf_counter()
-    if pos.left > MAX_UNKNOWN_DRAWS:
-        raise ValueError(f"stock: stock=? is solved exactly only while at most {MAX_UNKNOWN_DRAWS} cards remain "
-                         f"to be drawn (here {pos.left}); give the stock order")
+    check_solvable(pos)
     st, stk, ismax = pos.to_arrays()
     U = max(pos.left - (1 if pos.pinta_under else 0), 0)
     F = math.factorial(U)

@@ -28,9 +28,13 @@ def register(subparsers) -> None:
                "played=... so that the face-down cards are known as a set.\n"
                '--file prints one JSON line per position (with "line"; a bad line gives {"line": n, "error": ...}\n'
                "and the others are still solved). Exit status: 0 ok, 1 some --file lines were invalid,\n"
-               "2 bad input (one-line error on stderr).")
+               "2 bad input (one-line error on stderr).\n"
+               "--out columns (one row a record, as the JSON lines): line (--file), position, value, moves, best\n"
+               "and pv (JSON text: move -> value, list, list), nodes, ms, target/reached (target mode), error\n"
+               "(invalid lines: the other columns null, so value and nodes are float columns).")
     p.add_argument("position", nargs="?", help="a position string (quote it)")
-    p.add_argument("--file", "-f", help="one position per line; blank lines and # comments skipped")
+    p.add_argument("--file", "-f", help="one position per line; blank lines and comments (from # to the end of the "
+                                        "line) skipped")
     p.add_argument("--json", action="store_true", help="print one JSON object per position")
     p.add_argument("--out", help="also write the records to this parquet file (atomic)")
     p.add_argument("--target", type=int, help="only answer: can the side to move still capture TARGET points?")
@@ -151,6 +155,7 @@ def _warm_up(target: bool = False, hidden: bool = False) -> None:
 def cmd_solve(args) -> int:
     """Run ``brisca solve``; returns the exit code."""
     from .api import solve
+    from .chance import check_solvable
     from .position import Position
 
     if args.position is None and args.file is None:
@@ -174,6 +179,7 @@ def cmd_solve(args) -> int:
     if args.file is None:
         try:
             pos = Position.parse(args.position)
+            check_solvable(pos)  # refused now, not after a compile
             _warm_up(args.target is not None or args.win, pos.stock is None)
             res = solve(pos, args.target, **kw)
         except ValueError as e:
@@ -192,7 +198,9 @@ def cmd_solve(args) -> int:
     except OSError as e:
         print(f"brisca: error: --file: {e.strerror}: {args.file}", file=sys.stderr)
         return 2
-    work = [(i + 1, t.strip()) for i, t in enumerate(lines) if t.strip() and not t.strip().startswith("#")]
+    # '#' starts a comment anywhere on a line (the notation never uses it)
+    work = [(i + 1, t.split("#", 1)[0].strip()) for i, t in enumerate(lines)]
+    work = [(ln, t) for ln, t in work if t]
     from tqdm import tqdm
 
     if work:
@@ -241,6 +249,11 @@ def cmd_puzzles(args) -> int:
     if args.max_tries < 0:
         print(f"brisca: error: --max-tries must be >= 0, got {args.max_tries}", file=sys.stderr)
         return 2
+    if args.out:
+        err = _out_problem(args.out)
+        if err:
+            print(f"brisca: error: --out: {err}", file=sys.stderr)
+            return 2
     try:
         out = open(args.out, "w") if args.out else sys.stdout
     except OSError as e:

@@ -400,3 +400,34 @@ def test_broken_solver_import_is_reported(capsys, monkeypatch):
     sim_cli.build_parser()
     err = capsys.readouterr().err
     assert "warning: solver subcommands unavailable" in err
+
+
+def test_cli_hidden_hand_refused_before_compiling(capsys):
+    """A hidden hand (a seat's own view, NOTATION.md) is refused by name before any kernel is
+    compiled or run (new-user report: it waited 1.5 min for a compile first)."""
+    import solver.cli as cli
+    called = []
+    orig = cli._warm_up
+    cli._warm_up = lambda *a, **k: called.append(1)
+    try:
+        text = ("players=2 trump=5B hands=?/10O,2C,12E stock=? turn=1 trick=1O points=62,17 played=3O,4O,5O,6O,7O,"
+                "11O,12O,1C,4C,5C,10C,11C,12C,1E,2E,4E,5E,6E,7E,10E,11E,1B,2B,3B,6B,7B,10B,11B")
+        assert cli.main(["solve", text]) == 2
+    finally:
+        cli._warm_up = orig
+    assert not called
+    assert "hands: seat 0 is hidden" in capsys.readouterr().err
+
+
+def test_cli_file_trailing_comment_and_puzzles_out_dir(capsys, tmp_path):
+    """--file: '#' starts a comment anywhere on a line; puzzles --out names a missing directory
+    the way solve --out does."""
+    import solver.cli as cli
+    f = tmp_path / "p.txt"
+    f.write_text("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+                 "  # a note\n   # indented comment\n")
+    assert cli.main(["solve", "--file", str(f)]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1 and '"value": 26' in out[0] and '"line": 1' in out[0]
+    assert cli.main(["puzzles", "--count", "1", "--out", str(tmp_path / "no" / "x.jsonl")]) == 2
+    assert "--out: directory does not exist" in capsys.readouterr().err
