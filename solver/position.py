@@ -449,8 +449,14 @@ class Position:
                  "stock=" + ("?" if self.stock is None else _fmt_cards(self.stock)),
                  f"turn={self.turn}", "trick=" + _fmt_cards(self.trick),
                  "points=" + ",".join(str(p) for p in self.points)]
-        if self.played_given is not None:
-            parts.append("played=" + _fmt_cards(_sorted_cards(self.played_given)))
+        played = self.played_given
+        if (played is None and r.players == 3 and r.remove == "trump2" and self.removed
+                and self.removed[0] != card_id(2, int(CARD_SUIT[self.trump]))):
+            # R3: the turned 2 was set aside and the 2 of trumps is in play; only played= says
+            # which 2 is missing, so the string must carry it to read back
+            played = self.played
+        if played is not None:
+            parts.append("played=" + _fmt_cards(_sorted_cards(played)))
         if r.deck != _DEFAULT_DECK[r.players]:
             parts.append(f"deck={r.deck}")
         if r.remove != "2B":

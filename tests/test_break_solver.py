@@ -431,3 +431,22 @@ def test_cli_file_trailing_comment_and_puzzles_out_dir(capsys, tmp_path):
     assert len(out) == 1 and '"value": 26' in out[0] and '"line": 1' in out[0]
     assert cli.main(["puzzles", "--count", "1", "--out", str(tmp_path / "no" / "x.jsonl")]) == 2
     assert "--out: directory does not exist" in capsys.readouterr().err
+
+
+def test_trump2_turned_two_set_aside_round_trips():
+    """R3 remove=trump2 (3 players): when the first turned card was a 2 it is set aside and the
+    2 of trumps stays in play; str() then writes played= so the string reads back (break-it
+    report: the string of such a deal did not parse)."""
+    from sim.rules import Rules
+    from solver.position import Position, deal_position
+    rules = Rules(players=3, remove="trump2", exchange="two-any", endgame="follow")
+    special = 0
+    for d in range(200):
+        p = deal_position(rules, 5, d)
+        t = str(p)
+        special += "played=" in t
+        q = Position.parse(t)
+        assert str(q) == t
+        mv = q.legal_moves()
+        assert str(Position.parse(str(q.apply(mv[0])))) == str(q.apply(mv[0]))
+    assert special >= 5  # about 1 deal in 12 turns a 2 first
