@@ -141,10 +141,11 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
     (26, {'2C': 26, '10O': 18, '12E': 16})
     """
     from . import search as S
+    from .chance import check_solvable
 
     t0 = time.perf_counter()
     pos = _as_position(position)
-    pos._need_open("the solver")
+    check_solvable(pos)
     if win:
         target = 61 - pos.side_points(pos.turn)
     if pos.stock is None:

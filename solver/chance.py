@@ -249,7 +249,13 @@ def _chance(st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, fl
 
 def check_solvable(pos) -> None:
     """Refuse, before any search or compilation, what :func:`solver.api.solve` refuses: a hidden
-    hand, or ``stock=?`` with more than :data:`MAX_UNKNOWN_DRAWS` cards left to draw.
+    hand (the solver is open-hand), or ``stock=?`` with more than :data:`MAX_UNKNOWN_DRAWS` cards
+    left to draw (exact expectimax over draw orders only up to there).
+
+    Parameters
+    ----------
+    pos : solver.position.Position
+        A valid position (NOTATION.md).
 
     Raises
     ------

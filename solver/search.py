@@ -874,11 +874,26 @@ def _endgame_key2(h0, h1, trump, leader, codes, cnts, order):
 
 
 @njit(cache=True, inline="always")
+def _eg_trick(a, b, leader, trump, m0, m1):
+    """A two-player trick, lead ``a`` by ``leader``, reply ``b`` (R5): ``(winner seat, card points
+    it gives the maximizing side)``."""
+    w = (1 - leader) if beats(b, a, trump) else leader
+    return w, (card_points(a) + card_points(b) if (m1 if w == 1 else m0) != 0 else 0)
+
+
+@njit(cache=True, inline="always")
+def _minmax(best, v, is_max):
+    """``best`` after a child value ``v``: the larger for a maximizing node, else the smaller."""
+    if is_max:
+        return v if v > best else best
+    return v if v < best else best
+
+
+@njit(cache=True, inline="always")
 def _eg_last(a, b, leader, trump, m0, m1):
     """Future points of the maximizing side from the last trick: the leader's card ``a``, the
     follower's ``b`` (R5)."""
-    w = (1 - leader) if beats(b, a, trump) else leader
-    return card_points(a) + card_points(b) if (m1 if w == 1 else m0) != 0 else 0
+    return _eg_trick(a, b, leader, trump, m0, m1)[1]
 
 
 @njit(cache=True, inline="always")
@@ -893,30 +908,17 @@ def _eg_two(h0, h1, leader, trump, endg, m0, m1):
     while x != 0:
         a = lowest(x)
         x &= x - 1
-        lf = legal_follow(hf, a // 12, a, trump, endg)
         bf = -1 if mf else 1000
-        y = lf
+        y = legal_follow(hf, a // 12, a, trump, endg)
         while y != 0:
             b = lowest(y)
             y &= y - 1
-            w = (1 - leader) if beats(b, a, trump) else leader
-            v = card_points(a) + card_points(b) if (m1 if w == 1 else m0) != 0 else 0
+            w, v = _eg_trick(a, b, leader, trump, m0, m1)
             la = lowest(hl & ~(np.int64(1) << a))
             lb = lowest(hf & ~(np.int64(1) << b))
-            if w == leader:
-                v += _eg_last(la, lb, w, trump, m0, m1)
-            else:
-                v += _eg_last(lb, la, w, trump, m0, m1)
-            if mf:
-                if v > bf:
-                    bf = v
-            elif v < bf:
-                bf = v
-        if ml:
-            if bf > best:
-                best = bf
-        elif bf < best:
-            best = bf
+            v += _eg_last(la, lb, w, trump, m0, m1) if w == leader else _eg_last(lb, la, w, trump, m0, m1)
+            bf = _minmax(bf, v, mf)
+        best = _minmax(best, bf, ml)
     return best
 
 
@@ -925,8 +927,8 @@ def _eg_three(h0, h1, leader, trump, endg, m0, m1):
     """Exact future points of the maximizing side with three cards in each hand, stock empty (R5, R9):
     plain minimax over at most 36 lines, cheaper than searching them with table probes.
 
-    The loop repeats :func:`_eg_two`'s with the next level's call: an inlined function cannot
-    call itself one level down, and the two levels stay branch-free this way."""
+    The loop is :func:`_eg_two`'s with the next level's call: an inlined function cannot call
+    itself one level down."""
     hl = h1 if leader == 1 else h0
     hf = h0 if leader == 1 else h1
     ml = (m1 if leader == 1 else m0) != 0
@@ -936,30 +938,17 @@ def _eg_three(h0, h1, leader, trump, endg, m0, m1):
     while x != 0:
         a = lowest(x)
         x &= x - 1
-        lf = legal_follow(hf, a // 12, a, trump, endg)
         bf = -1 if mf else 1000
-        y = lf
+        y = legal_follow(hf, a // 12, a, trump, endg)
         while y != 0:
             b = lowest(y)
             y &= y - 1
-            w = (1 - leader) if beats(b, a, trump) else leader
-            v = card_points(a) + card_points(b) if (m1 if w == 1 else m0) != 0 else 0
+            w, v = _eg_trick(a, b, leader, trump, m0, m1)
             nl = hl & ~(np.int64(1) << a)
             nf = hf & ~(np.int64(1) << b)
-            if leader == 1:
-                v += _eg_two(nf, nl, w, trump, endg, m0, m1)
-            else:
-                v += _eg_two(nl, nf, w, trump, endg, m0, m1)
-            if mf:
-                if v > bf:
-                    bf = v
-            elif v < bf:
-                bf = v
-        if ml:
-            if bf > best:
-                best = bf
-        elif bf < best:
-            best = bf
+            v += _eg_two(nf, nl, w, trump, endg, m0, m1) if leader == 1 else _eg_two(nl, nf, w, trump, endg, m0, m1)
+            bf = _minmax(bf, v, mf)
+        best = _minmax(best, bf, ml)
     return best
 
 
@@ -1199,10 +1188,12 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     cnts = np.zeros(4, dtype=np.int64)
     order = np.zeros(4, dtype=np.int64)
     scores = np.zeros(MAXM, dtype=np.int64)
-    ne = MAXD if etc != 0 else 1  # the look-ahead's keys by depth and card (no allocation without it)
-    ek1 = np.zeros((ne, 48), dtype=np.int64)
-    ek2 = np.zeros((ne, 48), dtype=np.int64)
-    eix = np.zeros((ne, 48), dtype=np.int64)
+    # the look-ahead's keys by depth and card (1 row without it); uninitialized: an entry is read
+    # only after the look-ahead at that depth wrote it (the probes, and the child via F_ETCD)
+    ne = MAXD if etc != 0 else 1
+    ek1 = np.empty((ne, 48), dtype=np.int64)
+    ek2 = np.empty((ne, 48), dtype=np.int64)
+    eix = np.empty((ne, 48), dtype=np.int64)
     pre = -1
     h0 = st[ST_HAND]
     h1 = st[ST_HAND + 1]
@@ -1443,9 +1434,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     idx = eix[d, c]
                     if idx < 0:
                         continue
-                    ws = seat if beats(c, led, trump) else leader
-                    tpts = card_points(led) + card_points(c)
-                    gain = tpts if (m1 if ws == 1 else m0) != 0 else 0
+                    gain = _eg_trick(led, c, leader, trump, m0, m1)[1]
                     sl = _tt_find(tt_k1, tt_k2, tt_d, idx, ek1[d, c], ek2[d, c], stamp)
                     if sl >= 0:
                         dd = tt_d[sl]
