@@ -1,10 +1,11 @@
 """A plain-Python minimax oracle for the solver tests (shares no code with ``sim`` or ``solver``).
 
 Written from RULES.md and NOTATION.md alone: its own card tables, position parser
-(fully known positions without ``played``), trick winner (R5), draws (R6), trump
-exchange (R7), endgame obligations (R9), and an unpruned memoized minimax of the
-future card points of the side to move (three players: paranoid), plus an
-expectimax for ``stock=?`` (every face-down order equally likely).
+(fully known positions; ``played`` is not needed), trick winner (R5), draws (R6), trump
+exchange (R7; ``remove=trump2`` disables the 2-exchange, R3), endgame obligations (R9),
+and an unpruned memoized minimax of the future card points of the side to move (three
+players: paranoid), plus an expectimax for ``stock=?`` (every face-down order equally
+likely).
 """
 from __future__ import annotations
 
@@ -95,9 +96,12 @@ def parse(text):
     turn = int(f.get("turn", "0"))
     taken = any(trump_card in h for h in hands) or trump_card in trick
     under = (not taken) and (stock is None or len(stock) > 0)
+    exmode = f.get("exchange", "seven-two")
+    if n == 3 and f.get("remove") == "trump2":  # R3: remove=trump2 disables the 2-exchange (R7)
+        exmode = {"seven-two": "seven", "two-any": "none"}.get(exmode, exmode)
     return {"n": n, "pinta": trump_card, "trump": trump_card[1], "hands": tuple(hands), "stock": stock,
             "trick": trick, "turn": turn, "under": under, "endgame": f.get("endgame", "free"),
-            "exchange": f.get("exchange", "seven-two")}
+            "exchange": exmode}
 
 
 def _max_seats(n, seat):

@@ -105,6 +105,42 @@ def test_oracle_agrees_stock_phase_and_swap():
         assert "swap" in r.moves and r.moves == vals and r.value == v, text
 
 
+@pytest.mark.parametrize("exchange", ["seven-two", "two-any"])
+def test_oracle_agrees_remove_trump2(exchange):
+    """R3 ``remove=trump2`` (3 players) disables the 2-exchange of R7, also in the deals whose
+    first turned card was a 2 (set aside; the 2 of the new trump suit stays in play): solver =
+    oracle on the last trick with cards to draw, where the seat to move holds that 2."""
+    from solver import solve
+    from solver.position import deal_position, format_card
+    rules = Rules(players=3, remove="trump2", exchange=exchange)
+    rng = np.random.default_rng(3)
+    held = checked = 0
+    for d in range(1500):
+        if held >= 4:
+            break
+        pos = deal_position(rules, 9, d)
+        if "played=" not in str(pos):
+            continue  # the 2 of trumps itself is out of play
+        two = format_card((pos.trump // 12) * 12)  # the 2 of trumps (strength index 0, R2)
+        for _ in range((rules.tricks - 4) * 3):
+            mv = pos.legal_moves()
+            pos = pos.apply(mv[int(rng.integers(len(mv)))])
+        for _ in range(3):  # the last trick with cards to draw (R6): a face-down card and the pinta
+            text = str(pos)
+            seat = int(text.split("turn=")[1].split()[0])
+            if two in text.split("hands=")[1].split()[0].split("/")[seat].split(","):
+                r = solve(pos, pv=False)
+                v, vals = oracle.solve(text)
+                assert r.value == v and r.moves == vals, text
+                if exchange == "two-any":  # the only exchange of this rule, disabled
+                    assert "swap" not in r.moves, text
+                held += 1
+            mv = pos.legal_moves()
+            pos = pos.apply(mv[int(rng.integers(len(mv)))])
+        checked += 1
+    assert held >= 4, (held, checked)
+
+
 def test_R7_swap_chain_and_last_card():
     """R7: a 7-exchange then a 2-exchange by one seat; none once only the pinta is left."""
     from solver import solve
