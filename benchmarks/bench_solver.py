@@ -11,9 +11,18 @@ Configurations
 
 Each position is solved for its exact value (MTD(f) on null-window probes,
 :func:`solver.search.mtdf`); ``--all-moves`` times :func:`solver.search.solve_moves`
-(every legal move's exact value) instead. Compile time is excluded (one warm-up solve).
+(every legal move's exact value) instead. The first guess is half the points left, as
+:func:`solver.solve` does (``--guess 60``: a fixed 60, as the lines before 0e3bbd1 did; the same
+for full deals, 120 points left). Compile time is excluded (one warm-up solve).
 Lines go to ``results/benchmarks/solver.jsonl`` (``--ablation``: 2p-10left, one line per technique
 switched off, to ``results/benchmarks/solver_ablation.jsonl``).
+
+``--floor`` measures how much of a solve the MTD(f) driver itself costs, one line per
+configuration to ``results/benchmarks/solver_floor.jsonl``: each position is solved by
+:func:`~solver.search.mtdf` from the benchmark's first guess, then with a fresh table from its
+exact value as the first guess (a perfect guess: two probes), then by one null-window probe at the
+exact value alone (the proof that the value is reached: no driver of null-window probes does
+less); with the probe count and the first probe's share of the nodes.
 
 Usage::
 
@@ -21,6 +30,7 @@ Usage::
     python benchmarks/bench_solver.py --configs 4p-full --deals 10 --time-limit 600
     python benchmarks/bench_solver.py --ablation --deals 20
     python benchmarks/bench_solver.py --ablation --ablation-config 2p-full --deals 30
+    python benchmarks/bench_solver.py --floor --configs 2p-full,4p-6left --deals 100
 """
 from __future__ import annotations
 
@@ -86,7 +96,12 @@ def positions(config, deals, seed):
     return out
 
 
-def run(config, deals, seed, flags, all_moves=False, time_limit=None):
+def _guess(st, guess):
+    """The first guess of a solve: ``guess`` card points, or half the points left (``None``)."""
+    return int(S.points_left(st)) // 2 if guess is None else int(guess)
+
+
+def run(config, deals, seed, flags, all_moves=False, time_limit=None, guess=None):
     ws = S.new_workspace()
     pos = positions(config, deals, seed)
     # warm-up (compile) on the first position's cheap relative
@@ -108,10 +123,10 @@ def run(config, deals, seed, flags, all_moves=False, time_limit=None):
         ws[5][1] += 1
         t0 = time.perf_counter()
         if all_moves:
-            k = S.solve_moves(st, stock, ismax, 60, mvs, vals, *ws, flags)
+            k = S.solve_moves(st, stock, ismax, _guess(st, guess), mvs, vals, *ws, flags)
             v = int(vals[:k].max())
         else:
-            v = int(S.mtdf(st, stock, ismax, 60, *ws, flags))
+            v = int(S.mtdf(st, stock, ismax, _guess(st, guess), *ws, flags))
         times.append((time.perf_counter() - t0) * 1000.0)
         nodes.append(int(ws[5][0]))
         values.append(v)
@@ -126,10 +141,78 @@ def run(config, deals, seed, flags, all_moves=False, time_limit=None):
         "nodes_median": int(np.median(nd)), "nodes_mean": int(nd.mean()),
         "nodes_per_s": int(nd.sum() / (t.sum() / 1000.0)), "rate_unit": "nodes/s",
         "mean_value": round(float(np.mean(values)), 3), "threads": 1,
+        "first_guess": "half the points left" if guess is None else int(guess),
         "flags": [int(x) for x in flags], "cpu": _cpu(), "python": platform.python_version(),
         "numba": numba.__version__, "numpy": np.__version__, "commit": _commit(),
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
     }
+
+
+def floor(config, deals, seed, flags, time_limit=None, guess=None):
+    """The driver's share of a solve (see the module docstring): one record per configuration."""
+    ws = S.new_workspace()
+    cnt = ws[5]
+    pos = positions(config, deals, seed)
+    print(f"{config}: compiling or loading the solver kernels...", file=sys.stderr, flush=True)
+    wst, wstock, wismax = positions("2p-4left", 1, seed + 1)[0].to_arrays()
+    cnt[1] += 1
+    S.mtdf(wst, wstock, wismax, 10, *ws, flags)
+    rows = []
+    t_start = time.time()
+    for p in pos:
+        st, stock, ismax = p.to_arrays()
+        row = {}
+        cnt[1] += 1
+        cnt[0] = 0
+        t0 = time.perf_counter()
+        g0 = _guess(st, guess)
+        v = int(S.mtdf(st, stock, ismax, g0, *ws, flags))
+        row["mtdf"] = ((time.perf_counter() - t0) * 1000.0, int(cnt[0]))
+        # the same probes one by one (mtdf's loop, fresh table): their count and the first one's nodes
+        cnt[1] += 1
+        cnt[0] = 0
+        lo, hi, probes, first = 0, S.points_left(st), 0, 0
+        g = min(g0, hi)  # mtdf clips the guess
+        bis = flags[S.FL_BISECT] == 2 or (flags[S.FL_BISECT] == 1 and p.rules.players > 2)
+        while lo < hi:
+            b = (lo + hi + 1) // 2 if bis and probes >= 2 else (g if g > lo else lo + 1)
+            g = S.ab(st, stock, ismax, b - 1, b, *ws, flags)
+            probes += 1
+            first = first or int(cnt[0])
+            if g < b:
+                hi = g
+            else:
+                lo = g
+        assert lo == v, (lo, v)
+        row["probes"] = probes
+        row["first_share"] = first / max(int(cnt[0]), 1)
+        for label, guess in (("exact_guess", v), ("single_probe", None)):
+            cnt[1] += 1
+            cnt[0] = 0
+            t0 = time.perf_counter()
+            if guess is None:
+                if v > 0:
+                    S.ab(st, stock, ismax, v - 1, v, *ws, flags)
+            else:
+                assert int(S.mtdf(st, stock, ismax, guess, *ws, flags)) == v
+            row[label] = ((time.perf_counter() - t0) * 1000.0, int(cnt[0]))
+        rows.append(row)
+        if time_limit and time.time() - t_start > time_limit:
+            break
+    rec = {"config": config, "deals": len(rows), "seed": seed, "first_guess": "half the points left" if guess is None else int(guess),
+           "probes_median": float(np.median([r["probes"] for r in rows])),
+           "first_probe_node_share_median": round(float(np.median([r["first_share"] for r in rows])), 3)}
+    for label in ("mtdf", "exact_guess", "single_probe"):
+        t = np.array([r[label][0] for r in rows])
+        nd = np.array([r[label][1] for r in rows])
+        rec[label + "_median_ms"] = round(float(np.median(t)), 3)
+        rec[label + "_mean_ms"] = round(float(t.mean()), 3)
+        rec[label + "_nodes_median"] = int(np.median(nd))
+        rec[label + "_nodes_mean"] = int(nd.mean())
+    rec.update({"threads": 1, "flags": [int(x) for x in flags], "cpu": _cpu(), "python": platform.python_version(),
+                "numba": numba.__version__, "numpy": np.__version__, "commit": _commit(),
+                "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")})
+    return rec
 
 
 def main():
@@ -143,6 +226,12 @@ def main():
     ap.add_argument("--ablation-config", default="2p-10left", choices=["2p-10left", "2p-full", "4p-6left"],
                     help="positions of --ablation (2p-full: the two-player kernel's techniques only; "
                          "4p-6left: the general kernel's only)")
+    ap.add_argument("--guess", type=int, default=None,
+                    help="first guess of every solve in card points (default: half the points left, as "
+                         "solver.solve does; 60 reproduces the lines before 0e3bbd1)")
+    ap.add_argument("--floor", action="store_true",
+                    help="the MTD(f) driver's share: each position also solved from its exact value as the "
+                         "first guess and by one probe at the value (results/benchmarks/solver_floor.jsonl)")
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
     numba.set_num_threads(1)
@@ -163,7 +252,7 @@ def main():
             f[fl] = 0
             trials.append(("no-" + nm, f))
         for fl, nm, val in ((S.FL_HIST, "history-tiebreak", 1), (S.FL_KILLER, "killer", 1),
-                            (S.FL_EXACT, "exact-subtrees-8", 8)):
+                            (S.FL_EXACT, "exact-subtrees-8", 8), (S.FL_BISECT, "mtdf-unit-steps", 0)):
             f = base.copy()
             f[fl] = val
             trials.append(("with-" + nm, f))
@@ -173,6 +262,7 @@ def main():
                             ("two-player-kernel-etc-every-depth", ((S.FL_ETCMIN, 0),)),
                             ("two-player-kernel-etc-ordering", ((S.FL_ETC, 2),)),
                             ("two-player-kernel-no-endgame-minimax", ((S.FL_EG, 0),)),
+                            ("two-player-kernel-bisection", ((S.FL_BISECT, 2),)),
                             ("two-player-kernel-neither", ((S.FL_ETC, 0), (S.FL_EG, 0)))):
             f = two.copy()
             for fl, val in sets:
@@ -184,15 +274,24 @@ def main():
         elif a.ablation_config == "4p-6left":
             trials = [t for t in trials if not t[0].startswith("two-player-kernel")]
         for label, f in trials:
-            rec = run(a.ablation_config, a.deals, a.seed, f, time_limit=a.time_limit)
+            rec = run(a.ablation_config, a.deals, a.seed, f, time_limit=a.time_limit, guess=a.guess)
             rec["variant"] = label
+            print(json.dumps(rec), flush=True)
+            with open(out, "a") as fh:
+                fh.write(json.dumps(rec) + "\n")
+        return
+    if a.floor:
+        out = a.out or "results/benchmarks/solver_floor.jsonl"
+        for cfg in a.configs.split(","):
+            rec = floor(cfg, a.deals, a.seed, S.default_flags(), time_limit=a.time_limit, guess=a.guess)
             print(json.dumps(rec), flush=True)
             with open(out, "a") as fh:
                 fh.write(json.dumps(rec) + "\n")
         return
     out = a.out or "results/benchmarks/solver.jsonl"
     for cfg in a.configs.split(","):
-        rec = run(cfg, a.deals, a.seed, S.default_flags(), all_moves=a.all_moves, time_limit=a.time_limit)
+        rec = run(cfg, a.deals, a.seed, S.default_flags(), all_moves=a.all_moves, time_limit=a.time_limit,
+                  guess=a.guess)
         print(json.dumps(rec), flush=True)
         with open(out, "a") as fh:
             fh.write(json.dumps(rec) + "\n")

@@ -16,7 +16,8 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   with 2 to 4 players the key names hand cards by relative rank while cards
   remain to draw (:func:`draw_key2`, :func:`draw_key_n`) and, once the stock is
   empty, by suit patterns (:func:`endgame_key`);
-* null-window probes and an MTD(f) driver for exact values (:func:`mtdf`);
+* null-window probes and an MTD(f) driver for exact values (:func:`mtdf`); with 3 or
+  more players it bisects the proven interval after two probes (``FL_BISECT``);
 * move ordering: TT move first, then cheapest winning card, giving points to a
   winning partner, shedding zero-point cards when losing;
 * equivalent adjacent zero-point cards of one suit in one hand searched once
@@ -97,7 +98,8 @@ FL_ETC = 14       # ab2: enhanced transposition cutoffs at the second card of a 
 FL_EG = 15        # ab2: endgames of at most 3 tricks (stock empty) solved by plain minimax on a table miss
 FL_ETCMIN = 16    # ab2: enhanced transposition cutoffs only with at least this many cards left to draw
 FL_EGN = 17       # general kernel: endgames of at most 2 tricks (stock empty) by plain minimax on a table miss
-FL_SIZE = 18
+FL_BISECT = 18    # mtdf: after two probes, probe the middle of the proven interval (1: with 3+ players, 2: always)
+FL_SIZE = 19
 
 # frame fields
 F_ALPHA = 0
@@ -172,6 +174,7 @@ def default_flags():
     f[FL_EXACT] = 0     # measured: exact small subtrees cost more nodes (results/README.md)
     f[FL_HIST] = 0      # measured: neutral as tie-break, 5x worse as primary order
     f[FL_KILLER] = 0    # measured: 2x more nodes
+    f[FL_BISECT] = 1    # measured: 20-30% fewer nodes with 3-6 players, none with 2 (results/README.md)
     f[FL_ETCMIN] = 8    # measured: the look-ahead pays with 8+ cards left to draw (its key is reused by the
                         # child), costs more than it saves nearer the end (results/README.md)
     return f
@@ -1695,7 +1698,16 @@ def points_left(st):
 
 @njit(cache=True, nogil=True)
 def mtdf(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
-    """Exact value (future points of the maximizing side) by MTD(f): null-window probes of :func:`ab`."""
+    """Exact value (future points of the maximizing side) by null-window probes of :func:`ab`.
+
+    MTD(f) (Plaat et al. 1996): the first probe at ``guess`` (card points, clipped to the points
+    left), each next one just past the bound the last returned. With ``flags[FL_BISECT]`` (1: with
+    3 or more players, 2: always) the probes after the second bisect the interval the probes so far
+    proved instead: the values of 3-6 player positions lie 10-25 points from half the points left
+    (the callers' guess), where unit steps cost 20-30% more nodes; two steps first keep a good
+    guess's two-probe solve (:func:`solve_moves` passes the previous move's value). With 2 players
+    the steps are as good (results/README.md). The value is the same either way.
+    """
     lo = 0
     hi = points_left(st)
     g = guess
@@ -1703,8 +1715,14 @@ def mtdf(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
         g = lo
     if g > hi:
         g = hi
+    bis = flags[FL_BISECT] == 2 or (flags[FL_BISECT] == 1 and st[ST_PLAYERS] > 2)
+    k = 0
     while lo < hi:
-        b = g if g > lo else lo + 1
+        if bis and k >= 2:
+            b = (lo + hi + 1) // 2
+        else:
+            b = g if g > lo else lo + 1
+        k += 1
         g = ab(st, stock, ismax, b - 1, b, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
         if g < b:
             hi = g

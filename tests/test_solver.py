@@ -606,3 +606,30 @@ def test_general_endgame_minimax_keeps_values(players, endgame):
             ws[5][1] += 1
             assert S.mtdf(st, stock, ismax, 30, *ws, on) == v, str(pos)
     assert seen >= 10  # most positions have the stock empty: the minimax runs
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_bisecting_driver_keeps_values(players):
+    """mtdf's driver (FL_BISECT: 0 unit steps, 1 bisection with 3+ players, 2 always) gives the
+    same value from any first guess, good, poor or outside 0..points left; with at most 2
+    tricks left, the oracle's value."""
+    from solver import search as S
+    ws = S.new_workspace(14)
+    rng = np.random.default_rng(players)
+    flags = []
+    for b in (0, 1, 2):
+        f = S.default_flags()
+        f[S.FL_BISECT] = b
+        flags.append(f)
+    assert S.default_flags()[S.FL_BISECT] == 1
+    for pos in _random_positions(players, 12, 31 + players, 5 if players < 6 else 3):
+        st, stock, ismax = pos.to_arrays()
+        rem = int(S.points_left(st))
+        ws[5][1] += 1
+        v = int(S.mtdf(st, stock, ismax, rem // 2, *ws, flags[0]))
+        for g in (-7, 0, rem // 2, v, v + 1, rem, rem + 40, int(rng.integers(0, rem + 1))):
+            for f in flags:
+                ws[5][1] += 1
+                assert S.mtdf(st, stock, ismax, g, *ws, f) == v, (str(pos), g, f[S.FL_BISECT])
+        if sum(bin(int(h)).count("1") for h in st[S.ST_HAND:S.ST_HAND + players]) <= 2 * players:
+            assert oracle.solve(str(pos))[0] == v, str(pos)
