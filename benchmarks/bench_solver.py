@@ -45,6 +45,7 @@ import time
 
 import numba
 import numpy as np
+from tqdm import tqdm
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
@@ -117,7 +118,7 @@ def run(config, deals, seed, flags, all_moves=False, time_limit=None, guess=None
     S.solve_moves(wst, wstock, wismax, 10, mvs, vals, *ws, flags)
     times, nodes, values = [], [], []
     t_start = time.time()
-    for p in pos:
+    for p in tqdm(pos, desc=config, unit="pos", file=sys.stderr, delay=1.0, leave=False):
         st, stock, ismax = p.to_arrays()
         ws[5][0] = 0
         ws[5][1] += 1
@@ -159,7 +160,7 @@ def floor(config, deals, seed, flags, time_limit=None, guess=None):
     S.mtdf(wst, wstock, wismax, 10, *ws, flags)
     rows = []
     t_start = time.time()
-    for p in pos:
+    for p in tqdm(pos, desc=config + " floor", unit="pos", file=sys.stderr, delay=1.0, leave=False):
         st, stock, ismax = p.to_arrays()
         row = {}
         cnt[1] += 1
@@ -216,11 +217,13 @@ def floor(config, deals, seed, flags, time_limit=None, guess=None):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--configs", default="2p-full,4p-full,2p-4left")
-    ap.add_argument("--deals", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--all-moves", action="store_true")
+    ap = argparse.ArgumentParser(description="Solver benchmark (issue 3): single thread, seeded positions, one "
+                                             "JSON line per configuration (see the module docstring).")
+    ap.add_argument("--configs", default="2p-full,4p-full,2p-4left",
+                    help="comma-separated: 2p-full, 4p-full, 2p-4left, 2p-10left, 4p-6left (default: %(default)s)")
+    ap.add_argument("--deals", type=int, default=100, help="positions per configuration (default: %(default)s)")
+    ap.add_argument("--seed", type=int, default=1, help="deal seed (default: %(default)s)")
+    ap.add_argument("--all-moves", action="store_true", help="time every legal move's value (solve_moves)")
     ap.add_argument("--time-limit", type=float, default=None, help="seconds per configuration (stops early)")
     ap.add_argument("--ablation", action="store_true", help="2p-10left with each technique switched off")
     ap.add_argument("--ablation-config", default="2p-10left", choices=["2p-10left", "2p-full", "4p-6left"],
@@ -232,8 +235,15 @@ def main():
     ap.add_argument("--floor", action="store_true",
                     help="the MTD(f) driver's share: each position also solved from its exact value as the "
                          "first guess and by one probe at the value (results/benchmarks/solver_floor.jsonl)")
-    ap.add_argument("--out", default=None)
+    ap.add_argument("--out", default=None, help="JSON-lines file to append to (default: results/benchmarks/"
+                                                "solver.jsonl, solver_ablation.jsonl or solver_floor.jsonl)")
     a = ap.parse_args()
+    known = ("2p-full", "4p-full", "2p-4left", "2p-10left", "4p-6left")
+    bad = [c for c in a.configs.split(",") if c not in known]
+    if bad:
+        ap.error(f"--configs: unknown {', '.join(map(repr, bad))}; expected some of {', '.join(known)}")
+    if a.deals < 1:
+        ap.error(f"--deals: {a.deals}, expected at least 1")
     numba.set_num_threads(1)
     os.makedirs("results/benchmarks", exist_ok=True)
     if a.ablation:

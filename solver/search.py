@@ -1707,6 +1707,18 @@ def mtdf(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     (the callers' guess), where unit steps cost 20-30% more nodes; two steps first keep a good
     guess's two-probe solve (:func:`solve_moves` passes the previous move's value). With 2 players
     the steps are as good (results/README.md). The value is the same either way.
+
+    Parameters
+    ----------
+    st, stock, ismax, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As in :func:`ab` (``st`` is not modified; ``cnt[0]`` += nodes of every probe).
+    guess : int
+        First guess of the value, card points (any integer; clipped to 0..points left).
+
+    Returns
+    -------
+    int
+        The exact value, card points 0-120.
     """
     lo = 0
     hi = points_left(st)
