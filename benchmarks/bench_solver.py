@@ -244,6 +244,16 @@ def main():
         ap.error(f"--configs: unknown {', '.join(map(repr, bad))}; expected some of {', '.join(known)}")
     if a.deals < 1:
         ap.error(f"--deals: {a.deals}, expected at least 1")
+    if a.out is not None:
+        # refuse a bad --out now, not after minutes of solving (lines are appended)
+        d = os.path.dirname(os.path.abspath(a.out))
+        if not os.path.isdir(d):
+            ap.error(f"--out: directory {d} does not exist")
+        try:
+            with open(a.out, "a"):
+                pass
+        except OSError as e:
+            ap.error(f"--out: cannot write {a.out}: {e.strerror}")
     numba.set_num_threads(1)
     os.makedirs("results/benchmarks", exist_ok=True)
     if a.ablation:
