@@ -450,3 +450,22 @@ def test_trump2_turned_two_set_aside_round_trips():
         mv = q.legal_moves()
         assert str(Position.parse(str(q.apply(mv[0])))) == str(q.apply(mv[0]))
     assert special >= 5  # about 1 deal in 12 turns a 2 first
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["--configs", "2p-ful"], "--configs: unknown '2p-ful'"),
+    (["--deals", "0"], "--deals: 0, expected at least 1"),
+    (["--out", "/nonexistent-dir/x.jsonl"], "--out: directory /nonexistent-dir does not exist"),
+    (["--out", "."], "--out: cannot write ."),
+])
+def test_bench_solver_refuses_bad_arguments_before_solving(args, msg):
+    """benchmarks/bench_solver.py: bad arguments exit 2 with a message naming the option, before
+    any solve (a bad --out used to fail only after the whole run, its figures lost)."""
+    import os
+    import subprocess
+    import sys
+    root = os.path.join(os.path.dirname(__file__), "..")
+    r = subprocess.run([sys.executable, os.path.join(root, "benchmarks", "bench_solver.py"), *args],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and msg in r.stderr, r.stderr
+    assert "compiling" not in r.stderr
