@@ -174,7 +174,7 @@ def default_flags():
     f[FL_EXACT] = 0     # measured: exact small subtrees cost more nodes (results/README.md)
     f[FL_HIST] = 0      # measured: neutral as tie-break, 5x worse as primary order
     f[FL_KILLER] = 0    # measured: 2x more nodes
-    f[FL_BISECT] = 1    # measured: 20-30% fewer nodes with 3-6 players, none with 2 (results/README.md)
+    f[FL_BISECT] = 1    # measured: 9-34% fewer nodes with 3-6 players, none with 2 (results/README.md)
     f[FL_ETCMIN] = 8    # measured: the look-ahead pays with 8+ cards left to draw (its key is reused by the
                         # child), costs more than it saves nearer the end (results/README.md)
     return f
@@ -1703,8 +1703,8 @@ def mtdf(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     MTD(f) (Plaat et al. 1996): the first probe at ``guess`` (card points, clipped to the points
     left), each next one just past the bound the last returned. With ``flags[FL_BISECT]`` (1: with
     3 or more players, 2: always) the probes after the second bisect the interval the probes so far
-    proved instead: the values of 3-6 player positions lie 10-25 points from half the points left
-    (the callers' guess), where unit steps cost 20-30% more nodes; two steps first keep a good
+    proved instead: the values of 3-6 player positions lie 10-27 points (median) from half the points left
+    (the callers' guess), where unit steps cost 10-51% more nodes; two steps first keep a good
     guess's two-probe solve (:func:`solve_moves` passes the previous move's value). With 2 players
     the steps are as good (results/README.md). The value is the same either way.
 
