@@ -76,13 +76,12 @@ def _commit():
 
 
 def positions(config, deals, seed):
-    out = []
-    if config == "2p-full":
-        r = Rules(players=2)
-        out = [deal_position(r, seed, d) for d in range(deals)]
-    elif config == "4p-full":
-        r = Rules(players=4)
-        out = [deal_position(r, seed, d) for d in range(deals)]
+    """The configuration's ``deals`` seeded positions, made one at a time (a generator: a run stopped
+    by ``--time-limit`` never builds the rest)."""
+    if config in ("2p-full", "4p-full"):
+        r = Rules(players=int(config[0]))
+        for d in range(deals):
+            yield deal_position(r, seed, d)
     elif config in ("2p-4left", "2p-10left", "4p-6left"):
         players = int(config[0])
         left = int(config[3:].split("left")[0])
@@ -93,10 +92,9 @@ def positions(config, deals, seed):
             for _ in range((r.tricks - left) * players):
                 mv = p.legal_moves()
                 p = p.apply(mv[int(rng.integers(len(mv)))])
-            out.append(p)
+            yield p
     else:
         raise ValueError(f"unknown config {config!r}")
-    return out
 
 
 def _guess(st, guess):
@@ -107,13 +105,12 @@ def _guess(st, guess):
 def run(config, deals, seed, flags, all_moves=False, time_limit=None, guess=None):
     ws = S.new_workspace()
     pos = positions(config, deals, seed)
-    # warm-up (compile) on the first position's cheap relative
-    st, stock, ismax = pos[0].to_arrays()
+    # warm-up (compile or load the kernels) on a cheap position
     mvs = np.zeros(S.MAXM, np.int64)
     vals = np.zeros(S.MAXM, np.int64)
     print(f"{config}: compiling or loading the solver kernels (numba caches them; a first run takes up to a "
           "minute)...", file=sys.stderr, flush=True)
-    warm = positions("2p-4left", 1, seed + 1)[0]
+    warm = next(positions("2p-4left", 1, seed + 1))
     wst, wstock, wismax = warm.to_arrays()
     ws[5][1] += 1
     S.mtdf(wst, wstock, wismax, 10, *ws, flags)
@@ -121,7 +118,7 @@ def run(config, deals, seed, flags, all_moves=False, time_limit=None, guess=None
     S.points_left(wst)
     times, nodes, values = [], [], []
     t_start = time.time()
-    for p in tqdm(pos, desc=config, unit="pos", file=sys.stderr, delay=1.0, leave=False):
+    for p in tqdm(pos, total=deals, desc=config, unit="pos", file=sys.stderr, delay=1.0, leave=False):
         st, stock, ismax = p.to_arrays()
         ws[5][0] = 0
         ws[5][1] += 1
@@ -159,12 +156,13 @@ def floor(config, deals, seed, flags, time_limit=None, guess=None):
     cnt = ws[5]
     pos = positions(config, deals, seed)
     print(f"{config}: compiling or loading the solver kernels...", file=sys.stderr, flush=True)
-    wst, wstock, wismax = positions("2p-4left", 1, seed + 1)[0].to_arrays()
+    wst, wstock, wismax = next(positions("2p-4left", 1, seed + 1)).to_arrays()
     cnt[1] += 1
     S.mtdf(wst, wstock, wismax, 10, *ws, flags)
+    S.points_left(wst)
     rows = []
     t_start = time.time()
-    for p in tqdm(pos, desc=config + " floor", unit="pos", file=sys.stderr, delay=1.0, leave=False):
+    for p in tqdm(pos, total=deals, desc=config + " floor", unit="pos", file=sys.stderr, delay=1.0, leave=False):
         st, stock, ismax = p.to_arrays()
         row = {}
         cnt[1] += 1
@@ -191,20 +189,21 @@ def floor(config, deals, seed, flags, time_limit=None, guess=None):
         assert lo == v, (lo, v)
         row["probes"] = probes
         row["first_share"] = first / max(int(cnt[0]), 1)
-        for label, guess in (("exact_guess", v), ("single_probe", None)):
+        for label in ("exact_guess", "single_probe"):
             cnt[1] += 1
             cnt[0] = 0
             t0 = time.perf_counter()
-            if guess is None:
+            if label == "single_probe":
                 if v > 0:
                     S.ab(st, stock, ismax, v - 1, v, *ws, flags)
             else:
-                assert int(S.mtdf(st, stock, ismax, guess, *ws, flags)) == v
+                assert int(S.mtdf(st, stock, ismax, v, *ws, flags)) == v
             row[label] = ((time.perf_counter() - t0) * 1000.0, int(cnt[0]))
         rows.append(row)
         if time_limit and time.time() - t_start > time_limit:
             break
-    rec = {"config": config, "deals": len(rows), "seed": seed, "first_guess": "half the points left" if guess is None else int(guess),
+    rec = {"config": config, "deals": len(rows), "seed": seed,
+           "first_guess": "half the points left" if guess is None else int(guess),
            "probes_median": float(np.median([r["probes"] for r in rows])),
            "first_probe_node_share_median": round(float(np.median([r["first_share"] for r in rows])), 3)}
     for label in ("mtdf", "exact_guess", "single_probe"):
@@ -229,7 +228,8 @@ def main():
     ap.add_argument("--deals", type=int, default=100, help="positions per configuration (default: %(default)s)")
     ap.add_argument("--seed", type=int, default=1, help="deal seed (default: %(default)s)")
     ap.add_argument("--all-moves", action="store_true", help="time every legal move's value (solve_moves)")
-    ap.add_argument("--time-limit", type=float, default=None, help="seconds per configuration (stops early)")
+    ap.add_argument("--time-limit", type=float, default=None,
+                    help="seconds per configuration (stops early; checked between positions)")
     ap.add_argument("--ablation", action="store_true", help="2p-10left with each technique switched off")
     ap.add_argument("--ablation-config", default="2p-10left", choices=["2p-10left", "2p-full", "4p-6left"],
                     help="positions of --ablation (2p-full: the two-player kernel's techniques only; "
@@ -249,18 +249,32 @@ def main():
         ap.error(f"--configs: unknown {', '.join(map(repr, bad))}; expected some of {', '.join(known)}")
     if a.deals < 1:
         ap.error(f"--deals: {a.deals}, expected at least 1")
+    if a.seed < 0:
+        ap.error(f"--seed: {a.seed}, expected a non-negative integer")
+    if a.guess is not None and not -1000 <= a.guess <= 1000:
+        ap.error(f"--guess: {a.guess}, expected card points (-1000..1000; clipped to the points left)")
+    if a.time_limit is not None and not a.time_limit > 0:
+        ap.error(f"--time-limit: {a.time_limit}, expected a positive number of seconds")
+    if a.floor and (a.ablation or a.all_moves):
+        ap.error("--floor: a run of its own (not with --ablation or --all-moves)")
+    if a.ablation and a.all_moves:
+        ap.error("--ablation times values only (not with --all-moves)")
     if a.out is not None:
         # refuse a bad --out now, not after minutes of solving (lines are appended)
         d = os.path.dirname(os.path.abspath(a.out))
         if not os.path.isdir(d):
             ap.error(f"--out: directory {d} does not exist")
+        existed = os.path.exists(a.out)
         try:
             with open(a.out, "a"):
                 pass
         except OSError as e:
             ap.error(f"--out: cannot write {a.out}: {e.strerror}")
+        if not existed:
+            os.remove(a.out)  # no empty file left behind if the run stops early
     numba.set_num_threads(1)
-    os.makedirs("results/benchmarks", exist_ok=True)
+    if a.out is None:
+        os.makedirs("results/benchmarks", exist_ok=True)
     if a.ablation:
         out = a.out or "results/benchmarks/solver_ablation.jsonl"
         # techniques are switched in the general kernel (ab2 runs only with the default set);

@@ -147,7 +147,8 @@ def new_workspace(tt_bits: int = TT_BITS):
         (strided views of one table: the two slots of a bucket share one 64-byte cache line,
         measured 8% faster than three separate arrays),
         frames ``ndarray(int64, (MAXD, F_SIZE))``, moves ``ndarray(int64, (MAXD, MAXM))``,
-        counters ``ndarray(int64, (16,))`` (``cnt[0]`` nodes, ``cnt[1]`` generation stamp).
+        counters ``ndarray(int64, (16,))`` (``cnt[0]`` nodes, ``cnt[1]`` generation stamp: one
+        generation for positions of one deal and one perspective, see :func:`ab`).
         The table takes ``2**tt_bits * 32`` bytes (32 MB at the default), its pages mapped at once.
 
     Raises
@@ -400,7 +401,10 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
         Stack buffers.
     cnt : ndarray(int64, shape=(16,))
         ``cnt[0]`` += nodes searched (positions the endgame minimax solves are not counted);
-        ``cnt[1]`` generation stamp.
+        ``cnt[1]`` generation stamp. One generation may serve only positions of one deal (one
+        stock order: keys name how many cards are left to draw, not which) seen from one side
+        (one ``ismax``); bump the stamp for another deal or perspective (:func:`solver.solve`
+        uses a fresh one per call, :func:`solver.analyse_play` one along a deal).
     flags : ndarray(int64, shape=(FL_SIZE,))
         Technique switches ``FL_*``.
 
@@ -1713,7 +1717,7 @@ def mtdf(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     st, stock, ismax, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
         As in :func:`ab` (``st`` is not modified; ``cnt[0]`` += nodes of every probe).
     guess : int
-        First guess of the value, card points (any integer; clipped to 0..points left).
+        First guess of the value, card points (any int64; clipped to 0..points left).
 
     Returns
     -------

@@ -469,3 +469,27 @@ def test_bench_solver_refuses_bad_arguments_before_solving(args, msg):
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and msg in r.stderr, r.stderr
     assert "compiling" not in r.stderr
+
+
+def test_bench_solver_floor_keeps_the_guess_for_every_position(monkeypatch):
+    """``bench_solver.py --floor --guess N`` starts every position's first solve from N (break-it
+    report: a loop variable shadowed the guess, so only the first position used it)."""
+    import importlib.util
+    import os
+    from solver import search as S
+    path = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "bench_solver.py")
+    spec = importlib.util.spec_from_file_location("bench_solver_under_test", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    seen = []
+    real = S.mtdf
+
+    def spy(st, stock, ismax, guess, *rest):
+        seen.append(int(guess))
+        return real(st, stock, ismax, guess, *rest)
+
+    monkeypatch.setattr(S, "mtdf", spy)
+    rec = bench.floor("2p-4left", 4, 1, S.default_flags(), guess=7)
+    assert rec["deals"] == 4 and rec["first_guess"] == 7
+    # per position: the timed solve from the guess, then the solve from the exact value
+    assert seen[1::2][:4] == [7, 7, 7, 7], seen
