@@ -329,6 +329,10 @@ class Position:
                 removed = [two]
             elif self.played_given is not None:
                 missing = [c for c in full if c not in placed_set and CARD_RANK[c] == 2]
+                if len(missing) > 1 and self.stock is None:
+                    raise _err("stock", "remove=trump2 with stock=?: the 2 set aside at the deal cannot be told "
+                                        f"from the unseen stock cards ({', '.join(map(format_card, missing))} are "
+                                        "unseen; the notation has no field for it): give the stock order")
                 if len(missing) != 1:
                     raise _err("played", "remove=trump2: exactly one 2 must be missing from the position")
                 removed = missing

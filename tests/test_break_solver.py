@@ -493,3 +493,13 @@ def test_bench_solver_floor_keeps_the_guess_for_every_position(monkeypatch):
     assert rec["deals"] == 4 and rec["first_guess"] == 7
     # per position: the timed solve from the guess, then the solve from the exact value
     assert seen[1::2][:4] == [7, 7, 7, 7], seen
+
+
+def test_trump2_stock_unknown_ambiguous_set_aside_two_is_named():
+    """R3 remove=trump2: with stock=? and a deal whose first turned card was a 2 (set aside), more
+    than one unseen 2 leaves the set-aside card unknown; the error says so and names the field
+    (break-it note: it used to say "exactly one 2 must be missing")."""
+    text = ("players=3 trump=12B hands=2B,7C,4B/7O,6B,1B/11C,4O,4E stock=? turn=0 trick= points=34,0,17 "
+            "played=5O,12O,1C,3C,4C,12C,2E,3E,7E,3B,7B,10B remove=trump2 exchange=two-any")
+    with pytest.raises(ValueError, match=r"stock: remove=trump2 with stock=\?: the 2 set aside .*\(2O, 2C are unseen"):
+        Position.parse(text)
