@@ -102,20 +102,39 @@ def _guess(st, guess):
     return int(S.points_left(st)) // 2 if guess is None else int(guess)
 
 
-def run(config, deals, seed, flags, all_moves=False, time_limit=None, guess=None):
-    ws = S.new_workspace()
-    pos = positions(config, deals, seed)
-    # warm-up (compile or load the kernels) on a cheap position
-    mvs = np.zeros(S.MAXM, np.int64)
-    vals = np.zeros(S.MAXM, np.int64)
+def _warm_up(config, seed, ws, flags, mvs, vals):
+    """Compile or load every kernel a timed solve calls, on a cheap position (not timed)."""
     print(f"{config}: compiling or loading the solver kernels (numba caches them; a first run takes up to a "
           "minute)...", file=sys.stderr, flush=True)
-    warm = next(positions("2p-4left", 1, seed + 1))
-    wst, wstock, wismax = warm.to_arrays()
+    wst, wstock, wismax = next(positions("2p-4left", 1, seed + 1)).to_arrays()
     ws[5][1] += 1
     S.mtdf(wst, wstock, wismax, 10, *ws, flags)
     S.solve_moves(wst, wstock, wismax, 10, mvs, vals, *ws, flags)
     S.points_left(wst)
+
+
+def _meta(flags):
+    """The fields every record ends with: flags, machine, versions, commit, date."""
+    return {"threads": 1, "flags": [int(x) for x in flags], "cpu": _cpu(), "python": platform.python_version(),
+            "numba": numba.__version__, "numpy": np.__version__, "commit": _commit(),
+            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")}
+
+
+def _emit(rec, out):
+    """Print a record and append it to the JSON-lines file ``out``."""
+    print(json.dumps(rec), flush=True)
+    with open(out, "a") as fh:
+        fh.write(json.dumps(rec) + "\n")
+
+
+def run(config, deals, seed, flags, all_moves=False, time_limit=None, guess=None):
+    """Time ``deals`` positions of ``config`` (value, or every move's with ``all_moves``) under
+    ``flags``: one record (times in ms, nodes, nodes/s)."""
+    ws = S.new_workspace()
+    pos = positions(config, deals, seed)
+    mvs = np.zeros(S.MAXM, np.int64)
+    vals = np.zeros(S.MAXM, np.int64)
+    _warm_up(config, seed, ws, flags, mvs, vals)
     times, nodes, values = [], [], []
     t_start = time.time()
     for p in tqdm(pos, total=deals, desc=config, unit="pos", file=sys.stderr, delay=1.0, leave=False):
@@ -142,11 +161,8 @@ def run(config, deals, seed, flags, all_moves=False, time_limit=None, guess=None
         "mean_ms": round(float(t.mean()), 3), "max_ms": round(float(t.max()), 3),
         "nodes_median": int(np.median(nd)), "nodes_mean": int(nd.mean()),
         "nodes_per_s": int(nd.sum() / (t.sum() / 1000.0)), "rate_unit": "nodes/s",
-        "mean_value": round(float(np.mean(values)), 3), "threads": 1,
-        "first_guess": "half the points left" if guess is None else int(guess),
-        "flags": [int(x) for x in flags], "cpu": _cpu(), "python": platform.python_version(),
-        "numba": numba.__version__, "numpy": np.__version__, "commit": _commit(),
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "mean_value": round(float(np.mean(values)), 3),
+        "first_guess": "half the points left" if guess is None else int(guess), **_meta(flags),
     }
 
 
@@ -155,11 +171,7 @@ def floor(config, deals, seed, flags, time_limit=None, guess=None):
     ws = S.new_workspace()
     cnt = ws[5]
     pos = positions(config, deals, seed)
-    print(f"{config}: compiling or loading the solver kernels...", file=sys.stderr, flush=True)
-    wst, wstock, wismax = next(positions("2p-4left", 1, seed + 1)).to_arrays()
-    cnt[1] += 1
-    S.mtdf(wst, wstock, wismax, 10, *ws, flags)
-    S.points_left(wst)
+    _warm_up(config, seed, ws, flags, np.zeros(S.MAXM, np.int64), np.zeros(S.MAXM, np.int64))
     rows = []
     t_start = time.time()
     for p in tqdm(pos, total=deals, desc=config + " floor", unit="pos", file=sys.stderr, delay=1.0, leave=False):
@@ -171,24 +183,8 @@ def floor(config, deals, seed, flags, time_limit=None, guess=None):
         t0 = time.perf_counter()
         v = int(S.mtdf(st, stock, ismax, g0, *ws, flags))
         row["mtdf"] = ((time.perf_counter() - t0) * 1000.0, int(cnt[0]))
-        # the same probes one by one (mtdf's loop, fresh table): their count and the first one's nodes
-        cnt[1] += 1
-        cnt[0] = 0
-        lo, hi, probes, first = 0, S.points_left(st), 0, 0
-        g = min(g0, hi)  # mtdf clips the guess
-        bis = flags[S.FL_BISECT] == 2 or (flags[S.FL_BISECT] == 1 and p.rules.players > 2)
-        while lo < hi:
-            b = (lo + hi + 1) // 2 if bis and probes >= 2 else (g if g > lo else lo + 1)
-            g = S.ab(st, stock, ismax, b - 1, b, *ws, flags)
-            probes += 1
-            first = first or int(cnt[0])
-            if g < b:
-                hi = g
-            else:
-                lo = g
-        assert lo == v, (lo, v)
-        row["probes"] = probes
-        row["first_share"] = first / max(int(cnt[0]), 1)
+        row["probes"] = int(cnt[2])  # mtdf reports its probes and the first one's nodes
+        row["first_share"] = int(cnt[3]) / max(int(cnt[0]), 1)
         for label in ("exact_guess", "single_probe"):
             cnt[1] += 1
             cnt[0] = 0
@@ -213,9 +209,7 @@ def floor(config, deals, seed, flags, time_limit=None, guess=None):
         rec[label + "_mean_ms"] = round(float(t.mean()), 3)
         rec[label + "_nodes_median"] = int(np.median(nd))
         rec[label + "_nodes_mean"] = int(nd.mean())
-    rec.update({"threads": 1, "flags": [int(x) for x in flags], "cpu": _cpu(), "python": platform.python_version(),
-                "numba": numba.__version__, "numpy": np.__version__, "commit": _commit(),
-                "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")})
+    rec.update(_meta(flags))
     return rec
 
 
@@ -315,25 +309,17 @@ def main():
         for label, f in trials:
             rec = run(a.ablation_config, a.deals, a.seed, f, time_limit=a.time_limit, guess=a.guess)
             rec["variant"] = label
-            print(json.dumps(rec), flush=True)
-            with open(out, "a") as fh:
-                fh.write(json.dumps(rec) + "\n")
+            _emit(rec, out)
         return
     if a.floor:
         out = a.out or "results/benchmarks/solver_floor.jsonl"
         for cfg in a.configs.split(","):
-            rec = floor(cfg, a.deals, a.seed, S.default_flags(), time_limit=a.time_limit, guess=a.guess)
-            print(json.dumps(rec), flush=True)
-            with open(out, "a") as fh:
-                fh.write(json.dumps(rec) + "\n")
+            _emit(floor(cfg, a.deals, a.seed, S.default_flags(), time_limit=a.time_limit, guess=a.guess), out)
         return
     out = a.out or "results/benchmarks/solver.jsonl"
     for cfg in a.configs.split(","):
-        rec = run(cfg, a.deals, a.seed, S.default_flags(), all_moves=a.all_moves, time_limit=a.time_limit,
-                  guess=a.guess)
-        print(json.dumps(rec), flush=True)
-        with open(out, "a") as fh:
-            fh.write(json.dumps(rec) + "\n")
+        _emit(run(cfg, a.deals, a.seed, S.default_flags(), all_moves=a.all_moves, time_limit=a.time_limit,
+                  guess=a.guess), out)
 
 
 if __name__ == "__main__":

@@ -148,7 +148,8 @@ def new_workspace(tt_bits: int = TT_BITS):
         measured 8% faster than three separate arrays),
         frames ``ndarray(int64, (MAXD, F_SIZE))``, moves ``ndarray(int64, (MAXD, MAXM))``,
         counters ``ndarray(int64, (16,))`` (``cnt[0]`` nodes, ``cnt[1]`` generation stamp: one
-        generation for positions of one deal and one perspective, see :func:`ab`).
+        generation for positions of one deal and one perspective, see :func:`ab`; ``cnt[2]``,
+        ``cnt[3]``: probes and first-probe nodes of the last :func:`mtdf`).
         The table takes ``2**tt_bits * 32`` bytes (32 MB at the default), its pages mapped at once.
 
     Raises
@@ -485,7 +486,6 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     while True:
         if mode == 0:
             nodes += 1
-            cnt[2 + ncl // 8] += 1
             alpha = fr[d, F_ALPHA]
             beta = fr[d, F_BETA]
             fr[d, F_SLOT] = -1
@@ -574,7 +574,6 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                 lb = 0
                 ub = rem
                 if slot >= 0:
-                    cnt[10] += 1
                     dd = tt_d[slot]
                     lb = dd & 255
                     ub = (dd >> 8) & 255
@@ -594,7 +593,6 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     if not use_ttmove:
                         ttmove = -1
                 else:
-                    cnt[11] += 1
                     slot = _tt_victim(tt_d, idx, stamp)
                     tt_k1[slot] = k1
                     tt_k2[slot] = k2
@@ -1045,6 +1043,23 @@ def _sort_moves(mv, scores, d, nm):
         mv[d, j + 1] = m
 
 
+@njit(cache=True, inline="always")
+def _last_trick_n(hands, n, first, trump, ismax, gone):
+    """Card points the maximizing side takes in a forced last trick: every seat plays the one card
+    of its hand not in ``gone`` (bitmask), seat ``first`` leading (R5)."""
+    pts = 0
+    bc = np.int64(-1)
+    w = first
+    for i in range(n):
+        s = (first + i) % n
+        c = lowest(hands[s] & ~gone)
+        pts += card_points(c)
+        if i == 0 or beats(c, bc, trump):
+            bc = c
+            w = s
+    return pts if ismax[w] != 0 else 0
+
+
 @njit(cache=True)
 def _eg_value_n(hands, n, leader, trump, endg, ismax, trick, lms, best, al, be):
     """Exact future points of the maximizing side with one or two cards in each of the ``n`` hands,
@@ -1052,13 +1067,7 @@ def _eg_value_n(hands, n, leader, trump, endg, ismax, trick, lms, best, al, be):
     most ``2**n``), the last trick forced. ``trick``, ``lms``, ``best``, ``al``, ``be``: int64
     scratch of at least ``n`` entries."""
     if (hands[leader] & (hands[leader] - 1)) == 0:
-        # one card each: the last trick
-        pts = 0
-        for i in range(n):
-            trick[i] = lowest(hands[(leader + i) % n])
-            pts += card_points(trick[i])
-        w = (leader + trick_winner(trick, n, trump)) % n
-        return pts if ismax[w] != 0 else 0
+        return _last_trick_n(hands, n, leader, trump, ismax, np.int64(0))  # one card each
     p = 0
     lms[0] = hands[leader]
     best[0] = -1 if ismax[leader] != 0 else 1000
@@ -1085,21 +1094,11 @@ def _eg_value_n(hands, n, leader, trump, endg, ismax, trick, lms, best, al, be):
             # first trick complete (R5); the last trick is forced: every hand holds one card
             w = (leader + trick_winner(trick, n, trump)) % n
             pts = 0
+            gone = np.int64(0)
             for i in range(n):
                 pts += card_points(trick[i])
-            v = pts if ismax[w] != 0 else 0
-            pts = 0
-            bc = np.int64(-1)
-            w2 = w
-            for i in range(n):
-                s2 = (w + i) % n
-                c2 = lowest(hands[s2] & ~(np.int64(1) << trick[(s2 - leader) % n]))
-                pts += card_points(c2)
-                if i == 0 or beats(c2, bc, trump):
-                    bc = c2
-                    w2 = s2
-            if ismax[w2] != 0:
-                v += pts
+                gone |= np.int64(1) << trick[i]
+            v = (pts if ismax[w] != 0 else 0) + _last_trick_n(hands, n, w, trump, ismax, gone)
         # fold the child's value v into ply p (fail-soft alpha-beta; the root window is full)
         if ismax[(leader + p) % n] != 0:
             if v > best[p]:
@@ -1715,7 +1714,8 @@ def mtdf(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     Parameters
     ----------
     st, stock, ismax, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
-        As in :func:`ab` (``st`` is not modified; ``cnt[0]`` += nodes of every probe).
+        As in :func:`ab` (``st`` is not modified; ``cnt[0]`` += nodes of every probe; ``cnt[2]``
+        := the number of probes, ``cnt[3]`` := the first probe's nodes).
     guess : int
         First guess of the value, card points (any int64; clipped to 0..points left).
 
@@ -1733,6 +1733,8 @@ def mtdf(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
         g = hi
     bis = flags[FL_BISECT] == 2 or (flags[FL_BISECT] == 1 and st[ST_PLAYERS] > 2)
     k = 0
+    n0 = cnt[0]
+    cnt[3] = 0
     while lo < hi:
         if bis and k >= 2:
             b = (lo + hi + 1) // 2
@@ -1740,10 +1742,13 @@ def mtdf(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
             b = g if g > lo else lo + 1
         k += 1
         g = ab(st, stock, ismax, b - 1, b, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+        if k == 1:
+            cnt[3] = cnt[0] - n0
         if g < b:
             hi = g
         else:
             lo = g
+    cnt[2] = k
     return lo
 
 

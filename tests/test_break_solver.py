@@ -7,6 +7,7 @@ to the best move's value. Small positions only (end of a deal), so the file stay
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 
@@ -20,6 +21,7 @@ EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 tri
 PLAYED = ("played=3O,4O,5O,6O,7O,11O,12O,1C,4C,5C,10C,11C,12C,1E,2E,4E,5E,6E,7E,10E,11E,"
           "1B,2B,3B,6B,7B,10B,11B")
 SWAP7 = "players=2 trump=12B hands=7B,3C,6C/10O,2C,12E stock=2O,4B,3E,7C,5B turn=0 points=62,17"
+BENCH_SOLVER = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "bench_solver.py")
 
 
 def _run(capsys, *argv):
@@ -402,19 +404,15 @@ def test_broken_solver_import_is_reported(capsys, monkeypatch):
     assert "warning: solver subcommands unavailable" in err
 
 
-def test_cli_hidden_hand_refused_before_compiling(capsys):
+def test_cli_hidden_hand_refused_before_compiling(capsys, monkeypatch):
     """A hidden hand (a seat's own view, NOTATION.md) is refused by name before any kernel is
     compiled or run (new-user report: it waited 1.5 min for a compile first)."""
     import solver.cli as cli
     called = []
-    orig = cli._warm_up
-    cli._warm_up = lambda *a, **k: called.append(1)
-    try:
-        text = ("players=2 trump=5B hands=?/10O,2C,12E stock=? turn=1 trick=1O points=62,17 played=3O,4O,5O,6O,7O,"
-                "11O,12O,1C,4C,5C,10C,11C,12C,1E,2E,4E,5E,6E,7E,10E,11E,1B,2B,3B,6B,7B,10B,11B")
-        assert cli.main(["solve", text]) == 2
-    finally:
-        cli._warm_up = orig
+    monkeypatch.setattr(cli, "_warm_up", lambda *a, **k: called.append(1))
+    text = ("players=2 trump=5B hands=?/10O,2C,12E stock=? turn=1 trick=1O points=62,17 played=3O,4O,5O,6O,7O,"
+            "11O,12O,1C,4C,5C,10C,11C,12C,1E,2E,4E,5E,6E,7E,10E,11E,1B,2B,3B,6B,7B,10B,11B")
+    assert cli.main(["solve", text]) == 2
     assert not called
     assert "hands: seat 0 is hidden" in capsys.readouterr().err
 
@@ -461,12 +459,9 @@ def test_trump2_turned_two_set_aside_round_trips():
 def test_bench_solver_refuses_bad_arguments_before_solving(args, msg):
     """benchmarks/bench_solver.py: bad arguments exit 2 with a message naming the option, before
     any solve (a bad --out used to fail only after the whole run, its figures lost)."""
-    import os
     import subprocess
     import sys
-    root = os.path.join(os.path.dirname(__file__), "..")
-    r = subprocess.run([sys.executable, os.path.join(root, "benchmarks", "bench_solver.py"), *args],
-                       capture_output=True, text=True, timeout=120)
+    r = subprocess.run([sys.executable, BENCH_SOLVER, *args], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and msg in r.stderr, r.stderr
     assert "compiling" not in r.stderr
 
@@ -475,10 +470,8 @@ def test_bench_solver_floor_keeps_the_guess_for_every_position(monkeypatch):
     """``bench_solver.py --floor --guess N`` starts every position's first solve from N (break-it
     report: a loop variable shadowed the guess, so only the first position used it)."""
     import importlib.util
-    import os
     from solver import search as S
-    path = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "bench_solver.py")
-    spec = importlib.util.spec_from_file_location("bench_solver_under_test", path)
+    spec = importlib.util.spec_from_file_location("bench_solver_under_test", BENCH_SOLVER)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     seen = []
