@@ -75,14 +75,19 @@ def _commit():
         return "unknown"
 
 
+#: Configurations: full deals, and positions reached by seeded random play with N tricks left.
+FULL = ("2p-full", "4p-full")
+PARTIAL = ("2p-4left", "2p-10left", "4p-6left")
+
+
 def positions(config, deals, seed):
     """The configuration's ``deals`` seeded positions, made one at a time (a generator: a run stopped
     by ``--time-limit`` never builds the rest)."""
-    if config in ("2p-full", "4p-full"):
+    if config in FULL:
         r = Rules(players=int(config[0]))
         for d in range(deals):
             yield deal_position(r, seed, d)
-    elif config in ("2p-4left", "2p-10left", "4p-6left"):
+    elif config in PARTIAL:
         players = int(config[0])
         left = int(config[3:].split("left")[0])
         r = Rules(players=players)
@@ -100,6 +105,11 @@ def positions(config, deals, seed):
 def _guess(st, guess):
     """The first guess of a solve: ``guess`` card points, or half the points left (``None``)."""
     return int(S.points_left(st)) // 2 if guess is None else int(guess)
+
+
+def _guess_label(guess):
+    """The record's ``first_guess`` field."""
+    return "half the points left" if guess is None else int(guess)
 
 
 def _warm_up(config, seed, ws, flags, mvs, vals):
@@ -162,7 +172,7 @@ def run(config, deals, seed, flags, all_moves=False, time_limit=None, guess=None
         "nodes_median": int(np.median(nd)), "nodes_mean": int(nd.mean()),
         "nodes_per_s": int(nd.sum() / (t.sum() / 1000.0)), "rate_unit": "nodes/s",
         "mean_value": round(float(np.mean(values)), 3),
-        "first_guess": "half the points left" if guess is None else int(guess), **_meta(flags),
+        "first_guess": _guess_label(guess), **_meta(flags),
     }
 
 
@@ -185,21 +195,20 @@ def floor(config, deals, seed, flags, time_limit=None, guess=None):
         row["mtdf"] = ((time.perf_counter() - t0) * 1000.0, int(cnt[0]))
         row["probes"] = int(cnt[2])  # mtdf reports its probes and the first one's nodes
         row["first_share"] = int(cnt[3]) / max(int(cnt[0]), 1)
-        for label in ("exact_guess", "single_probe"):
+        for label in ("exact_guess", "single_probe"):  # fresh tables: from the exact value; one probe at it
             cnt[1] += 1
             cnt[0] = 0
             t0 = time.perf_counter()
-            if label == "single_probe":
-                if v > 0:
-                    S.ab(st, stock, ismax, v - 1, v, *ws, flags)
-            else:
+            if label == "exact_guess":
                 assert int(S.mtdf(st, stock, ismax, v, *ws, flags)) == v
+            elif v > 0:
+                S.ab(st, stock, ismax, v - 1, v, *ws, flags)
             row[label] = ((time.perf_counter() - t0) * 1000.0, int(cnt[0]))
         rows.append(row)
         if time_limit and time.time() - t_start > time_limit:
             break
     rec = {"config": config, "deals": len(rows), "seed": seed,
-           "first_guess": "half the points left" if guess is None else int(guess),
+           "first_guess": _guess_label(guess),
            "probes_median": float(np.median([r["probes"] for r in rows])),
            "first_probe_node_share_median": round(float(np.median([r["first_share"] for r in rows])), 3)}
     for label in ("mtdf", "exact_guess", "single_probe"):
@@ -217,7 +226,7 @@ def main():
     ap = argparse.ArgumentParser(description="Solver benchmark (issue 3): single thread, seeded positions, one "
                                              "JSON line per configuration (see the module docstring).")
     ap.add_argument("--configs", default="2p-full,4p-full,2p-4left",
-                    help="comma-separated: 2p-full, 4p-full, 2p-4left, 2p-10left, 4p-6left (default: %(default)s; "
+                    help=f"comma-separated: {', '.join(FULL + PARTIAL)} (default: %(default)s; "
                          "100 4p-full deals take about 15 minutes)")
     ap.add_argument("--deals", type=int, default=100, help="positions per configuration (default: %(default)s)")
     ap.add_argument("--seed", type=int, default=1, help="deal seed (default: %(default)s)")
@@ -237,10 +246,9 @@ def main():
     ap.add_argument("--out", default=None, help="JSON-lines file to append to (default: results/benchmarks/"
                                                 "solver.jsonl, solver_ablation.jsonl or solver_floor.jsonl)")
     a = ap.parse_args()
-    known = ("2p-full", "4p-full", "2p-4left", "2p-10left", "4p-6left")
-    bad = [c for c in a.configs.split(",") if c not in known]
+    bad = [c for c in a.configs.split(",") if c not in FULL + PARTIAL]
     if bad:
-        ap.error(f"--configs: unknown {', '.join(map(repr, bad))}; expected some of {', '.join(known)}")
+        ap.error(f"--configs: unknown {', '.join(map(repr, bad))}; expected some of {', '.join(FULL + PARTIAL)}")
     if a.deals < 1:
         ap.error(f"--deals: {a.deals}, expected at least 1")
     if a.seed < 0:

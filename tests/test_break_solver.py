@@ -470,10 +470,17 @@ def test_bench_solver_floor_keeps_the_guess_for_every_position(monkeypatch):
     """``bench_solver.py --floor --guess N`` starts every position's first solve from N (break-it
     report: a loop variable shadowed the guess, so only the first position used it)."""
     import importlib.util
+
+    import numpy as np
+
     from solver import search as S
     spec = importlib.util.spec_from_file_location("bench_solver_under_test", BENCH_SOLVER)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    # compile solve_moves (which calls mtdf) before mtdf is replaced by a Python spy: run alone,
+    # the test would otherwise ask Numba to compile it against the spy
+    mvs = np.zeros(S.MAXM, np.int64)
+    bench._warm_up("2p-4left", 1, S.new_workspace(10), S.default_flags(), mvs, mvs.copy())
     seen = []
     real = S.mtdf
 
