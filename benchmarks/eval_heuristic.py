@@ -127,6 +127,8 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
         return res, hands0, dseeds, tricks
 
     # warm-up (compile or cache load) excluded from the timing
+    print("compiling or loading the engine (numba caches it; a first run takes one to two minutes)...",
+          file=sys.stderr, flush=True)
     res, hands0, dseeds, tricks = batch(2)
     play_batch(ra, deck_arr, seed + 12345, 0, 2, 2, pol, par_arr, res, hands0, dseeds, tricks, False)
     res, hands0, dseeds, tricks = batch(m)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .rules import ENDGAMES, EXCHANGE_CONDITIONS, EXCHANGES, REMOVES
@@ -226,10 +227,30 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def silence_stdout() -> None:
+    """Point stdout's file descriptor at the null device after its reader went away (``| head``), so
+    that Python's flush at exit does not raise ``BrokenPipeError`` again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real descriptor (a captured or replaced stream)
+        pass
+
+
 def main(argv=None):
     """Console script ``brisca``: parse ``argv``, run the subcommand, ``sys.exit`` with its status."""
-    args = build_parser().parse_args(argv)
-    code = args.func(args)
+    parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):
+        parser.print_help(sys.stderr)  # bare `brisca`: the commands, not only "COMMAND is required"
+        sys.exit(2)
+    try:
+        args = parser.parse_args(argv)  # (--help prints here)
+        code = args.func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader of stdout went away (`brisca solve ... | head`): stop quietly, like other Unix tools;
+        # the rest of the output goes nowhere (Python's exit flush would raise again)
+        silence_stdout()
+        code = 141  # 128 + SIGPIPE, what a shell reports for a tool killed by a closed pipe
     sys.exit(code if code is not None else 0)
 
 

@@ -13,6 +13,8 @@ import json
 import os
 import sys
 
+from sim.cli import silence_stdout
+
 
 def register(subparsers) -> None:
     """Add the ``solve`` and ``puzzles`` subcommands to an argparse ``subparsers`` object."""
@@ -25,7 +27,8 @@ def register(subparsers) -> None:
                '  brisca solve "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O '
                'points=62,17"\n'
                "stock=? hides the draw order (expectation over orders, at most 8 cards to draw); it needs\n"
-               "played=... so that the face-down cards are known as a set.\n"
+               "played=... so that the face-down cards are known as a set; its value is an expectation, and no\n"
+               "principal variation is printed (the draws are chance events: pv is [] in --json).\n"
                '--file prints one JSON line per position (with "line"; a bad line gives {"line": n, "error": ...}\n'
                "and the others are still solved). Exit status: 0 ok, 1 some --file lines were invalid,\n"
                "2 bad input (one-line error on stderr).\n"
@@ -41,6 +44,7 @@ def register(subparsers) -> None:
     p.add_argument("--win", action="store_true", help="target = 61 minus the points the side already holds")
     p.add_argument("--threads", type=int, default=1, help="worker threads for --file (default 1)")
     p.add_argument("--no-pv", action="store_true", help="skip the principal variation")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr for --file")
     p.set_defaults(func=cmd_solve)
 
     q = subparsers.add_parser(
@@ -49,8 +53,10 @@ def register(subparsers) -> None:
                     "to move reach 61 card points, with a solution line.",
         epilog="One JSON line a puzzle: position, move (the only move reaching 61), value (its exact points for "
                "the side to move), need (future points it needs for 61), moves (every move's value), pv, deal "
-               "(deal index of --seed), ply (moves played from the deal's start). Grade an answer with brisca "
-               "solve on the position after it.")
+               "(deal index of --seed), ply (moves played from the deal's start). Grading an answer: it is right when "
+               "its value in moves is at least need (only move's is); or run brisca solve --win on the position "
+               "after the answer, which tells whether the side that answered can still reach 61. Exit status: 0 "
+               "ok, 1 fewer than --count puzzles found within --max-tries (those found are written), 2 bad input.")
     q.add_argument("--count", type=int, default=10, help="puzzles to find (default: 10)")
     q.add_argument("--players", type=int, default=2, choices=(2,), help="players (2 only, for now)")
     q.add_argument("--seed", type=int, default=1, help="seed of the deals searched (default: 1)")
@@ -214,25 +220,43 @@ def cmd_solve(args) -> int:
             return {"line": ln, "error": str(e)}
 
     records = []
-    bar = tqdm(total=len(work), file=sys.stderr, unit="pos", disable=len(work) < 2)
+    closed = False  # stdout's reader went away (`| head`): with --out keep solving for the file, else stop
+
+    def emit(rec):
+        nonlocal closed
+        records.append(rec)
+        bar.update(1)
+        if closed:
+            return
+        try:
+            print(json.dumps(rec), flush=True)
+        except BrokenPipeError:
+            closed = True
+            silence_stdout()
+
+    bar = tqdm(total=len(work), file=sys.stderr, unit="pos", desc="solving",
+               disable=len(work) < 2 or args.no_progress)
     if args.threads > 1:  # one transposition table per worker thread (kernels release the GIL)
         from concurrent.futures import ThreadPoolExecutor
-        with ThreadPoolExecutor(max_workers=args.threads) as ex:
-            results = ex.map(one, work)
-            for rec in results:
-                records.append(rec)
-                print(json.dumps(rec), flush=True)
-                bar.update(1)
+        ex = ThreadPoolExecutor(max_workers=args.threads)
+        try:
+            for rec in ex.map(one, work):
+                emit(rec)
+                if closed and not args.out:
+                    break
+        finally:
+            ex.shutdown(wait=True, cancel_futures=True)
     else:
         for item in work:
-            rec = one(item)
-            records.append(rec)
-            print(json.dumps(rec), flush=True)
-            bar.update(1)
+            emit(one(item))
+            if closed and not args.out:
+                break
     bar.close()
     bad = sum(1 for r in records if "error" in r)
     if args.out:
         return _write_or_fail(records, args.out, 1 if bad else 0)
+    if closed:
+        return 141  # 128 + SIGPIPE, as sim.cli.main reports a closed stdout
     return 1 if bad else 0
 
 
@@ -261,8 +285,8 @@ def cmd_puzzles(args) -> int:
         return 2
     try:
         n = 0
-        for rec in find_puzzles(args.count, players=args.players, seed=args.seed,
-                                max_tries=args.max_tries or 200 * args.count):
+        tries = args.max_tries or 200 * args.count
+        for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries):
             out.write(json.dumps(rec) + "\n")
             out.flush()
             n += 1
@@ -270,7 +294,9 @@ def cmd_puzzles(args) -> int:
         if args.out:
             out.close()
     if n < args.count:
-        print(f"warning: found {n} of {args.count} puzzles", file=sys.stderr)
+        print(f"brisca: warning: found {n} of {args.count} puzzles in {tries} positions tried (--max-tries)",
+              file=sys.stderr)
+        return 1
     return 0
 
 

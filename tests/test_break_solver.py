@@ -503,3 +503,100 @@ def test_trump2_stock_unknown_ambiguous_set_aside_two_is_named():
             "played=5O,12O,1C,3C,4C,12C,2E,3E,7E,3B,7B,10B remove=trump2 exchange=two-any")
     with pytest.raises(ValueError, match=r"stock: remove=trump2 with stock=\?: the 2 set aside .*\(2O, 2C are unseen"):
         Position.parse(text)
+
+
+# --------------------------------------------------------------------------- new-user pass (session 11)
+class _ClosedAfterOneLine:
+    """A stdout whose reader goes away after the first line, as `brisca solve --file F | head -1`."""
+
+    def __init__(self, fd):
+        self.fd, self.lines = fd, []
+
+    def write(self, s):
+        if self.lines and self.lines[-1].endswith("\n"):
+            raise BrokenPipeError(32, "Broken pipe")
+        self.lines.append(s if not self.lines else self.lines.pop() + s)
+        return len(s)
+
+    def flush(self):
+        pass
+
+    def fileno(self):
+        return self.fd
+
+
+@pytest.mark.parametrize("with_out", [False, True])
+def test_cli_file_piped_into_head(monkeypatch, tmp_path, with_out):
+    """Found by the new-user pass: `brisca solve --file F | head -1` printed a BrokenPipeError traceback.
+    Now it stops quietly (status 141, 128 + SIGPIPE); with --out it keeps solving and writes every record."""
+    f = tmp_path / "p.txt"
+    f.write_text("\n".join([EX, SWAP7, EX, "players=2 trump=5B hands=3C"]) + "\n")
+    sink = open(tmp_path / "stdout.txt", "w")
+    fake = _ClosedAfterOneLine(sink.fileno())
+    monkeypatch.setattr("sys.stdout", fake)
+    out = tmp_path / "o.parquet"
+    rc = cli.main(["solve", "--file", str(f), "--no-progress"] + (["--out", str(out)] if with_out else []))
+    sink.close()
+    assert len(fake.lines) == 1 and json.loads(fake.lines[0])["line"] == 1
+    if with_out:
+        import pandas as pd
+        assert rc == 1  # the invalid fourth line still counts
+        df = pd.read_parquet(out)
+        assert list(df["line"]) == [1, 2, 3, 4] and df["error"].notna().tolist() == [False, False, False, True]
+    else:
+        assert rc == 141 and not out.exists()
+
+
+class _ClosedPipe:
+    """A stdout whose reader has gone away: every write raises ``BrokenPipeError``."""
+
+    def write(self, s):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self):
+        pass
+
+
+def test_brisca_piped_into_head_ends_quietly(monkeypatch, capsys):
+    """Found by the new-user pass: `brisca puzzles | head -1` (and text output of `brisca solve`) ended in
+    a BrokenPipeError traceback. sim.cli.main now ends quietly with status 141 (128 + SIGPIPE)."""
+    from sim.cli import main
+
+    def puzzles(args):  # what cmd_puzzles does first: print a record
+        print(json.dumps({"position": EX}))
+        return 0
+    monkeypatch.setattr(cli, "cmd_puzzles", puzzles)  # register() reads it when the parser is built
+    monkeypatch.setattr("sys.stdout", _ClosedPipe())
+    with pytest.raises(SystemExit) as e:
+        main(["puzzles", "--count", "1"])
+    assert e.value.code == 141
+    assert capsys.readouterr().err == ""
+
+
+def test_bare_brisca_prints_the_commands(capsys):
+    """Found by the new-user pass: bare `brisca` printed only "COMMAND is required"."""
+    from sim.cli import main
+    with pytest.raises(SystemExit) as e:
+        main([])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage: brisca" in err and "simulate" in err and "solve" in err
+
+
+def test_cli_file_progress_bar_and_no_progress(capsys, tmp_path):
+    """The --file progress bar is labelled; --no-progress hides it (new-user pass)."""
+    f = tmp_path / "p.txt"
+    f.write_text(f"{EX}\n{SWAP7}\n")
+    rc, out, err = _run(capsys, "solve", "--file", str(f))
+    assert rc == 0 and "solving" in err
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--no-progress")
+    assert rc == 0 and err == "" and len(out.splitlines()) == 2
+
+
+def test_cli_puzzles_fewer_than_count_exit_1(capsys, tmp_path):
+    """Found by the new-user pass: `--count 2 --max-tries 1` warned "found 0 of 2" but exited 0."""
+    out = tmp_path / "p.jsonl"
+    rc, _, err = _run(capsys, "puzzles", "--count", "2", "--max-tries", "1", "--out", str(out))
+    assert rc == 1
+    assert "found 0 of 2 puzzles in 1 positions tried" in err and "Traceback" not in err
+    assert out.exists() and out.read_text() == ""
