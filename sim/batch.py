@@ -335,6 +335,33 @@ class _Target:
             self.tmp = None
 
 
+def write_table(table, path, label: str = "out") -> None:
+    """Write one ``pyarrow.Table`` to a parquet file the way ``simulate`` writes its output: under a
+    temporary name in the same directory, renamed when complete (removed if anything fails, so no
+    half-written file is left); an existing device or pipe (``/dev/null``) is written in place, never
+    replaced; a symlink writes its target and stays a link.
+
+    Raises
+    ------
+    ValueError
+        If ``path`` is a directory, not a file name, not writable, or its directory cannot be created
+        (the message names ``label``).
+    OSError
+        If writing fails (disk full, file size limit); the temporary file is removed.
+    """
+    t = _Target(path, label)
+    t.prepare()
+    try:
+        t.open(table.schema)
+        if table.num_rows:  # (no rows: a file with the schema and no row group)
+            t.write(table)
+        t.close()
+        t.commit()
+    except BaseException:
+        t.discard()
+        raise
+
+
 def _same_file(a, b) -> bool:
     try:
         return os.path.samefile(a, b)  # hard links too

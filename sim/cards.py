@@ -98,7 +98,8 @@ def parse_card(text: str, deck: str | None = None) -> int:
     t = text.strip().upper()
     cid = _NAME_TO_ID.get(t)
     if cid is None:
-        raise ValueError(f"invalid card {text!r}: expected <rank 1-12><suit O|C|E|B>, e.g. 1O or 12B")
+        shown = repr(text) if len(text) <= 40 else f"{text[:40]!r}... ({len(text)} characters)"
+        raise ValueError(f"invalid card {shown}: expected <rank 1-12><suit O|C|E|B>, e.g. 1O or 12B")
     if deck is not None and CARD_RANK[cid] not in DECK_RANKS[deck]:
         raise ValueError(f"card {t} is not in deck {deck}")
     return cid

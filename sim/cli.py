@@ -251,6 +251,11 @@ def main(argv=None):
         # the rest of the output goes nowhere (Python's exit flush would raise again)
         silence_stdout()
         code = 141  # 128 + SIGPIPE, what a shell reports for a tool killed by a closed pipe
+    except OSError as e:
+        # the commands report their own files' errors; what reaches here is stdout itself (`> /dev/full`)
+        print(f"{PROG}: error: writing the output failed: {e.strerror or e}", file=sys.stderr)
+        silence_stdout()
+        code = 1
     sys.exit(code if code is not None else 0)
 
 

@@ -102,6 +102,54 @@ def _as_position(position) -> Position:
     raise ValueError(f"position: expected a Position or a string, got {type(position).__name__}")
 
 
+#: ``solve_many`` / ``brisca solve --threads``: at most this many worker threads (each holds a 32 MB table).
+MAX_THREADS = 256
+
+
+def check_target(target):
+    """``target`` as an ``int`` (card points), or None.
+
+    Raises
+    ------
+    ValueError
+        If ``target`` is not a whole number (``26.5``, ``nan``, ``inf``, a string, a bool) or lies outside
+        the int64 range (its parquet column).
+    """
+    import numbers
+
+    if target is None:
+        return None
+    if isinstance(target, bool) or not isinstance(target, numbers.Real):
+        raise ValueError(f"target: expected a whole number of card points, got {target!r}")
+    if isinstance(target, numbers.Integral):
+        t = int(target)
+    else:
+        f = float(target)
+        if not f.is_integer():  # nan and inf too
+            raise ValueError(f"target: expected a whole number of card points, got {target!r}")
+        t = int(f)
+    if not -2 ** 63 <= t < 2 ** 63:
+        raise ValueError(f"target: {t} is out of range (an int64)")
+    return t
+
+
+def check_threads(threads) -> int:
+    """``threads`` as an ``int`` in ``1..MAX_THREADS``.
+
+    Raises
+    ------
+    ValueError
+        If it is not an integer in that range.
+    """
+    import numbers
+
+    if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) \
+            or not 1 <= int(threads) <= MAX_THREADS:
+        raise ValueError(f"threads: expected an integer 1-{MAX_THREADS} (each thread holds a 32 MB transposition "
+                         f"table), got {threads!r}")
+    return int(threads)
+
+
 def _names(moves):
     return [format_card(int(m)) for m in moves]
 
@@ -132,7 +180,8 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
     Raises
     ------
     ValueError
-        For an invalid position, a hidden hand, or ``stock=?`` with too many cards left to draw.
+        For an invalid position, a hidden hand, ``stock=?`` with too many cards left to draw, or a
+        ``target`` that is not a whole number (:func:`check_target`).
 
     Examples
     --------
@@ -144,6 +193,7 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
     from .chance import check_solvable
 
     t0 = time.perf_counter()
+    target = check_target(target)
     pos = _as_position(position)
     check_solvable(pos)
     if win:
@@ -221,7 +271,8 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     ----------
     positions : iterable of Position or str
     threads : int, optional
-        Worker threads (default: ``numba.get_num_threads()``). The kernels release the GIL.
+        Worker threads, 1 to :data:`MAX_THREADS` (default: ``numba.get_num_threads()``; never more than
+        there are positions). The kernels release the GIL; each thread holds a 32 MB table.
     target, pv, moves, win
         As in :func:`solve`, for every position.
     errors : {"raise", "return"}
@@ -235,15 +286,22 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     Raises
     ------
     ValueError
-        For an invalid position (with ``errors="raise"``).
+        For an invalid position (with ``errors="raise"``), a single string for ``positions``, bad
+        ``threads``, ``target`` or ``errors``.
     """
     from concurrent.futures import ThreadPoolExecutor
 
+    if isinstance(positions, (str, Position)):
+        raise ValueError("positions: expected an iterable of positions, got a single "
+                         f"{type(positions).__name__} (wrap it in a list)")
+    if errors not in ("raise", "return"):
+        raise ValueError(f"errors: expected 'raise' or 'return', got {errors!r}")
+    target = check_target(target)
     positions = list(positions)
     if threads is None:
         import numba
         threads = numba.get_num_threads()
-    threads = max(1, int(threads))
+    threads = min(check_threads(threads), max(1, len(positions)))
 
     def one(p):
         try:
@@ -284,13 +342,24 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
     Raises
     ------
     ValueError
-        For an invalid position or an illegal move (naming its index).
+        For an invalid position, an illegal move (naming its index), ``moves`` given as one string,
+        or a ``perspective`` that is not a seat of the position.
     """
+    import numbers
+
     from . import search as S
 
     pos = _as_position(deal)
     pos._need_known_stock("analyse_play")
-    persp = pos.turn if perspective is None else int(perspective)
+    if isinstance(moves, str):
+        raise ValueError(f"moves: expected a sequence of moves, got the string {moves[:40]!r} (wrap it in a list)")
+    if perspective is None:
+        persp = pos.turn
+    elif isinstance(perspective, bool) or not isinstance(perspective, numbers.Integral) \
+            or not 0 <= int(perspective) < pos.rules.players:
+        raise ValueError(f"perspective: expected a seat 0-{pos.rules.players - 1}, got {perspective!r}")
+    else:
+        persp = int(perspective)
     ws = workspace()
     tk1, tk2, td, fr, mv, cnt = ws
     flags = S.default_flags()

@@ -39,10 +39,11 @@ def register(subparsers) -> None:
     p.add_argument("--file", "-f", help="one position per line; blank lines and comments (from # to the end of the "
                                         "line) skipped")
     p.add_argument("--json", action="store_true", help="print one JSON object per position")
-    p.add_argument("--out", help="also write the records to this parquet file (atomic)")
+    p.add_argument("--out", help="also write the records to this parquet file (atomic: a temporary file renamed "
+                                 "when complete; a device or pipe is written in place)")
     p.add_argument("--target", type=int, help="only answer: can the side to move still capture TARGET points?")
     p.add_argument("--win", action="store_true", help="target = 61 minus the points the side already holds")
-    p.add_argument("--threads", type=int, default=1, help="worker threads for --file (default 1)")
+    p.add_argument("--threads", type=int, default=1, help="worker threads for --file (default 1, at most 256; each holds a 32 MB table)")
     p.add_argument("--no-pv", action="store_true", help="skip the principal variation")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr for --file")
     p.set_defaults(func=cmd_solve)
@@ -88,8 +89,18 @@ def _print_human(res):
         print("pv " + " ".join(res.pv))
 
 
-def _write_parquet(records, path):
+#: The columns of an ``--out`` table with no records (an empty --file).
+_COLUMNS = ("position", "value", "moves", "best", "pv", "nodes", "ms")
+
+
+def _write_parquet(records, path, with_line):
+    """Write the records as one parquet table (moves, best, pv as JSON text) through
+    :func:`sim.batch.write_table`: a temporary file renamed when complete, removed on failure; an
+    existing device or pipe written in place; a symlink's target written."""
     import pandas as pd
+    import pyarrow as pa
+
+    from sim.batch import write_table
 
     rows = []
     for r in records:
@@ -98,14 +109,14 @@ def _write_parquet(records, path):
             if k in row:
                 row[k] = json.dumps(row[k])
         rows.append(row)
-    df = pd.DataFrame(rows)
-    tmp = f"{path}.tmp-{os.getpid()}"
-    df.to_parquet(tmp, index=False)
-    os.replace(tmp, path)
+    df = pd.DataFrame(rows) if rows else pd.DataFrame(columns=(("line",) if with_line else ()) + _COLUMNS)
+    write_table(pa.Table.from_pandas(df, preserve_index=False), path, "--out")
 
 
 def _out_problem(path):
-    """Why ``path`` cannot be written (missing or unwritable directory), else None."""
+    """Why ``path`` cannot be written (no file name, missing or unwritable directory), else None."""
+    if os.path.basename(path) in ("", ".", ".."):
+        return f"{path!r} is not a file name"
     d = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(d):
         return f"directory does not exist: {d}"
@@ -116,11 +127,14 @@ def _out_problem(path):
     return None
 
 
-def _write_or_fail(records, path, rc):
+def _write_or_fail(records, path, rc, with_line=False):
     try:
-        _write_parquet(records, path)
+        _write_parquet(records, path, with_line)
     except OSError as e:
         print(f"brisca: error: --out: cannot write {path}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    except ValueError as e:  # refused by the writer's own checks
+        print(f"brisca: error: {e}", file=sys.stderr)
         return 2
     return rc
 
@@ -160,7 +174,7 @@ def _warm_up(target: bool = False, hidden: bool = False) -> None:
 
 def cmd_solve(args) -> int:
     """Run ``brisca solve``; returns the exit code."""
-    from .api import solve
+    from .api import MAX_THREADS, check_target, solve
     from .chance import check_solvable
     from .position import Position
 
@@ -176,8 +190,20 @@ def cmd_solve(args) -> int:
     if args.threads < 1:
         print(f"brisca: error: --threads must be at least 1, got {args.threads}", file=sys.stderr)
         return 2
-    if args.out:
+    if args.threads > MAX_THREADS:
+        print(f"brisca: error: --threads must be at most {MAX_THREADS} (each thread holds a 32 MB transposition "
+              f"table), got {args.threads}", file=sys.stderr)
+        return 2
+    try:
+        check_target(args.target)
+    except ValueError as e:
+        print(f"brisca: error: --{e}", file=sys.stderr)
+        return 2
+    if args.out is not None:
         err = _out_problem(args.out)
+        if err is None and args.file is not None and os.path.exists(args.out) \
+                and os.path.samefile(args.out, args.file):
+            err = f"is the --file input ({args.file}); it would be overwritten"
         if err:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
             return 2
@@ -195,12 +221,14 @@ def cmd_solve(args) -> int:
             print(json.dumps(res.to_dict()))
         else:
             _print_human(res)
-        if args.out:
+        if args.out is not None:
             return _write_or_fail([res.to_dict()], args.out, 0)
         return 0
     try:
-        with open(args.file, encoding="utf-8", errors="replace") as fh:  # a bad byte spoils its line only
-            lines = fh.read().splitlines()
+        # a bad byte spoils its line only; a byte-order mark is skipped; lines end at "\n" only (splitlines()
+        # would also split at form feeds and other separators, and the line numbers would not match an editor's)
+        with open(args.file, encoding="utf-8-sig", errors="replace", newline="") as fh:
+            lines = fh.read().split("\n")
     except OSError as e:
         print(f"brisca: error: --file: {e.strerror}: {args.file}", file=sys.stderr)
         return 2
@@ -238,23 +266,23 @@ def cmd_solve(args) -> int:
                disable=len(work) < 2 or args.no_progress)
     if args.threads > 1:  # one transposition table per worker thread (kernels release the GIL)
         from concurrent.futures import ThreadPoolExecutor
-        ex = ThreadPoolExecutor(max_workers=args.threads)
+        ex = ThreadPoolExecutor(max_workers=min(args.threads, len(work)))
         try:
             for rec in ex.map(one, work):
                 emit(rec)
-                if closed and not args.out:
+                if closed and args.out is None:
                     break
         finally:
             ex.shutdown(wait=True, cancel_futures=True)
     else:
         for item in work:
             emit(one(item))
-            if closed and not args.out:
+            if closed and args.out is None:
                 break
     bar.close()
     bad = sum(1 for r in records if "error" in r)
-    if args.out:
-        return _write_or_fail(records, args.out, 1 if bad else 0)
+    if args.out is not None:
+        return _write_or_fail(records, args.out, 1 if bad else 0, with_line=True)
     if closed:
         return 141  # 128 + SIGPIPE, as sim.cli.main reports a closed stdout
     return 1 if bad else 0
@@ -273,26 +301,33 @@ def cmd_puzzles(args) -> int:
     if args.max_tries < 0:
         print(f"brisca: error: --max-tries must be >= 0, got {args.max_tries}", file=sys.stderr)
         return 2
-    if args.out:
+    if args.out is not None:
         err = _out_problem(args.out)
         if err:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
             return 2
     try:
-        out = open(args.out, "w") if args.out else sys.stdout
+        out = open(args.out, "w") if args.out is not None else sys.stdout
     except OSError as e:
         print(f"brisca: error: --out: {e.strerror}: {args.out}", file=sys.stderr)
         return 2
+    n = 0
+    tries = args.max_tries or 200 * args.count
     try:
-        n = 0
-        tries = args.max_tries or 200 * args.count
-        for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries):
-            out.write(json.dumps(rec) + "\n")
-            out.flush()
-            n += 1
-    finally:
-        if args.out:
-            out.close()
+        try:
+            for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries):
+                out.write(json.dumps(rec) + "\n")  # one complete line a puzzle: an interrupted run keeps those found
+                out.flush()
+                n += 1
+        finally:
+            if args.out is not None:
+                out.close()
+    except OSError as e:
+        if args.out is None:
+            raise  # stdout: sim.cli.main reports it (a closed pipe ends quietly)
+        print(f"brisca: error: --out: cannot write {args.out}: {e.strerror or e} ({n} puzzles written)",
+              file=sys.stderr)
+        return 1
     if n < args.count:
         print(f"brisca: warning: found {n} of {args.count} puzzles in {tries} positions tried (--max-tries)",
               file=sys.stderr)

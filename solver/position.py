@@ -64,6 +64,13 @@ def _err(fieldname: str, msg: str) -> ValueError:
     return ValueError(f"{fieldname}: {msg}")
 
 
+def _show(text, limit: int = 40) -> str:
+    """``repr`` of a piece of input for an error message, cut after ``limit`` characters (a 2 MB bad
+    token is not echoed whole)."""
+    text = str(text)
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
+
+
 def _card_list(text: str, fieldname: str, deck: str, allow_unknown: bool = False):
     """Parse ``a,b,c`` into (cards, has_unknown)."""
     if text == "":
@@ -73,12 +80,12 @@ def _card_list(text: str, fieldname: str, deck: str, allow_unknown: bool = False
     parts = text.split(",")
     for i, t in enumerate(parts):
         if t == "":
-            raise _err(fieldname, f"empty card in {text!r} (cards are comma-separated without spaces)")
+            raise _err(fieldname, f"empty card in {_show(text)} (cards are comma-separated without spaces)")
         if t == "?":
             if not allow_unknown:
                 raise _err(fieldname, "'?' is not allowed here")
             if i != len(parts) - 1:
-                raise _err(fieldname, f"'?' must come last, after the known cards, in {text!r}")
+                raise _err(fieldname, f"'?' must come last, after the known cards, in {_show(text)}")
             unknown = True
             continue
         try:
@@ -168,6 +175,16 @@ class Position:
         ValueError
             Naming the field and the problem, e.g. ``hands: seat 1 holds 4 cards, expected 3``.
 
+        Notes
+        -----
+        ``remove=trump2`` (R3): the notation has no field for the card set aside at the deal. A
+        position that does not place the 2 of trumps is read with that 2 set aside (the usual
+        deal). With ``stock=?`` this is an assumption when another 2 is unseen too: in the rarer
+        deal whose first turned card was a 2 of another suit, that 2 was set aside and the 2 of
+        trumps is among the unseen cards; give the stock order (or ``Position.make(...,
+        removed=...)``) to solve that deal. A position that places the 2 of trumps while more than
+        one other 2 is unseen is refused with ``stock=?`` (the set-aside 2 cannot be told).
+
         Examples
         --------
         >>> p = Position.parse("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17")
@@ -179,11 +196,11 @@ class Position:
         raw = {}
         for tok in text.split():
             if "=" not in tok:
-                raise _err("position", f"{tok!r} is not a key=value field")
+                raise _err("position", f"{_show(tok)} is not a key=value field")
             key, _, val = tok.partition("=")
             key = key.lower()
             if key == "":
-                raise _err("position", f"{tok!r} has no field name before '='")
+                raise _err("position", f"{_show(tok)} has no field name before '='")
             if key not in FIELDS:
                 raise _err(key, f"unknown field (expected one of {', '.join(FIELDS)})")
             if key in raw:
@@ -195,7 +212,7 @@ class Position:
         try:
             players = _int(raw["players"])
         except ValueError:
-            raise _err("players", f"{raw['players']!r} is not a number (expected 2, 3, 4 or 6)") from None
+            raise _err("players", f"{_show(raw['players'])} is not a number (expected 2, 3, 4 or 6)") from None
         if players not in (2, 3, 4, 6):
             raise _err("players", f"{players} is not supported (expected 2, 3, 4 or 6, RULES R3)")
         deck = raw.get("deck", _DEFAULT_DECK[players]).lower()
@@ -205,10 +222,12 @@ class Position:
         remove = remove.upper() if remove.upper() == "2B" else remove.lower()
         if "remove" in raw and players != 3:
             raise _err("remove", "applies to 3 players only (RULES R3)")
+        if "remove" in raw and deck != "spanish40":  # (Rules cannot tell an explicit remove=2B from its default)
+            raise _err("remove", f"applies to the spanish40 deck only (RULES R3), not {_show(deck)}")
         for name, val, allowed in (("exchange", exchange, EXCHANGES), ("endgame", endgame, ENDGAMES),
                                    ("remove", remove, REMOVES)):
             if val not in allowed:
-                raise _err(name, f"unknown value {val!r} (expected one of {', '.join(allowed)})")
+                raise _err(name, f"unknown value {_show(val)} (expected one of {', '.join(allowed)})")
         try:
             rules = Rules(players=players, deck=deck, exchange=exchange, endgame=endgame, remove=remove)
         except ValueError as e:
@@ -216,7 +235,7 @@ class Position:
             raise _err(fname, str(e)) from None
         trump_l, _ = _card_list(raw["trump"], "trump", deck)
         if len(trump_l) != 1:
-            raise _err("trump", f"expected exactly one card (the pinta), got {raw['trump']!r}")
+            raise _err("trump", f"expected exactly one card (the pinta), got {_show(raw['trump'])}")
         seats = raw["hands"].split("/")
         if len(seats) != players:
             raise _err("hands", f"{len(seats)} seats given, expected {players} (players={players}; '/' between seats)")
@@ -234,7 +253,7 @@ class Position:
             try:
                 turn = _int(raw["turn"])
             except ValueError:
-                raise _err("turn", f"{raw['turn']!r} is not a seat number") from None
+                raise _err("turn", f"{_show(raw['turn'])} is not a seat number") from None
             if not 0 <= turn < players:
                 raise _err("turn", f"seat {turn} does not exist (seats 0-{players - 1})")
         trick = tuple(_card_list(raw.get("trick", ""), "trick", deck)[0])
@@ -244,7 +263,7 @@ class Position:
                 try:
                     pts.append(_int(t))
                 except ValueError:
-                    raise _err("points", f"{t!r} is not a number") from None
+                    raise _err("points", f"{_show(t)} is not a number") from None
             if len(pts) != players:
                 raise _err("points", f"{len(pts)} values given, expected {players} (one per seat)")
             points = tuple(pts)
@@ -326,7 +345,7 @@ class Position:
             if self.removed_hint >= 0:
                 removed = [self.removed_hint]
             elif two not in placed_set:
-                removed = [two]
+                removed = [two]  # the usual deal; with stock=? an assumption (see parse's Notes)
             elif self.played_given is not None:
                 missing = [c for c in full if c not in placed_set and CARD_RANK[c] == 2]
                 if len(missing) > 1 and self.stock is None:

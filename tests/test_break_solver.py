@@ -600,3 +600,145 @@ def test_cli_puzzles_fewer_than_count_exit_1(capsys, tmp_path):
     assert rc == 1
     assert "found 0 of 2 puzzles in 1 positions tried" in err and "Traceback" not in err
     assert out.exists() and out.read_text() == ""
+
+
+# --------------------------------------------------------------------------- break-it pass (session 11)
+def test_cli_out_fifo_and_symlink_written_through(capsys, tmp_path):
+    """Found by the break-it pass: --out renamed a temporary file over any non-directory path, so a
+    device (`--out /dev/null` as root), a FIFO or a symlink became a regular file. Now a device or pipe
+    is written in place and a symlink writes its target (as `brisca simulate --out` does)."""
+    import threading
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
+    reader.start()
+    rc, out, err = _run(capsys, "solve", EX, "--json", "--out", str(fifo))
+    reader.join(30)
+    assert rc == 0 and fifo.is_fifo() and got and got[0][:4] == b"PAR1", err
+    target = tmp_path / "target.parquet"
+    link = tmp_path / "link.parquet"
+    link.symlink_to(target)
+    rc, out, err = _run(capsys, "solve", EX, "--json", "--out", str(link))
+    assert rc == 0 and link.is_symlink() and target.read_bytes()[:4] == b"PAR1"
+
+
+def test_cli_out_failed_write_leaves_no_temporary_file(capsys, tmp_path, monkeypatch):
+    """Found by the break-it pass: a write that failed (file size limit) left `<out>.tmp-<pid>` behind."""
+    import sim.batch
+
+    def full(self, table):
+        raise OSError(27, "File too large")
+    monkeypatch.setattr(sim.batch._Target, "write", full)
+    f = tmp_path / "p.txt"
+    f.write_text(f"{EX}\n{SWAP7}\n")
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--out", str(tmp_path / "res.parquet"), "--no-progress")
+    assert rc == 2
+    _one_line_error(err, "--out", "File too large")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.txt"]
+
+
+@pytest.mark.parametrize("args,word", [(["--target", str(10 ** 20)], "--target"), (["--out", ""], "--out"),
+                                       (["--threads", "100000"], "--threads")])
+def test_cli_bad_target_out_threads(capsys, tmp_path, args, word):
+    """Found by the break-it pass: a target beyond int64 with --out ended in an OverflowError traceback;
+    `--out ""` was silently ignored; --threads had no upper bound (32 MB a thread)."""
+    rc, out, err = _run(capsys, "solve", EX, *args)
+    assert rc == 2 and out == ""
+    _one_line_error(err, word)
+
+
+def test_cli_out_same_as_file_refused(capsys, tmp_path):
+    """Found by the break-it pass: `--file x --out x` overwrote the input with the results."""
+    f = tmp_path / "p.txt"
+    f.write_text(EX + "\n")
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--out", str(f))
+    assert rc == 2 and f.read_text() == EX + "\n"
+    _one_line_error(err, "--out", "--file input")
+
+
+def test_cli_file_bom_form_feed_and_empty(capsys, tmp_path):
+    """Found by the break-it pass: a UTF-8 byte-order mark spoiled line 1; splitlines() split at form feeds,
+    so reported line numbers did not match the file's; an empty --file wrote a parquet file without columns."""
+    f = tmp_path / "p.txt"
+    f.write_bytes(b"\xef\xbb\xbf" + EX.encode() + b"\nx\x0cy\n" + EX.encode() + b"\n")
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--no-progress")
+    recs = [json.loads(x) for x in out.splitlines()]
+    assert rc == 1 and [r["line"] for r in recs] == [1, 2, 3]
+    assert "value" in recs[0] and "error" in recs[1] and "value" in recs[2]
+    e = tmp_path / "e.txt"
+    e.write_text("# nothing\n")
+    rc, out, err = _run(capsys, "solve", "--file", str(e), "--out", str(tmp_path / "e.parquet"))
+    import pandas as pd
+    df = pd.read_parquet(tmp_path / "e.parquet")
+    assert rc == 0 and len(df) == 0 and {"line", "position", "value", "moves", "nodes"} <= set(df.columns)
+
+
+def test_cli_stdout_write_error_is_one_line(monkeypatch, capsys):
+    """Found by the break-it pass: `brisca solve ... > /dev/full` ended in an OSError traceback."""
+    from sim.cli import main
+
+    class Full:
+        def write(self, s):
+            raise OSError(28, "No space left on device")
+
+        def flush(self):
+            pass
+    monkeypatch.setattr("sys.stdout", Full())
+    with pytest.raises(SystemExit) as e:
+        main(["solve", EX])
+    assert e.value.code == 1
+    _one_line_error(capsys.readouterr().err, "No space left on device")
+
+
+def test_api_target_must_be_a_whole_number():
+    """Found by the break-it pass: solve(B, 26.5) truncated the target to 26 (reached: True, while the
+    stock=? path compared 26.5); inf raised OverflowError, which solve_many(errors="return") missed."""
+    from solver import solve, solve_many
+    for bad in (26.5, float("inf"), float("nan"), "26", True, 2 ** 63):
+        with pytest.raises(ValueError, match="target"):
+            solve(EX, bad)
+    import numpy as np
+    assert solve(EX, 26.0).reached is True and solve(EX, np.int64(27)).reached is False
+    with pytest.raises(ValueError, match="target"):
+        solve_many([EX], target=0.5)
+
+
+def test_api_perspective_moves_positions_threads_checked():
+    """Found by the break-it pass: analyse_play took any perspective (5 and -1 read as seat 1; seat 3 of
+    3 players: no seat maximizes, values of 0); a string of moves or of positions gave odd errors."""
+    from solver import analyse_play, solve, solve_many
+    three = "players=3 trump=2E hands=3B,11C/11O,10C,4E/12E,2C,12C stock=7E,5B turn=1 trick=10O points=58,20,14"
+    for deal, bad in ((EX, 5), (EX, -1), (EX, "1"), (EX, True), (three, 3)):
+        with pytest.raises(ValueError, match="perspective"):
+            analyse_play(deal, [], perspective=bad)
+    assert analyse_play(EX, [], perspective=1) == [26]
+    with pytest.raises(ValueError, match="moves: expected a sequence"):
+        analyse_play(EX, "2C")
+    with pytest.raises(ValueError, match="positions: expected an iterable"):
+        solve_many(EX)
+    for bad in (0, 10 ** 6, 1.5):
+        with pytest.raises(ValueError, match="threads"):
+            solve_many([EX], threads=bad)
+    with pytest.raises(ValueError, match="errors"):
+        solve_many([EX], errors="ignore")
+    assert [r.value for r in solve_many([EX, SWAP7], threads=64)] == [26, solve(SWAP7).value]
+
+
+def test_long_bad_token_not_echoed_whole():
+    """Found by the break-it pass: a 2 MB invalid token was echoed whole in the error."""
+    for text in ("x" * 2_000_000, EX.replace("12E", "9" * 100_000 + "E"), EX + " turn2=" + "1" * 100_000):
+        with pytest.raises(ValueError) as e:
+            Position.parse(text)
+        assert len(str(e.value)) < 300, str(e.value)[:300]
+
+
+def test_remove_needs_spanish40():
+    """Found by the break-it pass: `players=3 deck=catalan48 remove=2B` was accepted and the option dropped,
+    while remove=trump2 with that deck was refused (R3: the remove variants are for spanish40)."""
+    base = "players=3 deck=catalan48 trump=5B hands=1O,3O/1C,3C/1E,3E points=0,0,0"
+    for r in ("2B", "trump2", "all2s"):
+        with pytest.raises(ValueError, match="remove"):
+            Position.parse(base + " remove=" + r)
+    p = Position.parse(base)
+    assert p.rules.deck == "catalan48" and Position.parse(str(p)) == p
