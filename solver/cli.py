@@ -43,7 +43,8 @@ def register(subparsers) -> None:
                                  "when complete; a device or pipe is written in place)")
     p.add_argument("--target", type=int, help="only answer: can the side to move still capture TARGET points?")
     p.add_argument("--win", action="store_true", help="target = 61 minus the points the side already holds")
-    p.add_argument("--threads", type=int, default=1, help="worker threads for --file (default 1, at most 256; each holds a 32 MB table)")
+    p.add_argument("--threads", type=int, default=1,
+                   help="worker threads for --file (default 1, at most 256; each holds a 32 MB table)")
     p.add_argument("--no-pv", action="store_true", help="skip the principal variation")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr for --file")
     p.set_defaults(func=cmd_solve)
@@ -217,13 +218,20 @@ def cmd_solve(args) -> int:
         except ValueError as e:
             print(f"brisca: error: {e}", file=sys.stderr)
             return 2
-        if args.json:
-            print(json.dumps(res.to_dict()))
-        else:
-            _print_human(res)
+        closed = False
+        try:
+            if args.json:
+                print(json.dumps(res.to_dict()), flush=True)
+            else:
+                _print_human(res)
+                sys.stdout.flush()
+        except BrokenPipeError:  # (`| head -1`): the --out file is still written
+            closed = True
+            silence_stdout()
+        rc = 141 if closed else 0  # 128 + SIGPIPE, as sim.cli.main reports a closed stdout
         if args.out is not None:
-            return _write_or_fail([res.to_dict()], args.out, 0)
-        return 0
+            return _write_or_fail([res.to_dict()], args.out, rc)
+        return rc
     try:
         # a bad byte spoils its line only; a byte-order mark is skipped; lines end at "\n" only (splitlines()
         # would also split at form feeds and other separators, and the line numbers would not match an editor's)

@@ -742,3 +742,12 @@ def test_remove_needs_spanish40():
             Position.parse(base + " remove=" + r)
     p = Position.parse(base)
     assert p.rules.deck == "catalan48" and Position.parse(str(p)) == p
+
+
+def test_cli_single_position_piped_into_head_still_writes_out(monkeypatch, tmp_path):
+    """A closed stdout while printing one position's result: --out is still written, status 141."""
+    monkeypatch.setattr("sys.stdout", _ClosedPipe())
+    out = tmp_path / "o.parquet"
+    assert cli.main(["solve", EX, "--out", str(out)]) == 141
+    import pandas as pd
+    assert pd.read_parquet(out)["value"].tolist() == [26]
