@@ -75,6 +75,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 import sys
 import time
 from dataclasses import dataclass
@@ -271,7 +272,9 @@ class _Target:
                              f" ({e.strerror or e})") from None
         if f.exists() and not os.access(f, os.W_OK):
             raise ValueError(f"cannot write {self.label} {f}: file is not writable")
-        if f.exists() and not f.is_file():  # renaming over /dev/null would replace the device
+        if f.exists() and (not f.is_file() or _is_stream_path(f)):
+            # renaming over /dev/null would replace the device; /dev/stdout and /proc/self/fd/N name an open
+            # file (a shell's `> log`), which must be written through, never renamed over
             self.direct = True
             return
         if f.is_symlink():
@@ -293,7 +296,7 @@ class _Target:
         # (row groups can be skipped by deal/pair; the other columns' statistics cost 20% of the time)
         stats = [c for c in ("deal", "pair") if c in schema.names]
         # a device or pipe through a Python file object (pyarrow's own file seeks, which a pipe cannot)
-        self.fh = open(self.final, "wb") if self.direct else None
+        self.fh = open(self.final, "ab") if self.direct else None  # append: never truncates a `>> log`
         self.writer = pq.ParquetWriter(self.fh if self.direct else str(self.tmp), schema,
                                        compression=_COMPRESSION, compression_level=1, write_statistics=stats)
 
@@ -309,8 +312,12 @@ class _Target:
             self.fh = None
 
     def commit(self) -> None:
-        """Rename the finished file to its final name."""
+        """Rename the finished file to its final name (keeping an existing file's permissions)."""
         if self.tmp is not None:
+            try:
+                os.chmod(self.tmp, stat.S_IMODE(os.stat(self.final).st_mode))
+            except OSError:
+                pass  # no file there yet
             os.replace(self.tmp, self.final)
         self.tmp = None
 
@@ -333,6 +340,13 @@ class _Target:
             except OSError:
                 pass
             self.tmp = None
+
+
+def _is_stream_path(path) -> bool:
+    """True for ``/dev/...`` and ``/proc/...`` paths (``/dev/stdout``, ``/dev/fd/3``): names of devices or
+    of already open files, written in place even when they resolve to a regular file."""
+    a = os.path.abspath(os.fspath(path))
+    return a.startswith(("/dev/", "/proc/"))
 
 
 def write_table(table, path, label: str = "out") -> None:

@@ -238,14 +238,28 @@ def silence_stdout() -> None:
 
 def main(argv=None):
     """Console script ``brisca``: parse ``argv``, run the subcommand, ``sys.exit`` with its status."""
+    import signal
+    import threading
+
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:  # started with the stream closed (`brisca ... >&-`): output goes nowhere
+            setattr(sys, name, open(os.devnull, "w"))
     parser = build_parser()
     if not (sys.argv[1:] if argv is None else argv):
         parser.print_help(sys.stderr)  # bare `brisca`: the commands, not only "COMMAND is required"
         sys.exit(2)
+    # SIGTERM (kill, timeout, a scheduler) unwinds like Ctrl-C, so every command removes its temporary files
+    old = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \
+        else None
     try:
         args = parser.parse_args(argv)  # (--help prints here)
         code = args.func(args)
         sys.stdout.flush()
+    except KeyboardInterrupt as e:
+        # (simulate reports its own interruption; this is the other commands': one line, no traceback)
+        term = isinstance(e, _Terminated)
+        print(f"{PROG}: {'terminated' if term else 'interrupted'}", file=sys.stderr)
+        code = 143 if term else 130
     except BrokenPipeError:
         # the reader of stdout went away (`brisca solve ... | head`): stop quietly, like other Unix tools;
         # the rest of the output goes nowhere (Python's exit flush would raise again)
@@ -256,6 +270,9 @@ def main(argv=None):
         print(f"{PROG}: error: writing the output failed: {e.strerror or e}", file=sys.stderr)
         silence_stdout()
         code = 1
+    finally:
+        if old is not None:
+            signal.signal(signal.SIGTERM, old)
     sys.exit(code if code is not None else 0)
 
 

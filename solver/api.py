@@ -129,7 +129,8 @@ def check_target(target):
             raise ValueError(f"target: expected a whole number of card points, got {target!r}")
         t = int(f)
     if not -2 ** 63 <= t < 2 ** 63:
-        raise ValueError(f"target: {t} is out of range (an int64)")
+        shown = str(t) if len(str(t)) <= 40 else f"{str(t)[:40]}... ({len(str(t))} digits)"
+        raise ValueError(f"target: {shown} is out of range (an int64)")
     return t
 
 
@@ -291,7 +292,7 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     """
     from concurrent.futures import ThreadPoolExecutor
 
-    if isinstance(positions, (str, Position)):
+    if isinstance(positions, (str, bytes, Position)):
         raise ValueError("positions: expected an iterable of positions, got a single "
                          f"{type(positions).__name__} (wrap it in a list)")
     if errors not in ("raise", "return"):
@@ -351,8 +352,12 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
 
     pos = _as_position(deal)
     pos._need_known_stock("analyse_play")
-    if isinstance(moves, str):
+    if isinstance(moves, (str, bytes)):
         raise ValueError(f"moves: expected a sequence of moves, got the string {moves[:40]!r} (wrap it in a list)")
+    try:
+        moves = list(moves)  # (a generator too)
+    except TypeError:
+        raise ValueError(f"moves: expected a sequence of moves, got {type(moves).__name__}") from None
     if perspective is None:
         persp = pos.turn
     elif isinstance(perspective, bool) or not isinstance(perspective, numbers.Integral) \

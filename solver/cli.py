@@ -20,21 +20,25 @@ def register(subparsers) -> None:
     """Add the ``solve`` and ``puzzles`` subcommands to an argparse ``subparsers`` object."""
     p = subparsers.add_parser(
         "solve", help="exact value of a position with open hands (NOTATION.md)",
-        description="Solve positions exactly: every move's value (card points the side to move still captures) "
-                    "and a principal variation.",
+        description="Solve positions exactly: every move's value (card points the side to move still\n"
+                    "captures) and a principal variation.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="positions: the notation of NOTATION.md (shared/ beside the checkout), for example\n"
-               '  brisca solve "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O '
-               'points=62,17"\n'
-               "stock=? hides the draw order (expectation over orders, at most 8 cards to draw); it needs\n"
-               "played=... so that the face-down cards are known as a set; its value is an expectation, and no\n"
-               "principal variation is printed (the draws are chance events: pv is [] in --json).\n"
-               '--file prints one JSON line per position (with "line"; a bad line gives {"line": n, "error": ...}\n'
-               "and the others are still solved). Exit status: 0 ok, 1 some --file lines were invalid,\n"
-               "2 bad input (one-line error on stderr).\n"
-               "--out columns (one row a record, as the JSON lines): line (--file), position, value, moves, best\n"
-               "and pv (JSON text: move -> value, list, list), nodes, ms, target/reached (target mode), error\n"
-               "(invalid lines: the other columns null, so value and nodes are float columns).")
+               '  brisca solve "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B \\\n'
+               '               turn=1 trick=1O points=62,17"\n'
+               "stock=? hides the draw order (expectation over orders, at most 8 cards to draw); it\n"
+               "needs played=... so that the face-down cards are known as a set; its value is an\n"
+               "expectation, and no principal variation is printed (the draws are chance events: pv is\n"
+               "[] in --json).\n"
+               "--file prints one JSON line per position (with \"line\"; a bad line gives\n"
+               "{\"line\": n, \"error\": ...} and the others are still solved).\n"
+               "Exit status: 0 ok; 1 some --file lines were invalid, or stdout could not be written;\n"
+               "2 bad input (one-line error on stderr); 141 stdout's reader went away (| head: with\n"
+               "--out the file is still written in full); 130/143 interrupted (no --out file).\n"
+               "--out columns (one row per record, as the JSON lines): line (--file), position, value,\n"
+               "moves, best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached\n"
+               "(target mode), error (invalid lines: the other columns null, so value and nodes are\n"
+               "float columns).")
     p.add_argument("position", nargs="?", help="a position string (quote it)")
     p.add_argument("--file", "-f", help="one position per line; blank lines and comments (from # to the end of the "
                                         "line) skipped")
@@ -53,12 +57,13 @@ def register(subparsers) -> None:
         "puzzles", help="generate positions where exactly one move reaches 61",
         description="Positions (any phase) of random open-hand deals where exactly one legal move lets the side "
                     "to move reach 61 card points, with a solution line.",
-        epilog="One JSON line a puzzle: position, move (the only move reaching 61), value (its exact points for "
-               "the side to move), need (future points it needs for 61), moves (every move's value), pv, deal "
-               "(deal index of --seed), ply (moves played from the deal's start). Grading an answer: it is right when "
-               "its value in moves is at least need (only move's is); or run brisca solve --win on the position "
-               "after the answer, which tells whether the side that answered can still reach 61. Exit status: 0 "
-               "ok, 1 fewer than --count puzzles found within --max-tries (those found are written), 2 bad input.")
+        epilog="One JSON line per puzzle: position, move (the only move reaching 61), value (its exact points "
+               "for the side to move), need (future points it needs for 61), moves (every move's value), pv, "
+               "deal (deal index of --seed), ply (moves played from the deal's start). Grading an answer: it is "
+               "right when its value in moves is at least need (only the record's move is); or run brisca solve "
+               "--win on the position after the answer, which tells whether the side that answered can still "
+               "reach 61. Exit status: 0 ok, 1 fewer than --count puzzles found within --max-tries (those found "
+               "are written) or the output could not be written, 2 bad input, 141 stdout's reader went away.")
     q.add_argument("--count", type=int, default=10, help="puzzles to find (default: 10)")
     q.add_argument("--players", type=int, default=2, choices=(2,), help="players (2 only, for now)")
     q.add_argument("--seed", type=int, default=1, help="seed of the deals searched (default: 1)")
@@ -90,8 +95,9 @@ def _print_human(res):
         print("pv " + " ".join(res.pv))
 
 
-#: The columns of an ``--out`` table with no records (an empty --file).
-_COLUMNS = ("position", "value", "moves", "best", "pv", "nodes", "ms")
+#: The columns of an ``--out`` table with no records (an empty --file), with their arrow types.
+_COLUMNS = (("position", "string"), ("value", "float64"), ("moves", "string"), ("best", "string"),
+            ("pv", "string"), ("nodes", "int64"), ("ms", "float64"))
 
 
 def _write_parquet(records, path, with_line):
@@ -110,22 +116,51 @@ def _write_parquet(records, path, with_line):
             if k in row:
                 row[k] = json.dumps(row[k])
         rows.append(row)
-    df = pd.DataFrame(rows) if rows else pd.DataFrame(columns=(("line",) if with_line else ()) + _COLUMNS)
-    write_table(pa.Table.from_pandas(df, preserve_index=False), path, "--out")
+    if rows:
+        table = pa.Table.from_pandas(pd.DataFrame(rows), preserve_index=False)
+    else:
+        cols = ((("line", "int64"),) if with_line else ()) + _COLUMNS
+        table = pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in cols]).empty_table()
+    write_table(table, path, "--out")
 
 
 def _out_problem(path):
-    """Why ``path`` cannot be written (no file name, missing or unwritable directory), else None."""
+    """Why ``path`` cannot be written (no file name, a directory, missing or unwritable directory, an
+    unwritable file), else None; checked before any solving. An existing device or pipe (``/dev/null``,
+    ``/dev/stdout``) needs only to be writable; a symlink is checked where it points."""
+    from sim.batch import _is_stream_path
+
     if os.path.basename(path) in ("", ".", ".."):
         return f"{path!r} is not a file name"
-    d = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        return f"is a directory: {path}"
+    if os.path.exists(path) and (not os.path.isfile(path) or _is_stream_path(path)):
+        return None if os.access(path, os.W_OK) else f"is not writable: {path}"
+    real = os.path.realpath(path)
+    d = os.path.dirname(real)
     if not os.path.isdir(d):
         return f"directory does not exist: {d}"
     if not os.access(d, os.W_OK):
         return f"directory is not writable: {d}"
-    if os.path.isdir(path):
-        return f"is a directory: {path}"
+    if os.path.exists(real) and not os.access(real, os.W_OK):
+        return f"file is not writable: {path}"
     return None
+
+
+def _stdout_failed(e: OSError) -> int:
+    """Exit status after stdout failed: 141 (128 + SIGPIPE, quietly) when its reader went away, as
+    ``sim.cli.main`` reports it; else a one-line error and 1."""
+    if isinstance(e, BrokenPipeError):
+        return 141
+    print(f"brisca: error: writing the output failed: {e.strerror or e}", file=sys.stderr)
+    return 1
+
+
+def _same_file(a, b) -> bool:
+    try:
+        return os.path.samefile(a, b)  # hard links and symlinks too
+    except OSError:  # one of them does not exist (a missing --file is reported when it is read)
+        return False
 
 
 def _write_or_fail(records, path, rc, with_line=False):
@@ -202,8 +237,7 @@ def cmd_solve(args) -> int:
         return 2
     if args.out is not None:
         err = _out_problem(args.out)
-        if err is None and args.file is not None and os.path.exists(args.out) \
-                and os.path.samefile(args.out, args.file):
+        if err is None and args.file is not None and _same_file(args.out, args.file):
             err = f"is the --file input ({args.file}); it would be overwritten"
         if err:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
@@ -218,31 +252,29 @@ def cmd_solve(args) -> int:
         except ValueError as e:
             print(f"brisca: error: {e}", file=sys.stderr)
             return 2
-        closed = False
+        rc = 0
         try:
             if args.json:
                 print(json.dumps(res.to_dict()), flush=True)
             else:
                 _print_human(res)
                 sys.stdout.flush()
-        except BrokenPipeError:  # (`| head -1`): the --out file is still written
-            closed = True
+        except OSError as e:  # (`| head -1`, `> /dev/full`): the --out file is still written
             silence_stdout()
-        rc = 141 if closed else 0  # 128 + SIGPIPE, as sim.cli.main reports a closed stdout
+            rc = _stdout_failed(e)
         if args.out is not None:
             return _write_or_fail([res.to_dict()], args.out, rc)
         return rc
     try:
         # a bad byte spoils its line only; a byte-order mark is skipped; lines end at "\n" only (splitlines()
         # would also split at form feeds and other separators, and the line numbers would not match an editor's)
-        with open(args.file, encoding="utf-8-sig", errors="replace", newline="") as fh:
-            lines = fh.read().split("\n")
+        # read line by line: only the position lines are kept ('#' starts a comment anywhere on a line, the
+        # notation never uses it), so a file of blank lines costs no memory
+        with open(args.file, encoding="utf-8-sig", errors="replace", newline="\n") as fh:
+            work = [(ln, t) for ln, t in ((i + 1, raw.split("#", 1)[0].strip()) for i, raw in enumerate(fh)) if t]
     except OSError as e:
         print(f"brisca: error: --file: {e.strerror}: {args.file}", file=sys.stderr)
         return 2
-    # '#' starts a comment anywhere on a line (the notation never uses it)
-    work = [(i + 1, t.split("#", 1)[0].strip()) for i, t in enumerate(lines)]
-    work = [(ln, t) for ln, t in work if t]
     from tqdm import tqdm
 
     if work:
@@ -256,44 +288,45 @@ def cmd_solve(args) -> int:
             return {"line": ln, "error": str(e)}
 
     records = []
-    closed = False  # stdout's reader went away (`| head`): with --out keep solving for the file, else stop
+    closed = None  # why stdout failed (`| head`: its reader went away; `> /dev/full`): with --out keep solving
+    #                for the file, else stop
 
     def emit(rec):
         nonlocal closed
         records.append(rec)
         bar.update(1)
-        if closed:
+        if closed is not None:
             return
         try:
             print(json.dumps(rec), flush=True)
-        except BrokenPipeError:
-            closed = True
+        except OSError as e:  # BrokenPipeError included
+            closed = e
             silence_stdout()
 
     bar = tqdm(total=len(work), file=sys.stderr, unit="pos", desc="solving",
                disable=len(work) < 2 or args.no_progress)
-    if args.threads > 1:  # one transposition table per worker thread (kernels release the GIL)
+    if args.threads > 1 and len(work) > 1:  # one transposition table per worker thread (kernels release the GIL)
         from concurrent.futures import ThreadPoolExecutor
         ex = ThreadPoolExecutor(max_workers=min(args.threads, len(work)))
         try:
             for rec in ex.map(one, work):
                 emit(rec)
-                if closed and args.out is None:
+                if closed is not None and args.out is None:
                     break
         finally:
             ex.shutdown(wait=True, cancel_futures=True)
     else:
         for item in work:
             emit(one(item))
-            if closed and args.out is None:
+            if closed is not None and args.out is None:
                 break
     bar.close()
-    bad = sum(1 for r in records if "error" in r)
+    rc = 1 if any("error" in r for r in records) else 0
+    if closed is not None:
+        rc = _stdout_failed(closed)
     if args.out is not None:
-        return _write_or_fail(records, args.out, 1 if bad else 0, with_line=True)
-    if closed:
-        return 141  # 128 + SIGPIPE, as sim.cli.main reports a closed stdout
-    return 1 if bad else 0
+        return _write_or_fail(records, args.out, rc, with_line=True)
+    return rc
 
 
 def cmd_puzzles(args) -> int:
@@ -333,8 +366,8 @@ def cmd_puzzles(args) -> int:
     except OSError as e:
         if args.out is None:
             raise  # stdout: sim.cli.main reports it (a closed pipe ends quietly)
-        print(f"brisca: error: --out: cannot write {args.out}: {e.strerror or e} ({n} puzzles written)",
-              file=sys.stderr)
+        written = f"{n} puzzle{'s' if n != 1 else ''} written"
+        print(f"brisca: error: --out: cannot write {args.out}: {e.strerror or e} ({written})", file=sys.stderr)
         return 1
     if n < args.count:
         print(f"brisca: warning: found {n} of {args.count} puzzles in {tries} positions tried (--max-tries)",

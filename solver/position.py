@@ -22,11 +22,12 @@ engine's deal layout (``order``, draw pointer, hand bitmasks, trick) and
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+import numbers
 import re
 
 import numpy as np
 
-from sim.cards import (CARD_POINTS, CARD_RANK, CARD_SUIT, SUITS, SWAP, card_id, deck_cards, format_card,
+from sim.cards import (CARD_POINTS, CARD_RANK, CARD_SUIT, DECKS, SUITS, SWAP, card_id, deck_cards, format_card,
                        parse_card)
 from sim.rules import EXCHANGES, ENDGAMES, REMOVES, Rules
 
@@ -202,7 +203,7 @@ class Position:
             if key == "":
                 raise _err("position", f"{_show(tok)} has no field name before '='")
             if key not in FIELDS:
-                raise _err(key, f"unknown field (expected one of {', '.join(FIELDS)})")
+                raise _err(key if len(key) <= 40 else _show(key), f"unknown field (expected one of {', '.join(FIELDS)})")
             if key in raw:
                 raise _err(key, "given twice")
             raw[key] = val
@@ -214,7 +215,8 @@ class Position:
         except ValueError:
             raise _err("players", f"{_show(raw['players'])} is not a number (expected 2, 3, 4 or 6)") from None
         if players not in (2, 3, 4, 6):
-            raise _err("players", f"{players} is not supported (expected 2, 3, 4 or 6, RULES R3)")
+            raise _err("players", f"{players if abs(players) < 10 ** 9 else _show(players)} is not supported "
+                                  "(expected 2, 3, 4 or 6, RULES R3)")
         deck = raw.get("deck", _DEFAULT_DECK[players]).lower()
         exchange = raw.get("exchange", "seven-two").lower()
         endgame = raw.get("endgame", "free").lower()
@@ -222,17 +224,19 @@ class Position:
         remove = remove.upper() if remove.upper() == "2B" else remove.lower()
         if "remove" in raw and players != 3:
             raise _err("remove", "applies to 3 players only (RULES R3)")
-        if "remove" in raw and deck != "spanish40":  # (Rules cannot tell an explicit remove=2B from its default)
-            raise _err("remove", f"applies to the spanish40 deck only (RULES R3), not {_show(deck)}")
         for name, val, allowed in (("exchange", exchange, EXCHANGES), ("endgame", endgame, ENDGAMES),
                                    ("remove", remove, REMOVES)):
             if val not in allowed:
                 raise _err(name, f"unknown value {_show(val)} (expected one of {', '.join(allowed)})")
+        if deck not in DECKS:
+            raise _err("deck", f"unknown deck {_show(deck)} (expected one of {', '.join(DECKS)})")
         try:
             rules = Rules(players=players, deck=deck, exchange=exchange, endgame=endgame, remove=remove)
         except ValueError as e:
             fname = "deck" if "deck" in str(e) else "remove"
             raise _err(fname, str(e)) from None
+        if "remove" in raw and deck != "spanish40":  # (Rules cannot tell an explicit remove=2B from its default)
+            raise _err("remove", f"applies to the spanish40 deck only (RULES R3), not {deck}")
         trump_l, _ = _card_list(raw["trump"], "trump", deck)
         if len(trump_l) != 1:
             raise _err("trump", f"expected exactly one card (the pinta), got {_show(raw['trump'])}")
@@ -255,7 +259,8 @@ class Position:
             except ValueError:
                 raise _err("turn", f"{_show(raw['turn'])} is not a seat number") from None
             if not 0 <= turn < players:
-                raise _err("turn", f"seat {turn} does not exist (seats 0-{players - 1})")
+                raise _err("turn", f"seat {turn if abs(turn) < 10 ** 9 else _show(turn)} does not exist "
+                                   f"(seats 0-{players - 1})")
         trick = tuple(_card_list(raw.get("trick", ""), "trick", deck)[0])
         if "points" in raw and raw["points"] != "":
             pts = []
@@ -450,9 +455,12 @@ class Position:
             sp = sum(self.points[s] for s in range(n) if s % sides == sd)
             if sp > pp:
                 who = f"seat {sd}" if sides == 3 or n == 2 else f"side {sd}"
-                raise _err("points", f"{who} holds {sp} points but the played cards hold only {pp}")
+                raise _err("points", f"{who} holds {sp if sp < 10 ** 9 else _show(sp)} points but the "
+                                     f"played cards hold only {pp}")
         if sum(self.points) > pp:
-            raise _err("points", f"the seats hold {sum(self.points)} points in total but the played cards hold only {pp}")
+            tot = sum(self.points)
+            raise _err("points", f"the seats hold {tot if tot < 10 ** 9 else _show(tot)} points in total but the "
+                                 f"played cards hold only {pp}")
         object.__setattr__(self, "pinta_under", bool(under))
         object.__setattr__(self, "k", int(k))
         object.__setattr__(self, "left", int(left))
@@ -593,8 +601,11 @@ class Position:
                     mid = parse_card(t, self.rules.deck)
                 except ValueError as e:
                     raise _err("move", str(e)) from None
-        else:
+        elif isinstance(move, numbers.Integral) and not isinstance(move, bool) \
+                and (0 <= int(move) < len(CARD_POINTS) or int(move) == SWAP):
             mid = int(move)
+        else:
+            raise _err("move", f"expected a card such as '1O', 'swap' or a move id, got {_show(repr(move))}")
         legal = self.legal_moves()
         if mid not in legal:
             raise _err("move", f"{format_card(mid)} is not legal here (legal: "

@@ -540,7 +540,7 @@ def test_cli_file_piped_into_head(monkeypatch, tmp_path, with_out):
     assert len(fake.lines) == 1 and json.loads(fake.lines[0])["line"] == 1
     if with_out:
         import pandas as pd
-        assert rc == 1  # the invalid fourth line still counts
+        assert rc == 141  # the closed stdout, as without --out (every record still written)
         df = pd.read_parquet(out)
         assert list(df["line"]) == [1, 2, 3, 4] and df["error"].notna().tolist() == [False, False, False, True]
     else:
@@ -751,3 +751,141 @@ def test_cli_single_position_piped_into_head_still_writes_out(monkeypatch, tmp_p
     assert cli.main(["solve", EX, "--out", str(out)]) == 141
     import pandas as pd
     assert pd.read_parquet(out)["value"].tolist() == [26]
+
+
+# --------------------------------------------------------------------------- break-it pass, round 2 (session 11)
+def test_cli_empty_file_with_threads(capsys, tmp_path):
+    """Found by round 2: an empty (or BOM-only, or comments-only) --file with --threads 2 crashed
+    (ThreadPoolExecutor(max_workers=0)); the empty table's columns were of type null."""
+    f = tmp_path / "e.txt"
+    f.write_bytes(b"\xef\xbb\xbf\n# c\n")
+    out = tmp_path / "e.parquet"
+    rc, o, err = _run(capsys, "solve", "--file", str(f), "--threads", "2", "--out", str(out))
+    assert rc == 0 and o == "" and "Traceback" not in err
+    import pyarrow.parquet as pq
+    schema = pq.read_schema(out)
+    assert str(schema.field("value").type) == "double" and str(schema.field("line").type) == "int64"
+
+
+def test_cli_missing_file_with_existing_out(capsys, tmp_path):
+    """Found by round 2: a missing --file with an existing --out said "writing the output failed" (exit 1):
+    os.path.samefile raised."""
+    out = tmp_path / "o.parquet"
+    out.write_bytes(b"x")
+    rc, o, err = _run(capsys, "solve", "--file", str(tmp_path / "none.txt"), "--out", str(out))
+    assert rc == 2
+    _one_line_error(err, "--file")
+
+
+def test_cli_out_checks_before_solving(capsys, tmp_path):
+    """Found by round 2: a read-only --out, or a symlink into a missing directory, was found only after all
+    the solving; a device needs only to be writable (as non-root, --out /dev/null was refused because /dev
+    is not writable)."""
+    ro = tmp_path / "ro.parquet"
+    ro.write_bytes(b"x")
+    ro.chmod(0o444)
+    dangling = tmp_path / "dangling.parquet"
+    dangling.symlink_to(tmp_path / "nodir" / "x.parquet")
+    for path, word in ((ro, "not writable"), (dangling, "directory does not exist")):
+        if word == "not writable" and os.access(ro, os.W_OK):
+            continue  # root writes read-only files
+        rc, o, err = _run(capsys, "solve", EX, "--out", str(path))
+        assert rc == 2 and o == "", err
+        _one_line_error(err, "--out", word)
+    assert cli._out_problem(os.devnull) is None
+
+
+def test_write_table_keeps_stream_paths_and_mode(tmp_path):
+    """Found by round 2: `--out /dev/stdout >> log` renamed a new file over log (its content lost): paths
+    under /dev and /proc are written in place (appending); an existing file keeps its permissions."""
+    import pyarrow as pa
+    from sim.batch import write_table
+    log = tmp_path / "log.txt"
+    log.write_bytes(b"precious\n")
+    table = pa.table({"a": [1, 2]})
+    with open(log, "ab") as fh:
+        write_table(table, f"/proc/self/fd/{fh.fileno()}", "--out")
+    data = log.read_bytes()
+    assert data.startswith(b"precious\n") and data[len(b"precious\n"):][:4] == b"PAR1"
+    f = tmp_path / "t.parquet"
+    f.write_bytes(b"old")
+    f.chmod(0o600)
+    write_table(table, f, "--out")
+    assert (f.stat().st_mode & 0o777) == 0o600 and f.read_bytes()[:4] == b"PAR1"
+
+
+@pytest.mark.parametrize("exc,code,word", [(KeyboardInterrupt, 130, "interrupted"), (None, 143, "terminated")])
+def test_cli_interrupt_is_one_line(monkeypatch, capsys, exc, code, word):
+    """Found by round 2: Ctrl-C during `brisca solve --file` printed a 29-line traceback and SIGTERM left the
+    --out temporary file (solve installed no handler). sim.cli.main now turns both into one line, 130/143."""
+    from sim import cli as scli
+
+    def stop(args):
+        raise exc() if exc is not None else scli._Terminated()
+    monkeypatch.setattr(cli, "cmd_solve", stop)
+    with pytest.raises(SystemExit) as e:
+        scli.main(["solve", EX])
+    assert e.value.code == code
+    err = capsys.readouterr().err
+    assert err.strip() == f"brisca: {word}"
+
+
+def test_cli_stdout_closed_at_start(tmp_path):
+    """Found by round 2: `brisca ... >&-` (sys.stdout is None) ended in AttributeError tracebacks."""
+    import subprocess
+    import sys
+    code = "import sys; sys.stdout = None; from sim.cli import main; main(['puzzles', '--count', '0'])"
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                       cwd=os.path.join(os.path.dirname(__file__), ".."))
+    assert p.returncode == 2 and "Traceback" not in p.stderr and "--count" in p.stderr
+
+
+def test_cli_stdout_full_with_out_still_writes(monkeypatch, capsys, tmp_path):
+    """Found by round 2: `--file F --out O > /dev/full` stopped and wrote nothing; now the file is written
+    and the stdout error is one line (exit 1)."""
+    class Full:
+        def write(self, s):
+            raise OSError(28, "No space left on device")
+
+        def flush(self):
+            pass
+    f = tmp_path / "p.txt"
+    f.write_text(f"{EX}\n{SWAP7}\n")
+    out = tmp_path / "o.parquet"
+    monkeypatch.setattr("sys.stdout", Full())
+    rc = cli.main(["solve", "--file", str(f), "--out", str(out), "--no-progress"])
+    import pandas as pd
+    assert rc == 1 and len(pd.read_parquet(out)) == 2
+    _one_line_error(capsys.readouterr().err, "No space left on device")
+
+
+def test_api_moves_and_ids_checked():
+    """Found by round 2: analyse_play with a generator or None gave a raw TypeError, b"12E" or [49] an
+    IndexError, [-1] "1B is not legal", 1.5 was truncated to 1; solve_many(b"...") said "got int"."""
+    from solver import analyse_play, solve_many
+    assert analyse_play(EX, (m for m in ["2C"])) == analyse_play(EX, ["2C"])
+    for bad in (None, 5):
+        with pytest.raises(ValueError, match="moves"):
+            analyse_play(EX, bad)
+    for bad in ([b"12E"], [49], [-1], [1.5], [True]):
+        with pytest.raises(ValueError, match="move: expected a card"):
+            analyse_play(EX, bad)
+    with pytest.raises(ValueError, match="positions"):
+        solve_many(EX.encode())
+
+
+def test_long_numbers_and_names_cut_in_errors():
+    """Round 2: unknown field names, deck names, players/points/turn/target with thousands of digits were
+    echoed whole; an unknown deck with remove= reported the remove problem, not the deck."""
+    from solver import solve
+    for text in ("x" * 100_000 + "=1 " + EX, EX + " deck=" + "q" * 100_000,
+                 EX.replace("players=2", "players=" + "9" * 4000), EX.replace("points=62,17", "points=" + "9" * 4000 + ",17"),
+                 EX.replace("turn=1", "turn=" + "9" * 4000)):
+        with pytest.raises(ValueError) as e:
+            Position.parse(text)
+        assert len(str(e.value)) < 300, str(e.value)[:300]
+    with pytest.raises(ValueError) as e:
+        solve(EX, 10 ** 4000)
+    assert len(str(e.value)) < 300
+    with pytest.raises(ValueError, match="deck: unknown deck 'spanish48'"):
+        Position.parse("players=3 deck=spanish48 remove=2B trump=5B hands=1O,3O/1C,3C/1E,3E")
