@@ -68,7 +68,7 @@ def register(subparsers) -> None:
     q.add_argument("--players", type=int, default=2, choices=(2,), help="players (2 only, for now)")
     q.add_argument("--seed", type=int, default=1, help="seed of the deals searched (default: 1)")
     q.add_argument("--out", help="JSON lines file (default: stdout)")
-    q.add_argument("--max-tries", type=int, default=0, help="positions to try (default 200 * count)")
+    q.add_argument("--max-tries", type=int, default=0, help="positions to try (0, the default: 200 * count)")
     q.set_defaults(func=cmd_puzzles)
 
 
@@ -370,7 +370,8 @@ def cmd_puzzles(args) -> int:
         print(f"brisca: error: --out: cannot write {args.out}: {e.strerror or e} ({written})", file=sys.stderr)
         return 1
     if n < args.count:
-        print(f"brisca: warning: found {n} of {args.count} puzzles in {tries} positions tried (--max-tries)",
+        print(f"brisca: warning: found {n} of {args.count} puzzles in {tries} position{'s' if tries != 1 else ''} "
+              "tried (--max-tries)",
               file=sys.stderr)
         return 1
     return 0

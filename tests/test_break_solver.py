@@ -598,7 +598,7 @@ def test_cli_puzzles_fewer_than_count_exit_1(capsys, tmp_path):
     out = tmp_path / "p.jsonl"
     rc, _, err = _run(capsys, "puzzles", "--count", "2", "--max-tries", "1", "--out", str(out))
     assert rc == 1
-    assert "found 0 of 2 puzzles in 1 positions tried" in err and "Traceback" not in err
+    assert "found 0 of 2 puzzles in 1 position tried" in err and "Traceback" not in err
     assert out.exists() and out.read_text() == ""
 
 
