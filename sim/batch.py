@@ -75,6 +75,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import stat
 import sys
 import time
@@ -272,7 +273,12 @@ class _Target:
                              f" ({e.strerror or e})") from None
         if f.exists() and not os.access(f, os.W_OK):
             raise ValueError(f"cannot write {self.label} {f}: file is not writable")
-        if f.exists() and (not f.is_file() or _is_stream_path(f)):
+        if _FD_PATH.fullmatch(os.path.abspath(f)) and not f.exists():
+            raise ValueError(f"cannot write {self.label} {f}: no such open file descriptor")
+        if stdout_clash(f):
+            raise ValueError(f"cannot write {self.label} {f}: it is this command's standard output, which also "
+                             "carries its text output (give a file name)")
+        if _is_stream_path(f):
             # renaming over /dev/null would replace the device; /dev/stdout and /proc/self/fd/N name an open
             # file (a shell's `> log`), which must be written through, never renamed over
             self.direct = True
@@ -342,11 +348,32 @@ class _Target:
             self.tmp = None
 
 
+#: Paths that name an already open descriptor (``/dev/stdout``, ``/dev/fd/3``, ``/proc/self/fd/4``).
+_FD_PATH = re.compile(r"/dev/(stdout|stderr|fd/\d+)|/proc/(self|\d+)/fd/\d+")
+
+
 def _is_stream_path(path) -> bool:
-    """True for ``/dev/...`` and ``/proc/...`` paths (``/dev/stdout``, ``/dev/fd/3``): names of devices or
-    of already open files, written in place even when they resolve to a regular file."""
-    a = os.path.abspath(os.fspath(path))
-    return a.startswith(("/dev/", "/proc/"))
+    """True when ``path`` is written in place, never renamed over: an existing device, pipe or socket
+    (``/dev/null``, a FIFO), or a name of an open descriptor (``/dev/stdout``, ``/dev/fd/N``,
+    ``/proc/self/fd/N``), which may lead to a shell's ``>> log`` (appended to, never truncated)."""
+    p = os.fspath(path)
+    if _FD_PATH.fullmatch(os.path.abspath(p)):
+        return True
+    return os.path.exists(p) and not os.path.isfile(p) and not os.path.isdir(p)
+
+
+def stdout_clash(path) -> bool:
+    """True when ``path`` is the file or pipe this process's stdout writes to (``--out /dev/stdout``),
+    which also carries the command's text output, so the table would be mixed with it. A character
+    device (``/dev/null``) is never a clash."""
+    try:
+        st_out = os.fstat(sys.stdout.fileno())
+        st = os.stat(path)
+    except (OSError, ValueError, AttributeError):
+        return False
+    if stat.S_ISCHR(st.st_mode):
+        return False
+    return (st.st_dev, st.st_ino) == (st_out.st_dev, st_out.st_ino)
 
 
 def write_table(table, path, label: str = "out") -> None:
@@ -374,6 +401,13 @@ def write_table(table, path, label: str = "out") -> None:
     except BaseException:
         t.discard()
         raise
+
+
+def _is_char_device(path) -> bool:
+    try:
+        return stat.S_ISCHR(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _same_file(a, b) -> bool:
@@ -686,7 +720,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         targets.append(_Target(out, "output"))
     if tricks_out is not None:
         targets.append(_Target(tricks_out, "tricks output"))
-        if out is not None and (targets[0].real() == targets[1].real() or _same_file(out, tricks_out)):
+        if out is not None and (targets[0].real() == targets[1].real() or _same_file(out, tricks_out)) \
+                and not _is_char_device(out):  # (/dev/null twice is fine)
             raise ValueError("the deal table and the tricks table need two different files")
 
     play_open = None

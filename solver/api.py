@@ -123,6 +123,10 @@ def check_target(target):
         raise ValueError(f"target: expected a whole number of card points, got {target!r}")
     if isinstance(target, numbers.Integral):
         t = int(target)
+    elif isinstance(target, numbers.Rational):  # (Fraction: exact, not through float)
+        if target.denominator != 1:
+            raise ValueError(f"target: expected a whole number of card points, got {target!r}")
+        t = int(target.numerator)
     else:
         f = float(target)
         if not f.is_integer():  # nan and inf too

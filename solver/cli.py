@@ -32,7 +32,7 @@ def register(subparsers) -> None:
                "[] in --json).\n"
                "--file prints one JSON line per position (with \"line\"; a bad line gives\n"
                "{\"line\": n, \"error\": ...} and the others are still solved).\n"
-               "Exit status: 0 ok; 1 some --file lines were invalid, or stdout could not be written;\n"
+               "Exit status: 0 ok; 1 some --file lines were invalid, or the output could not be written;\n"
                "2 bad input (one-line error on stderr); 141 stdout's reader went away (| head: with\n"
                "--out the file is still written in full); 130/143 interrupted (no --out file).\n"
                "--out columns (one row per record, as the JSON lines): line (--file), position, value,\n"
@@ -40,8 +40,8 @@ def register(subparsers) -> None:
                "(target mode), error (invalid lines: the other columns null, so value and nodes are\n"
                "float columns).")
     p.add_argument("position", nargs="?", help="a position string (quote it)")
-    p.add_argument("--file", "-f", help="one position per line; blank lines and comments (from # to the end of the "
-                                        "line) skipped")
+    p.add_argument("--file", "-f", help="one position per line ('-': standard input); blank lines and comments "
+                                        "(from # to the end of the line) skipped")
     p.add_argument("--json", action="store_true", help="print one JSON object per position")
     p.add_argument("--out", help="also write the records to this parquet file (atomic: a temporary file renamed "
                                  "when complete; a device or pipe is written in place)")
@@ -116,10 +116,14 @@ def _write_parquet(records, path, with_line):
             if k in row:
                 row[k] = json.dumps(row[k])
         rows.append(row)
+    cols = ((("line", "int64"),) if with_line else ()) + _COLUMNS
     if rows:
         table = pa.Table.from_pandas(pd.DataFrame(rows), preserve_index=False)
+        for c, t in cols:  # every line invalid: the columns are there all the same (null)
+            if c not in table.column_names:
+                typ = pa.type_for_alias(t)
+                table = table.append_column(pa.field(c, typ), pa.nulls(len(table), typ))
     else:
-        cols = ((("line", "int64"),) if with_line else ()) + _COLUMNS
         table = pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in cols]).empty_table()
     write_table(table, path, "--out")
 
@@ -128,13 +132,17 @@ def _out_problem(path):
     """Why ``path`` cannot be written (no file name, a directory, missing or unwritable directory, an
     unwritable file), else None; checked before any solving. An existing device or pipe (``/dev/null``,
     ``/dev/stdout``) needs only to be writable; a symlink is checked where it points."""
-    from sim.batch import _is_stream_path
+    from sim.batch import _FD_PATH, _is_stream_path, stdout_clash
 
     if os.path.basename(path) in ("", ".", ".."):
         return f"{path!r} is not a file name"
     if os.path.isdir(path):
         return f"is a directory: {path}"
-    if os.path.exists(path) and (not os.path.isfile(path) or _is_stream_path(path)):
+    if _FD_PATH.fullmatch(os.path.abspath(path)) and not os.path.exists(path):
+        return f"no such open file descriptor: {path}"
+    if stdout_clash(path):
+        return f"{path} is this command's standard output, which also carries its text output (give a file name)"
+    if _is_stream_path(path):
         return None if os.access(path, os.W_OK) else f"is not writable: {path}"
     real = os.path.realpath(path)
     d = os.path.dirname(real)
@@ -166,9 +174,9 @@ def _same_file(a, b) -> bool:
 def _write_or_fail(records, path, rc, with_line=False):
     try:
         _write_parquet(records, path, with_line)
-    except OSError as e:
+    except OSError as e:  # (disk full, file size limit): not bad input, as brisca simulate reports it
         print(f"brisca: error: --out: cannot write {path}: {e.strerror or e}", file=sys.stderr)
-        return 2
+        return 1
     except ValueError as e:  # refused by the writer's own checks
         print(f"brisca: error: {e}", file=sys.stderr)
         return 2
@@ -268,10 +276,17 @@ def cmd_solve(args) -> int:
     try:
         # a bad byte spoils its line only; a byte-order mark is skipped; lines end at "\n" only (splitlines()
         # would also split at form feeds and other separators, and the line numbers would not match an editor's)
-        # read line by line: only the position lines are kept ('#' starts a comment anywhere on a line, the
-        # notation never uses it), so a file of blank lines costs no memory
-        with open(args.file, encoding="utf-8-sig", errors="replace", newline="\n") as fh:
-            work = [(ln, t) for ln, t in ((i + 1, raw.split("#", 1)[0].strip()) for i, raw in enumerate(fh)) if t]
+        # read line by line (lines end at \n, \r\n or \r; splitlines() would also split at form feeds and
+        # other separators, and the line numbers would not match an editor's); only the position lines are
+        # kept ('#' starts a comment anywhere on a line, the notation never uses it), so a file of blank lines
+        # costs no memory; "-" reads standard input
+        fh = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8-sig", errors="replace")
+        try:
+            work = [(ln, t) for ln, t in ((i + 1, raw.lstrip("\ufeff").split("#", 1)[0].strip())
+                                          for i, raw in enumerate(fh)) if t]
+        finally:
+            if fh is not sys.stdin:
+                fh.close()
     except OSError as e:
         print(f"brisca: error: --file: {e.strerror}: {args.file}", file=sys.stderr)
         return 2

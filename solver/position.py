@@ -203,7 +203,8 @@ class Position:
             if key == "":
                 raise _err("position", f"{_show(tok)} has no field name before '='")
             if key not in FIELDS:
-                raise _err(key if len(key) <= 40 else _show(key), f"unknown field (expected one of {', '.join(FIELDS)})")
+                raise _err(key if len(key) <= 40 else _show(key),
+                           f"unknown field (expected one of {', '.join(FIELDS)})")
             if key in raw:
                 raise _err(key, "given twice")
             raw[key] = val
@@ -605,7 +606,9 @@ class Position:
                 and (0 <= int(move) < len(CARD_POINTS) or int(move) == SWAP):
             mid = int(move)
         else:
-            raise _err("move", f"expected a card such as '1O', 'swap' or a move id, got {_show(repr(move))}")
+            r = repr(move)
+            r = r if len(r) <= 40 else r[:40] + "..."
+            raise _err("move", f"expected a card such as '1O', 'swap' or a move id, got {r}")
         legal = self.legal_moves()
         if mid not in legal:
             raise _err("move", f"{format_card(mid)} is not legal here (legal: "

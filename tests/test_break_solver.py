@@ -633,7 +633,7 @@ def test_cli_out_failed_write_leaves_no_temporary_file(capsys, tmp_path, monkeyp
     f = tmp_path / "p.txt"
     f.write_text(f"{EX}\n{SWAP7}\n")
     rc, out, err = _run(capsys, "solve", "--file", str(f), "--out", str(tmp_path / "res.parquet"), "--no-progress")
-    assert rc == 2
+    assert rc == 1  # a failed write is not bad input (as brisca simulate)
     _one_line_error(err, "--out", "File too large")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.txt"]
 
@@ -889,3 +889,78 @@ def test_long_numbers_and_names_cut_in_errors():
     assert len(str(e.value)) < 300
     with pytest.raises(ValueError, match="deck: unknown deck 'spanish48'"):
         Position.parse("players=3 deck=spanish48 remove=2B trump=5B hands=1O,3O/1C,3C/1E,3E")
+
+
+# --------------------------------------------------------------------------- break-it pass, round 3 (session 11)
+def test_out_is_stdout_refused(tmp_path):
+    """Found by round 3: `--out /dev/stdout > x.parquet` mixed the text output into the parquet bytes (simulate
+    and solve): a table path that is this process's stdout (a file or pipe) is refused; a device is not."""
+    import subprocess
+    import sys
+    code = ("import sys\nfrom sim.batch import stdout_clash\nfrom solver import cli\n"
+            "print(stdout_clash('/dev/stdout'), cli._out_problem('/dev/stdout'), file=sys.stderr)")
+    root = os.path.join(os.path.dirname(__file__), "..")
+    with open(tmp_path / "x", "w") as fh:
+        p = subprocess.run([sys.executable, "-c", code], stdout=fh, stderr=subprocess.PIPE, text=True, timeout=120,
+                           cwd=root)
+    assert p.stderr.startswith("True /dev/stdout is this command's standard output"), p.stderr
+    p = subprocess.run([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                       timeout=120, cwd=root)
+    assert p.stderr.strip() == "False None", p.stderr
+
+
+def test_regular_file_under_dev_is_replaced(tmp_path):
+    """Found by round 3: any path under /dev or /proc was appended to, so a regular file on /dev/shm grew with
+    each run and became unreadable: only devices, pipes and open-descriptor names are written in place."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    from sim.batch import _is_stream_path, write_table
+    if not os.path.isdir("/dev/shm") or not os.access("/dev/shm", os.W_OK):
+        pytest.skip("no writable /dev/shm")
+    f = f"/dev/shm/brisca-test-{os.getpid()}.parquet"
+    try:
+        for i in range(2):
+            write_table(pa.table({"a": [i]}), f, "--out")
+        assert pq.read_table(f).column("a").to_pylist() == [1]
+    finally:
+        os.unlink(f)
+    assert _is_stream_path("/dev/null") and _is_stream_path("/dev/stdout") and _is_stream_path("/proc/self/fd/1")
+
+
+def test_cli_file_old_mac_line_ends_and_stdin(capsys, tmp_path, monkeypatch):
+    """Found by round 3: `\\r`-only line ends (solved line by line at d7f7660) were read as one line; `--file -`
+    reads standard input."""
+    import io
+    f = tmp_path / "cr.txt"
+    f.write_bytes(f"{EX}\r{SWAP7}\r# c\r{EX}\r".encode())
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--no-progress")
+    assert rc == 0 and [json.loads(x)["line"] for x in out.splitlines()] == [1, 2, 4]
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{EX}\n\n{SWAP7}\n"))
+    rc, out, err = _run(capsys, "solve", "--file", "-", "--no-progress")
+    assert rc == 0 and [json.loads(x)["line"] for x in out.splitlines()] == [1, 3]
+
+
+def test_cli_all_lines_bad_out_has_every_column(capsys, tmp_path):
+    """Round 3: when every --file line was invalid the --out table had only line and error."""
+    f = tmp_path / "bad.txt"
+    f.write_text("nonsense\nplayers=2\n")
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--out", str(tmp_path / "b.parquet"))
+    import pandas as pd
+    df = pd.read_parquet(tmp_path / "b.parquet")
+    assert rc == 1 and {"line", "position", "value", "moves", "best", "pv", "nodes", "ms", "error"} <= set(df.columns)
+    assert df["error"].notna().all() and df["value"].isna().all()
+
+
+def test_missing_descriptor_and_fraction_target(capsys):
+    """Round 3: --out /dev/fd/N with N not open passed the check (as root) and failed after solving;
+    Fraction(10**30) went through float and was reported as 1000000000000000019884624838656."""
+    from fractions import Fraction
+    from solver import solve
+    rc, out, err = _run(capsys, "solve", EX, "--out", "/dev/fd/987")
+    assert rc == 2
+    _one_line_error(err, "--out", "no such open file descriptor")
+    assert solve(EX, Fraction(26)).reached is True
+    with pytest.raises(ValueError, match="target: 10000000000000000000000000000000 is out"):
+        solve(EX, Fraction(10 ** 31))
+    with pytest.raises(ValueError, match="whole number"):
+        solve(EX, Fraction(1, 2))
