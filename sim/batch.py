@@ -273,14 +273,11 @@ class _Target:
                              f" ({e.strerror or e})") from None
         if f.exists() and not os.access(f, os.W_OK):
             raise ValueError(f"cannot write {self.label} {f}: file is not writable")
-        if _FD_PATH.fullmatch(os.path.abspath(f)) and not f.exists():
-            raise ValueError(f"cannot write {self.label} {f}: no such open file descriptor")
-        if stdout_clash(f):
-            raise ValueError(f"cannot write {self.label} {f}: it is this command's standard output, which also "
-                             "carries its text output (give a file name)")
-        if _is_stream_path(f):
-            # renaming over /dev/null would replace the device; /dev/stdout and /proc/self/fd/N name an open
-            # file (a shell's `> log`), which must be written through, never renamed over
+        try:
+            direct = special_target(f)
+        except ValueError as e:
+            raise ValueError(f"cannot write {self.label} {f}: {e}") from None
+        if direct:  # renaming over /dev/null would replace the device; a FIFO's reader waits on it
             self.direct = True
             return
         if f.is_symlink():
@@ -302,7 +299,7 @@ class _Target:
         # (row groups can be skipped by deal/pair; the other columns' statistics cost 20% of the time)
         stats = [c for c in ("deal", "pair") if c in schema.names]
         # a device or pipe through a Python file object (pyarrow's own file seeks, which a pipe cannot)
-        self.fh = open(self.final, "ab") if self.direct else None  # append: never truncates a `>> log`
+        self.fh = open(self.final, "wb") if self.direct else None
         self.writer = pq.ParquetWriter(self.fh if self.direct else str(self.tmp), schema,
                                        compression=_COMPRESSION, compression_level=1, write_statistics=stats)
 
@@ -349,31 +346,85 @@ class _Target:
 
 
 #: Paths that name an already open descriptor (``/dev/stdout``, ``/dev/fd/3``, ``/proc/self/fd/4``).
-_FD_PATH = re.compile(r"/dev/(stdout|stderr|fd/\d+)|/proc/(self|\d+)/fd/\d+")
+_FD_PATH = re.compile(r"/dev/(stdin|stdout|stderr|fd/\d+)|/proc/(self|thread-self|\d+)(/task/\d+)?/fd/\d+")
 
 
-def _is_stream_path(path) -> bool:
-    """True when ``path`` is written in place, never renamed over: an existing device, pipe or socket
-    (``/dev/null``, a FIFO), or a name of an open descriptor (``/dev/stdout``, ``/dev/fd/N``,
-    ``/proc/self/fd/N``), which may lead to a shell's ``>> log`` (appended to, never truncated)."""
+def _names_descriptor(path) -> bool:
+    """True when ``path``, or a symlink on the way to its target, names an open file descriptor
+    (``/dev/stdout``, ``/dev/fd/3``, ``/proc/self/fd/3``, spelled in any way)."""
     p = os.fspath(path)
-    if _FD_PATH.fullmatch(os.path.abspath(p)):
-        return True
-    return os.path.exists(p) and not os.path.isfile(p) and not os.path.isdir(p)
+    for _ in range(40):
+        a = re.sub(r"/+", "/", os.path.abspath(p))
+        if _FD_PATH.fullmatch(a):
+            return True
+        head = a
+        while head != "/":  # a symlinked directory on the way (/dev/fd itself is one)
+            if os.path.islink(head):
+                break
+            head = os.path.dirname(head)
+        if head == "/":
+            return False
+        target = os.readlink(head)
+        p = os.path.join(os.path.dirname(head), target) + a[len(head):]
+    return False
 
 
-def stdout_clash(path) -> bool:
-    """True when ``path`` is the file or pipe this process's stdout writes to (``--out /dev/stdout``),
-    which also carries the command's text output, so the table would be mixed with it. A character
-    device (``/dev/null``) is never a clash."""
+def _is_terminal(path) -> bool:
     try:
-        st_out = os.fstat(sys.stdout.fileno())
-        st = os.stat(path)
-    except (OSError, ValueError, AttributeError):
+        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError:
         return False
-    if stat.S_ISCHR(st.st_mode):
+    try:
+        return os.isatty(fd)
+    finally:
+        os.close(fd)
+
+
+def special_target(path) -> bool:
+    """How a table path that is not a plain file name is written; True: in place (a device or pipe).
+
+    Returns False for a regular file (or a new one, or a symlink to one): written under a temporary
+    name and renamed. Returns True for ``/dev/null``-like character devices and FIFOs, written in
+    place.
+
+    Raises
+    ------
+    ValueError
+        Naming the problem: the path is this process's standard input, output or error (a file or
+        pipe that also carries the command's own text, or its input), a terminal (parquet is
+        binary), a socket or other special file, a closed file descriptor, or a descriptor name
+        (``/dev/fd/3``) that leads to a regular file (give the file's own name: writing through the
+        descriptor would append to or replace whatever it was opened on).
+    """
+    p = os.fspath(path)
+    fdname = _names_descriptor(p)
+    try:
+        st = os.stat(p)
+    except OSError:
+        if fdname:
+            raise ValueError("no such open file descriptor") from None
         return False
-    return (st.st_dev, st.st_ino) == (st_out.st_dev, st_out.st_ino)
+    if stat.S_ISDIR(st.st_mode):
+        raise ValueError("it is a directory")
+    chr_dev = stat.S_ISCHR(st.st_mode)
+    if chr_dev and _is_terminal(p):
+        raise ValueError("it is a terminal (parquet is binary; give a file name)")
+    if not chr_dev:  # /dev/null as stdout and as the table is fine
+        for fd, name in ((0, "input"), (1, "output"), (2, "error")):
+            try:
+                sf = os.fstat(fd)
+            except OSError:
+                continue
+            if (sf.st_dev, sf.st_ino) == (st.st_dev, st.st_ino):
+                raise ValueError(f"it is this command's standard {name}" + (
+                    ", which also carries its text (give a file name)" if fd else " (give another file name)"))
+    if stat.S_ISREG(st.st_mode):
+        if fdname:
+            raise ValueError("it names an open file descriptor of a regular file (give the file's own name)")
+        return False
+    if chr_dev or stat.S_ISFIFO(st.st_mode) or stat.S_ISBLK(st.st_mode):
+        return True
+    raise ValueError("it is not a file, device or pipe")
 
 
 def write_table(table, path, label: str = "out") -> None:

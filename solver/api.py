@@ -125,7 +125,9 @@ def check_target(target):
         t = int(target)
     elif isinstance(target, numbers.Rational):  # (Fraction: exact, not through float)
         if target.denominator != 1:
-            raise ValueError(f"target: expected a whole number of card points, got {target!r}")
+            r = repr(target)
+            r = r if len(r) <= 60 else r[:60] + "..."
+            raise ValueError(f"target: expected a whole number of card points, got {r}")
         t = int(target.numerator)
     else:
         f = float(target)

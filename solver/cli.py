@@ -44,7 +44,8 @@ def register(subparsers) -> None:
                                         "(from # to the end of the line) skipped")
     p.add_argument("--json", action="store_true", help="print one JSON object per position")
     p.add_argument("--out", help="also write the records to this parquet file (atomic: a temporary file renamed "
-                                 "when complete; a device or pipe is written in place)")
+                                 "when complete; a device or pipe is written in place; not this command's own "
+                                 "stdin/stdout/stderr or a terminal)")
     p.add_argument("--target", type=int, help="only answer: can the side to move still capture TARGET points?")
     p.add_argument("--win", action="store_true", help="target = 61 minus the points the side already holds")
     p.add_argument("--threads", type=int, default=1,
@@ -100,7 +101,7 @@ _COLUMNS = (("position", "string"), ("value", "float64"), ("moves", "string"), (
             ("pv", "string"), ("nodes", "int64"), ("ms", "float64"))
 
 
-def _write_parquet(records, path, with_line):
+def _write_parquet(records, path, with_line, target=False):
     """Write the records as one parquet table (moves, best, pv as JSON text) through
     :func:`sim.batch.write_table`: a temporary file renamed when complete, removed on failure; an
     existing device or pipe written in place; a symlink's target written."""
@@ -116,7 +117,8 @@ def _write_parquet(records, path, with_line):
             if k in row:
                 row[k] = json.dumps(row[k])
         rows.append(row)
-    cols = ((("line", "int64"),) if with_line else ()) + _COLUMNS
+    cols = ((("line", "int64"),) if with_line else ()) + _COLUMNS \
+        + ((("target", "int64"), ("reached", "bool")) if target else ())
     if rows:
         table = pa.Table.from_pandas(pd.DataFrame(rows), preserve_index=False)
         for c, t in cols:  # every line invalid: the columns are there all the same (null)
@@ -132,18 +134,17 @@ def _out_problem(path):
     """Why ``path`` cannot be written (no file name, a directory, missing or unwritable directory, an
     unwritable file), else None; checked before any solving. An existing device or pipe (``/dev/null``,
     ``/dev/stdout``) needs only to be writable; a symlink is checked where it points."""
-    from sim.batch import _FD_PATH, _is_stream_path, stdout_clash
+    from sim.batch import special_target
 
     if os.path.basename(path) in ("", ".", ".."):
         return f"{path!r} is not a file name"
     if os.path.isdir(path):
         return f"is a directory: {path}"
-    if _FD_PATH.fullmatch(os.path.abspath(path)) and not os.path.exists(path):
-        return f"no such open file descriptor: {path}"
-    if stdout_clash(path):
-        return f"{path} is this command's standard output, which also carries its text output (give a file name)"
-    if _is_stream_path(path):
-        return None if os.access(path, os.W_OK) else f"is not writable: {path}"
+    try:
+        if special_target(path):  # a device or pipe, written in place
+            return None if os.access(path, os.W_OK) else f"is not writable: {path}"
+    except ValueError as e:
+        return f"{path}: {e}"
     real = os.path.realpath(path)
     d = os.path.dirname(real)
     if not os.path.isdir(d):
@@ -171,9 +172,9 @@ def _same_file(a, b) -> bool:
         return False
 
 
-def _write_or_fail(records, path, rc, with_line=False):
+def _write_or_fail(records, path, rc, with_line=False, target=False):
     try:
-        _write_parquet(records, path, with_line)
+        _write_parquet(records, path, with_line, target)
     except OSError as e:  # (disk full, file size limit): not bad input, as brisca simulate reports it
         print(f"brisca: error: --out: cannot write {path}: {e.strerror or e}", file=sys.stderr)
         return 1
@@ -274,19 +275,29 @@ def cmd_solve(args) -> int:
             return _write_or_fail([res.to_dict()], args.out, rc)
         return rc
     try:
-        # a bad byte spoils its line only; a byte-order mark is skipped; lines end at "\n" only (splitlines()
-        # would also split at form feeds and other separators, and the line numbers would not match an editor's)
-        # read line by line (lines end at \n, \r\n or \r; splitlines() would also split at form feeds and
-        # other separators, and the line numbers would not match an editor's); only the position lines are
-        # kept ('#' starts a comment anywhere on a line, the notation never uses it), so a file of blank lines
-        # costs no memory; "-" reads standard input
-        fh = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8-sig", errors="replace")
+        # a bad byte spoils its line only; a byte-order mark is skipped; read line by line (lines end at \n,
+        # \r\n or \r; splitlines() would also split at form feeds and other separators, and the line numbers
+        # would not match an editor's); only the position lines are kept ('#' starts a comment anywhere on a
+        # line, the notation never uses it), so a file of blank lines costs no memory; "-" reads standard
+        # input, decoded the same way
+        if args.file == "-":
+            if sys.stdin is None:
+                print("brisca: error: --file -: standard input is closed", file=sys.stderr)
+                return 2
+            import io
+            fh = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace") \
+                if hasattr(sys.stdin, "buffer") else sys.stdin
+        else:
+            fh = open(args.file, encoding="utf-8-sig", errors="replace")
         try:
             work = [(ln, t) for ln, t in ((i + 1, raw.lstrip("\ufeff").split("#", 1)[0].strip())
                                           for i, raw in enumerate(fh)) if t]
         finally:
             if fh is not sys.stdin:
-                fh.close()
+                if args.file == "-":
+                    fh.detach()  # (closing the wrapper would close stdin's buffer)
+                else:
+                    fh.close()
     except OSError as e:
         print(f"brisca: error: --file: {e.strerror}: {args.file}", file=sys.stderr)
         return 2
@@ -340,7 +351,7 @@ def cmd_solve(args) -> int:
     if closed is not None:
         rc = _stdout_failed(closed)
     if args.out is not None:
-        return _write_or_fail(records, args.out, rc, with_line=True)
+        return _write_or_fail(records, args.out, rc, with_line=True, target=args.target is not None or args.win)
     return rc
 
 

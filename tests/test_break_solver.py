@@ -795,18 +795,23 @@ def test_cli_out_checks_before_solving(capsys, tmp_path):
     assert cli._out_problem(os.devnull) is None
 
 
-def test_write_table_keeps_stream_paths_and_mode(tmp_path):
-    """Found by round 2: `--out /dev/stdout >> log` renamed a new file over log (its content lost): paths
-    under /dev and /proc are written in place (appending); an existing file keeps its permissions."""
+def test_write_table_descriptor_of_a_file_refused_and_mode_kept(tmp_path):
+    """Found by round 2: `--out /dev/stdout >> log` renamed a new file over log (its content lost); round 4:
+    writing through a descriptor appended to the file (pyarrow's offsets then start at 0: an unreadable
+    table) or wrote into a descriptor opened for reading. A descriptor name that leads to a regular file is
+    refused, the file untouched. An existing file keeps its permissions."""
     import pyarrow as pa
     from sim.batch import write_table
     log = tmp_path / "log.txt"
     log.write_bytes(b"precious\n")
     table = pa.table({"a": [1, 2]})
-    with open(log, "ab") as fh:
-        write_table(table, f"/proc/self/fd/{fh.fileno()}", "--out")
-    data = log.read_bytes()
-    assert data.startswith(b"precious\n") and data[len(b"precious\n"):][:4] == b"PAR1"
+    for mode in ("ab", "rb"):
+        with open(log, mode) as fh:
+            with pytest.raises(ValueError, match="open file descriptor of a regular file"):
+                write_table(table, f"/proc/self/fd/{fh.fileno()}", "--out")
+            with pytest.raises(ValueError, match="open file descriptor of a regular file"):
+                write_table(table, f"//dev/fd/{fh.fileno()}", "--out")
+    assert log.read_bytes() == b"precious\n"
     f = tmp_path / "t.parquet"
     f.write_bytes(b"old")
     f.chmod(0o600)
@@ -892,21 +897,27 @@ def test_long_numbers_and_names_cut_in_errors():
 
 
 # --------------------------------------------------------------------------- break-it pass, round 3 (session 11)
-def test_out_is_stdout_refused(tmp_path):
-    """Found by round 3: `--out /dev/stdout > x.parquet` mixed the text output into the parquet bytes (simulate
-    and solve): a table path that is this process's stdout (a file or pipe) is refused; a device is not."""
+def test_out_is_stdio_refused(tmp_path):
+    """Found by rounds 3 and 4: `--out /dev/stdout > x.parquet` mixed the text output into the parquet bytes,
+    `--out /dev/stderr 2> e` the progress bar, `--file - --out pos.txt < pos.txt` replaced its own input: a
+    table path that is this process's stdin, stdout or stderr (a file or pipe) is refused; /dev/null is not."""
     import subprocess
     import sys
-    code = ("import sys\nfrom sim.batch import stdout_clash\nfrom solver import cli\n"
-            "print(stdout_clash('/dev/stdout'), cli._out_problem('/dev/stdout'), file=sys.stderr)")
+    code = ("import sys\nfrom sim.batch import special_target\n"
+            "for p in ('/dev/stdin', '/dev/stdout', '/dev/stderr', '/dev/null'):\n"
+            "    try:\n        print(p, special_target(p))\n"
+            "    except ValueError as e:\n        print(p, e)\n")
     root = os.path.join(os.path.dirname(__file__), "..")
-    with open(tmp_path / "x", "w") as fh:
-        p = subprocess.run([sys.executable, "-c", code], stdout=fh, stderr=subprocess.PIPE, text=True, timeout=120,
-                           cwd=root)
-    assert p.stderr.startswith("True /dev/stdout is this command's standard output"), p.stderr
-    p = subprocess.run([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                       timeout=120, cwd=root)
-    assert p.stderr.strip() == "False None", p.stderr
+    inp = tmp_path / "in.txt"
+    inp.write_text("x\n")
+    with open(tmp_path / "o", "w") as fo, open(tmp_path / "e", "w") as fe, open(inp) as fi:
+        p = subprocess.run([sys.executable, "-c", code], stdin=fi, stdout=fo, stderr=fe, timeout=120, cwd=root)
+    lines = (tmp_path / "o").read_text().splitlines()
+    assert p.returncode == 0, (tmp_path / "e").read_text()
+    assert lines[0].startswith("/dev/stdin it is this command's standard input")
+    assert lines[1].startswith("/dev/stdout it is this command's standard output")
+    assert lines[2].startswith("/dev/stderr it is this command's standard error")
+    assert lines[3] == "/dev/null True"
 
 
 def test_regular_file_under_dev_is_replaced(tmp_path):
@@ -914,7 +925,7 @@ def test_regular_file_under_dev_is_replaced(tmp_path):
     each run and became unreadable: only devices, pipes and open-descriptor names are written in place."""
     import pyarrow as pa
     import pyarrow.parquet as pq
-    from sim.batch import _is_stream_path, write_table
+    from sim.batch import special_target, write_table
     if not os.path.isdir("/dev/shm") or not os.access("/dev/shm", os.W_OK):
         pytest.skip("no writable /dev/shm")
     f = f"/dev/shm/brisca-test-{os.getpid()}.parquet"
@@ -924,7 +935,7 @@ def test_regular_file_under_dev_is_replaced(tmp_path):
         assert pq.read_table(f).column("a").to_pylist() == [1]
     finally:
         os.unlink(f)
-    assert _is_stream_path("/dev/null") and _is_stream_path("/dev/stdout") and _is_stream_path("/proc/self/fd/1")
+    assert special_target("/dev/null") is True and special_target(f) is False
 
 
 def test_cli_file_old_mac_line_ends_and_stdin(capsys, tmp_path, monkeypatch):
@@ -964,3 +975,56 @@ def test_missing_descriptor_and_fraction_target(capsys):
         solve(EX, Fraction(10 ** 31))
     with pytest.raises(ValueError, match="whole number"):
         solve(EX, Fraction(1, 2))
+
+
+# --------------------------------------------------------------------------- break-it pass, round 4 (session 11)
+def test_cli_stdin_file_line_ends_bad_bytes_closed(capsys, monkeypatch):
+    """Found by round 4: `--file -` split stdin at \\n only (old-Mac \\r input: one line, a leading comment
+    swallowed it all), a bad byte on stdin raised UnicodeDecodeError, a closed stdin (`<&-`) a TypeError."""
+    import io
+
+    class Stdin:
+        def __init__(self, data):
+            self.buffer = io.BytesIO(data)
+    monkeypatch.setattr("sys.stdin", Stdin(f"# h\r{EX}\r\xff\r{SWAP7}\r".encode("latin-1")))
+    rc, out, err = _run(capsys, "solve", "--file", "-", "--no-progress")
+    recs = [json.loads(x) for x in out.splitlines()]
+    assert rc == 1 and [r["line"] for r in recs] == [2, 3, 4] and "error" in recs[1]
+    monkeypatch.setattr("sys.stdin", None)
+    rc, out, err = _run(capsys, "solve", "--file", "-")
+    assert rc == 2
+    _one_line_error(err, "standard input is closed")
+
+
+def test_cli_target_mode_all_bad_keeps_target_columns(capsys, tmp_path):
+    """Found by round 4: with --win and every line invalid, the --out table had no target/reached columns."""
+    f = tmp_path / "bad.txt"
+    f.write_text("bogus\n")
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--win", "--out", str(tmp_path / "t.parquet"))
+    import pandas as pd
+    assert rc == 1 and {"target", "reached", "error"} <= set(pd.read_parquet(tmp_path / "t.parquet").columns)
+
+
+def test_special_targets_socket_and_symlinked_descriptor(tmp_path):
+    """Round 4: a Unix socket as --out passed the up-front check; a symlink to a descriptor name, or
+    /proc/thread-self/fd/N, renamed over the descriptor's file."""
+    import socket
+    from sim.batch import special_target
+    sock = tmp_path / "s.sock"
+    srv = socket.socket(socket.AF_UNIX)
+    try:
+        srv.bind(str(sock))
+        with pytest.raises(ValueError, match="not a file, device or pipe"):
+            special_target(sock)
+    finally:
+        srv.close()
+    log = tmp_path / "log"
+    log.write_text("x")
+    with open(log, "a") as fh:
+        link = tmp_path / "link"
+        link.symlink_to(f"/dev/fd/{fh.fileno()}")
+        for p in (link, f"/proc/thread-self/fd/{fh.fileno()}"):
+            with pytest.raises(ValueError, match="open file descriptor"):
+                special_target(p)
+    with pytest.raises(ValueError, match="no such open file descriptor"):
+        special_target("/dev/fd/987")
