@@ -72,6 +72,7 @@ the link kept); an existing device or pipe (``/dev/null``) is written in place.
 """
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -350,22 +351,38 @@ _FD_PATH = re.compile(r"/dev/(stdin|stdout|stderr|fd/\d+)|/proc/(self|thread-sel
 
 
 def _names_descriptor(path) -> bool:
-    """True when ``path``, or a symlink on the way to its target, names an open file descriptor
-    (``/dev/stdout``, ``/dev/fd/3``, ``/proc/self/fd/3``, spelled in any way)."""
-    p = os.fspath(path)
-    for _ in range(40):
-        a = re.sub(r"/+", "/", os.path.abspath(p))
-        if _FD_PATH.fullmatch(a):
+    """True when ``path`` names an open file descriptor (``/dev/stdout``, ``/dev/fd/3``,
+    ``/proc/self/fd/3``) in any spelling: resolved one component at a time, as the kernel does, so a
+    symlink to ``/dev/fd`` or a chain of links to ``/dev/fd/3`` is seen too.
+
+    Raises
+    ------
+    OSError
+        ``ELOOP`` after 40 symbolic links (the kernel's limit: a loop, or a chain it would not open).
+    """
+    todo = os.path.abspath(os.fspath(path)).split("/")
+    resolved = "/"
+    hops = 0
+    while todo:
+        c = todo.pop(0)
+        if c in ("", "."):
+            continue
+        if c == "..":
+            resolved = os.path.dirname(resolved)
+            continue
+        cand = os.path.join(resolved, c)
+        if _FD_PATH.fullmatch(cand):
             return True
-        head = a
-        while head != "/":  # a symlinked directory on the way (/dev/fd itself is one)
-            if os.path.islink(head):
-                break
-            head = os.path.dirname(head)
-        if head == "/":
-            return False
-        target = os.readlink(head)
-        p = os.path.join(os.path.dirname(head), target) + a[len(head):]
+        if os.path.islink(cand):
+            hops += 1
+            if hops > 40:
+                raise OSError(errno.ELOOP, "too many levels of symbolic links", os.fspath(path))
+            target = os.readlink(cand)
+            if target.startswith("/"):
+                resolved = "/"
+            todo = target.split("/") + todo
+            continue
+        resolved = cand
     return False
 
 
@@ -385,7 +402,8 @@ def special_target(path) -> bool:
 
     Returns False for a regular file (or a new one, or a symlink to one): written under a temporary
     name and renamed. Returns True for ``/dev/null``-like character devices and FIFOs, written in
-    place.
+    place. Block devices and sockets are refused, and so are symlink loops and chains of more than
+    40 links (the kernel's limit).
 
     Raises
     ------
@@ -397,10 +415,12 @@ def special_target(path) -> bool:
         descriptor would append to or replace whatever it was opened on).
     """
     p = os.fspath(path)
-    fdname = _names_descriptor(p)
     try:
+        fdname = _names_descriptor(p)
         st = os.stat(p)
-    except OSError:
+    except OSError as e:
+        if e.errno == errno.ELOOP:  # (os.path.realpath would follow the chain the kernel refuses)
+            raise ValueError("too many levels of symbolic links (a loop?)") from None
         if fdname:
             raise ValueError("no such open file descriptor") from None
         return False
@@ -422,9 +442,9 @@ def special_target(path) -> bool:
         if fdname:
             raise ValueError("it names an open file descriptor of a regular file (give the file's own name)")
         return False
-    if chr_dev or stat.S_ISFIFO(st.st_mode) or stat.S_ISBLK(st.st_mode):
+    if chr_dev or stat.S_ISFIFO(st.st_mode):
         return True
-    raise ValueError("it is not a file, device or pipe")
+    raise ValueError("it is not a regular file, a character device or a pipe")
 
 
 def write_table(table, path, label: str = "out") -> None:

@@ -1014,7 +1014,7 @@ def test_special_targets_socket_and_symlinked_descriptor(tmp_path):
     srv = socket.socket(socket.AF_UNIX)
     try:
         srv.bind(str(sock))
-        with pytest.raises(ValueError, match="not a file, device or pipe"):
+        with pytest.raises(ValueError, match="not a regular file, a character device or a pipe"):
             special_target(sock)
     finally:
         srv.close()
@@ -1028,3 +1028,34 @@ def test_special_targets_socket_and_symlinked_descriptor(tmp_path):
                 special_target(p)
     with pytest.raises(ValueError, match="no such open file descriptor"):
         special_target("/dev/fd/987")
+
+
+def test_descriptor_through_symlinked_directory_and_link_chains(tmp_path):
+    """Found by round 5: `ln -s /dev/fd fdl; --out fdl/3 3>>log` (or a 45-link chain to /dev/fd/3) replaced
+    log; a symlink loop as --out was silently replaced by a file. Paths are now resolved a component at a
+    time; loops and chains past the kernel's 40 links are refused."""
+    from sim.batch import special_target
+    log = tmp_path / "log"
+    log.write_text("precious")
+    fdl = tmp_path / "fdl"
+    fdl.symlink_to("/dev/fd")
+    devl = tmp_path / "devl"
+    devl.symlink_to("/dev")
+    with open(log, "a") as fh:
+        n = fh.fileno()
+        prev = f"/dev/fd/{n}"
+        for i in range(45):
+            link = tmp_path / f"c{i}"
+            link.symlink_to(prev)
+            prev = str(link)
+        for p in (fdl / str(n), devl / "fd" / str(n), tmp_path / "c10"):
+            with pytest.raises(ValueError, match="open file descriptor of a regular file"):
+                special_target(p)
+        with pytest.raises(ValueError, match="too many levels of symbolic links"):
+            special_target(tmp_path / "c44")
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.symlink_to(b)
+    b.symlink_to(a)
+    with pytest.raises(ValueError, match="too many levels"):
+        special_target(a)
+    assert log.read_text() == "precious" and special_target(tmp_path / "new.parquet") is False
