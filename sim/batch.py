@@ -451,7 +451,16 @@ def write_table(table, path, label: str = "out") -> None:
     """Write one ``pyarrow.Table`` to a parquet file the way ``simulate`` writes its output: under a
     temporary name in the same directory, renamed when complete (removed if anything fails, so no
     half-written file is left); an existing device or pipe (``/dev/null``) is written in place, never
-    replaced; a symlink writes its target and stays a link.
+    replaced; a symlink writes its target and stays a link (:func:`special_target`).
+
+    Parameters
+    ----------
+    table : pyarrow.Table
+        Any columns; no rows gives a file with the schema and no row group.
+    path : str or os.PathLike
+        The parquet file; missing parent directories are created.
+    label : str
+        How error messages name the file (``"--out"``).
 
     Raises
     ------
@@ -481,7 +490,9 @@ def _is_char_device(path) -> bool:
         return False
 
 
-def _same_file(a, b) -> bool:
+def same_file(a, b) -> bool:
+    """True when paths ``a`` and ``b`` name one existing file (also through hard links and symlinks);
+    False when either does not exist."""
     try:
         return os.path.samefile(a, b)  # hard links too
     except OSError:
@@ -791,7 +802,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         targets.append(_Target(out, "output"))
     if tricks_out is not None:
         targets.append(_Target(tricks_out, "tricks output"))
-        if out is not None and (targets[0].real() == targets[1].real() or _same_file(out, tricks_out)) \
+        if out is not None and (targets[0].real() == targets[1].real() or same_file(out, tricks_out)) \
                 and not _is_char_device(out):  # (/dev/null twice is fine)
             raise ValueError("the deal table and the tricks table need two different files")
 

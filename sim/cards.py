@@ -75,6 +75,21 @@ def card_id(rank: int, suit: int | str) -> int:
     return suit * 12 + _STRENGTH_OF_RANK[rank]
 
 
+def show_input(value, limit: int = 40, quote: bool = True) -> str:
+    """How a piece of user input appears in an error message: its ``repr`` (``quote``) or its plain
+    text, cut after ``limit`` characters with the full length named, so that a 2 MB bad token is not
+    echoed whole.
+
+    >>> show_input("13B"), show_input("9" * 50, limit=3, quote=False)
+    ("'13B'", '999... (50 characters)')
+    """
+    text = str(value)
+    if len(text) <= limit:
+        return repr(text) if quote else text
+    head = repr(text[:limit]) if quote else text[:limit]
+    return f"{head}... ({len(text)} characters)"
+
+
 def parse_card(text: str, deck: str | None = None) -> int:
     """Card id of a card string such as ``"1O"`` or ``"12b"`` (NOTATION.md, case-insensitive).
 
@@ -98,8 +113,7 @@ def parse_card(text: str, deck: str | None = None) -> int:
     t = text.strip().upper()
     cid = _NAME_TO_ID.get(t)
     if cid is None:
-        shown = repr(text) if len(text) <= 40 else f"{text[:40]!r}... ({len(text)} characters)"
-        raise ValueError(f"invalid card {shown}: expected <rank 1-12><suit O|C|E|B>, e.g. 1O or 12B")
+        raise ValueError(f"invalid card {show_input(text)}: expected <rank 1-12><suit O|C|E|B>, e.g. 1O or 12B")
     if deck is not None and CARD_RANK[cid] not in DECK_RANKS[deck]:
         raise ValueError(f"card {t} is not in deck {deck}")
     return cid

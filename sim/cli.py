@@ -227,13 +227,23 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def silence_stdout() -> None:
-    """Point stdout's file descriptor at the null device after its reader went away (``| head``), so
-    that Python's flush at exit does not raise ``BrokenPipeError`` again."""
+def stdout_failed(e: OSError) -> int:
+    """After writing to stdout raised ``e``: point stdout's descriptor at the null device (so that
+    Python's flush at exit does not raise again) and return the exit status: 141 (128 + SIGPIPE,
+    quietly, as a shell reports a tool killed by a closed pipe) when the reader went away (``| head``),
+    else 1 after a one-line error (``> /dev/full``)."""
     try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, sys.stdout.fileno())
+        finally:
+            os.close(null)
     except (OSError, ValueError, AttributeError):  # no real descriptor (a captured or replaced stream)
         pass
+    if isinstance(e, BrokenPipeError):
+        return 141
+    print(f"{PROG}: error: writing the output failed: {e.strerror or e}", file=sys.stderr)
+    return 1
 
 
 def main(argv=None):
@@ -260,16 +270,10 @@ def main(argv=None):
         term = isinstance(e, _Terminated)
         print(f"{PROG}: {'terminated' if term else 'interrupted'}", file=sys.stderr)
         code = 143 if term else 130
-    except BrokenPipeError:
-        # the reader of stdout went away (`brisca solve ... | head`): stop quietly, like other Unix tools;
-        # the rest of the output goes nowhere (Python's exit flush would raise again)
-        silence_stdout()
-        code = 141  # 128 + SIGPIPE, what a shell reports for a tool killed by a closed pipe
     except OSError as e:
-        # the commands report their own files' errors; what reaches here is stdout itself (`> /dev/full`)
-        print(f"{PROG}: error: writing the output failed: {e.strerror or e}", file=sys.stderr)
-        silence_stdout()
-        code = 1
+        # the commands report their own files' errors; what reaches here is stdout itself: its reader went
+        # away (`brisca solve ... | head`: stop quietly, like other Unix tools) or it is full (`> /dev/full`)
+        code = stdout_failed(e)
     finally:
         if old is not None:
             signal.signal(signal.SIGTERM, old)

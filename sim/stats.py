@@ -349,8 +349,8 @@ class Summary:
                      f" ({_rate(self.deals_per_s)} deals/s, compile excluded)")
         lines.append("")
         dup = self.rotations > 1
-        head = ["side", "seats (rotation 0)" if dup else "seats", "policy", "wins", "win rate", "95% CI", "score", "95% CI",
-                "mean points", "± se"]
+        head = ["side", "seats (rotation 0)" if dup else "seats", "policy", "wins", "win rate", "95% CI", "score",
+                "95% CI", "mean points", "± se"]
         rows = []
         for s in self.sides:
             ci = s["pair_score_ci95"] if dup else s["score_ci95"]

@@ -16,13 +16,14 @@ three players the paranoid value (the two other seats together against it).
 """
 from __future__ import annotations
 
+import numbers
 import threading
 import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.cards import SWAP, format_card
+from sim.cards import SWAP, format_card, show_input
 
 from .position import Position
 
@@ -107,7 +108,17 @@ MAX_THREADS = 256
 
 
 def check_target(target):
-    """``target`` as an ``int`` (card points), or None.
+    """A target of :func:`solve` as an ``int``, or None.
+
+    Parameters
+    ----------
+    target : int, float, Fraction or None
+        Card points the side to move should still capture (RULES R8: 61 wins a deal); any whole number,
+        of any numeric type.
+
+    Returns
+    -------
+    int or None
 
     Raises
     ------
@@ -115,8 +126,6 @@ def check_target(target):
         If ``target`` is not a whole number (``26.5``, ``nan``, ``inf``, a string, a bool) or lies outside
         the int64 range (its parquet column).
     """
-    import numbers
-
     if target is None:
         return None
     if isinstance(target, bool) or not isinstance(target, numbers.Real):
@@ -125,9 +134,8 @@ def check_target(target):
         t = int(target)
     elif isinstance(target, numbers.Rational):  # (Fraction: exact, not through float)
         if target.denominator != 1:
-            r = repr(target)
-            r = r if len(r) <= 60 else r[:60] + "..."
-            raise ValueError(f"target: expected a whole number of card points, got {r}")
+            raise ValueError("target: expected a whole number of card points, got "
+                             + show_input(repr(target), limit=60, quote=False))
         t = int(target.numerator)
     else:
         f = float(target)
@@ -135,21 +143,27 @@ def check_target(target):
             raise ValueError(f"target: expected a whole number of card points, got {target!r}")
         t = int(f)
     if not -2 ** 63 <= t < 2 ** 63:
-        shown = str(t) if len(str(t)) <= 40 else f"{str(t)[:40]}... ({len(str(t))} digits)"
-        raise ValueError(f"target: {shown} is out of range (an int64)")
+        raise ValueError(f"target: {show_input(t, quote=False)} is out of range (an int64)")
     return t
 
 
 def check_threads(threads) -> int:
-    """``threads`` as an ``int`` in ``1..MAX_THREADS``.
+    """A worker thread count of :func:`solve_many` (``brisca solve --threads``) as an ``int``.
+
+    Parameters
+    ----------
+    threads : int
+        1 to :data:`MAX_THREADS`; each thread holds its own 32 MB transposition table.
+
+    Returns
+    -------
+    int
 
     Raises
     ------
     ValueError
         If it is not an integer in that range.
     """
-    import numbers
-
     if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) \
             or not 1 <= int(threads) <= MAX_THREADS:
         raise ValueError(f"threads: expected an integer 1-{MAX_THREADS} (each thread holds a 32 MB transposition "
@@ -352,14 +366,12 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
         For an invalid position, an illegal move (naming its index), ``moves`` given as one string,
         or a ``perspective`` that is not a seat of the position.
     """
-    import numbers
-
     from . import search as S
 
     pos = _as_position(deal)
     pos._need_known_stock("analyse_play")
     if isinstance(moves, (str, bytes)):
-        raise ValueError(f"moves: expected a sequence of moves, got the string {moves[:40]!r} (wrap it in a list)")
+        raise ValueError(f"moves: expected a sequence of moves, got the string {show_input(moves)} (wrap it in a list)")
     try:
         moves = list(moves)  # (a generator too)
     except TypeError:

@@ -9,11 +9,14 @@ solved); 2 bad input (one-line error on stderr).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import sys
 
-from sim.cli import silence_stdout
+from sim.batch import same_file
+from sim.cli import stdout_failed
 
 
 def register(subparsers) -> None:
@@ -119,14 +122,11 @@ def _write_parquet(records, path, with_line, target=False):
         rows.append(row)
     cols = ((("line", "int64"),) if with_line else ()) + _COLUMNS \
         + ((("target", "int64"), ("reached", "bool")) if target else ())
-    if rows:
-        table = pa.Table.from_pandas(pd.DataFrame(rows), preserve_index=False)
-        for c, t in cols:  # every line invalid: the columns are there all the same (null)
-            if c not in table.column_names:
-                typ = pa.type_for_alias(t)
-                table = table.append_column(pa.field(c, typ), pa.nulls(len(table), typ))
-    else:
-        table = pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in cols]).empty_table()
+    table = pa.Table.from_pandas(pd.DataFrame(rows), preserve_index=False)
+    for c, t in cols:  # no records, or every line invalid: the columns are there all the same (null)
+        if c not in table.column_names:
+            typ = pa.type_for_alias(t)
+            table = table.append_column(pa.field(c, typ), pa.nulls(len(table), typ))
     write_table(table, path, "--out")
 
 
@@ -154,22 +154,6 @@ def _out_problem(path):
     if os.path.exists(real) and not os.access(real, os.W_OK):
         return f"file is not writable: {path}"
     return None
-
-
-def _stdout_failed(e: OSError) -> int:
-    """Exit status after stdout failed: 141 (128 + SIGPIPE, quietly) when its reader went away, as
-    ``sim.cli.main`` reports it; else a one-line error and 1."""
-    if isinstance(e, BrokenPipeError):
-        return 141
-    print(f"brisca: error: writing the output failed: {e.strerror or e}", file=sys.stderr)
-    return 1
-
-
-def _same_file(a, b) -> bool:
-    try:
-        return os.path.samefile(a, b)  # hard links and symlinks too
-    except OSError:  # one of them does not exist (a missing --file is reported when it is read)
-        return False
 
 
 def _write_or_fail(records, path, rc, with_line=False, target=False):
@@ -217,9 +201,38 @@ def _warm_up(target: bool = False, hidden: bool = False) -> None:
         note.cancel()
 
 
+def _read_positions(path):
+    """The position lines of ``--file``: ``[(line number, text)]``, comments ('#' to the end of a line:
+    the notation never uses it) and blank lines left out. Read line by line, so a file of blank lines
+    costs no memory; lines end at ``\n``, ``\r\n`` or ``\r`` (``splitlines()`` would also split at form
+    feeds and other separators, and the numbers would not match an editor's); a bad byte spoils its
+    line only; a byte-order mark is skipped. ``"-"`` reads standard input, decoded the same way.
+
+    Raises
+    ------
+    OSError
+        If the file cannot be read.
+    """
+    if path != "-":
+        fh = open(path, encoding="utf-8-sig", errors="replace")
+    elif hasattr(sys.stdin, "buffer"):
+        fh = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace")
+    else:  # (a replaced text stream)
+        fh = sys.stdin
+    try:
+        return [(ln, t) for ln, t in ((i + 1, raw.lstrip("\ufeff").split("#", 1)[0].strip())
+                                      for i, raw in enumerate(fh)) if t]
+    finally:
+        if fh is not sys.stdin:
+            if path == "-":
+                fh.detach()  # (closing the wrapper would close stdin's buffer)
+            else:
+                fh.close()
+
+
 def cmd_solve(args) -> int:
     """Run ``brisca solve``; returns the exit code."""
-    from .api import MAX_THREADS, check_target, solve
+    from .api import check_target, check_threads, solve
     from .chance import check_solvable
     from .position import Position
 
@@ -232,21 +245,15 @@ def cmd_solve(args) -> int:
     if args.win and args.target is not None:
         print("brisca: error: give --target T or --win, not both", file=sys.stderr)
         return 2
-    if args.threads < 1:
-        print(f"brisca: error: --threads must be at least 1, got {args.threads}", file=sys.stderr)
-        return 2
-    if args.threads > MAX_THREADS:
-        print(f"brisca: error: --threads must be at most {MAX_THREADS} (each thread holds a 32 MB transposition "
-              f"table), got {args.threads}", file=sys.stderr)
-        return 2
     try:
+        check_threads(args.threads)
         check_target(args.target)
-    except ValueError as e:
+    except ValueError as e:  # ("threads: ...", "target: ...")
         print(f"brisca: error: --{e}", file=sys.stderr)
         return 2
     if args.out is not None:
         err = _out_problem(args.out)
-        if err is None and args.file is not None and _same_file(args.out, args.file):
+        if err is None and args.file is not None and same_file(args.out, args.file):
             err = f"is the --file input ({args.file}); it would be overwritten"
         if err:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
@@ -269,35 +276,15 @@ def cmd_solve(args) -> int:
                 _print_human(res)
                 sys.stdout.flush()
         except OSError as e:  # (`| head -1`, `> /dev/full`): the --out file is still written
-            silence_stdout()
-            rc = _stdout_failed(e)
+            rc = stdout_failed(e)
         if args.out is not None:
             return _write_or_fail([res.to_dict()], args.out, rc)
         return rc
+    if args.file == "-" and sys.stdin is None:
+        print("brisca: error: --file -: standard input is closed", file=sys.stderr)
+        return 2
     try:
-        # a bad byte spoils its line only; a byte-order mark is skipped; read line by line (lines end at \n,
-        # \r\n or \r; splitlines() would also split at form feeds and other separators, and the line numbers
-        # would not match an editor's); only the position lines are kept ('#' starts a comment anywhere on a
-        # line, the notation never uses it), so a file of blank lines costs no memory; "-" reads standard
-        # input, decoded the same way
-        if args.file == "-":
-            if sys.stdin is None:
-                print("brisca: error: --file -: standard input is closed", file=sys.stderr)
-                return 2
-            import io
-            fh = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace") \
-                if hasattr(sys.stdin, "buffer") else sys.stdin
-        else:
-            fh = open(args.file, encoding="utf-8-sig", errors="replace")
-        try:
-            work = [(ln, t) for ln, t in ((i + 1, raw.lstrip("\ufeff").split("#", 1)[0].strip())
-                                          for i, raw in enumerate(fh)) if t]
-        finally:
-            if fh is not sys.stdin:
-                if args.file == "-":
-                    fh.detach()  # (closing the wrapper would close stdin's buffer)
-                else:
-                    fh.close()
+        work = _read_positions(args.file)
     except OSError as e:
         print(f"brisca: error: --file: {e.strerror}: {args.file}", file=sys.stderr)
         return 2
@@ -314,7 +301,7 @@ def cmd_solve(args) -> int:
             return {"line": ln, "error": str(e)}
 
     records = []
-    closed = None  # why stdout failed (`| head`: its reader went away; `> /dev/full`): with --out keep solving
+    closed = None  # exit status once stdout failed (`| head`: 141; `> /dev/full`: 1): with --out keep solving
     #                for the file, else stop
 
     def emit(rec):
@@ -326,8 +313,7 @@ def cmd_solve(args) -> int:
         try:
             print(json.dumps(rec), flush=True)
         except OSError as e:  # BrokenPipeError included
-            closed = e
-            silence_stdout()
+            closed = stdout_failed(e)
 
     bar = tqdm(total=len(work), file=sys.stderr, unit="pos", desc="solving",
                disable=len(work) < 2 or args.no_progress)
@@ -347,9 +333,7 @@ def cmd_solve(args) -> int:
             if closed is not None and args.out is None:
                 break
     bar.close()
-    rc = 1 if any("error" in r for r in records) else 0
-    if closed is not None:
-        rc = _stdout_failed(closed)
+    rc = closed if closed is not None else 1 if any("error" in r for r in records) else 0
     if args.out is not None:
         return _write_or_fail(records, args.out, rc, with_line=True, target=args.target is not None or args.win)
     return rc
@@ -374,21 +358,18 @@ def cmd_puzzles(args) -> int:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
             return 2
     try:
-        out = open(args.out, "w") if args.out is not None else sys.stdout
+        out = open(args.out, "w") if args.out is not None else contextlib.nullcontext(sys.stdout)
     except OSError as e:
         print(f"brisca: error: --out: {e.strerror}: {args.out}", file=sys.stderr)
         return 2
     n = 0
     tries = args.max_tries or 200 * args.count
     try:
-        try:
+        with out as fh:
             for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries):
-                out.write(json.dumps(rec) + "\n")  # one complete line a puzzle: an interrupted run keeps those found
-                out.flush()
+                fh.write(json.dumps(rec) + "\n")  # one complete line a puzzle: an interrupted run keeps those found
+                fh.flush()
                 n += 1
-        finally:
-            if args.out is not None:
-                out.close()
     except OSError as e:
         if args.out is None:
             raise  # stdout: sim.cli.main reports it (a closed pipe ends quietly)

@@ -28,7 +28,7 @@ import re
 import numpy as np
 
 from sim.cards import (CARD_POINTS, CARD_RANK, CARD_SUIT, DECKS, SUITS, SWAP, card_id, deck_cards, format_card,
-                       parse_card)
+                       parse_card, show_input)
 from sim.rules import EXCHANGES, ENDGAMES, REMOVES, Rules
 
 #: Field order of the canonical string (NOTATION.md).
@@ -65,11 +65,10 @@ def _err(fieldname: str, msg: str) -> ValueError:
     return ValueError(f"{fieldname}: {msg}")
 
 
-def _show(text, limit: int = 40) -> str:
-    """``repr`` of a piece of input for an error message, cut after ``limit`` characters (a 2 MB bad
-    token is not echoed whole)."""
-    text = str(text)
-    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
+def _show_num(n: int):
+    """A number of the input for an error message: as is, or cut (:func:`sim.cards.show_input`) when it
+    has thousands of digits."""
+    return n if abs(n) < 10 ** 9 else show_input(n)
 
 
 def _card_list(text: str, fieldname: str, deck: str, allow_unknown: bool = False):
@@ -81,12 +80,12 @@ def _card_list(text: str, fieldname: str, deck: str, allow_unknown: bool = False
     parts = text.split(",")
     for i, t in enumerate(parts):
         if t == "":
-            raise _err(fieldname, f"empty card in {_show(text)} (cards are comma-separated without spaces)")
+            raise _err(fieldname, f"empty card in {show_input(text)} (cards are comma-separated without spaces)")
         if t == "?":
             if not allow_unknown:
                 raise _err(fieldname, "'?' is not allowed here")
             if i != len(parts) - 1:
-                raise _err(fieldname, f"'?' must come last, after the known cards, in {_show(text)}")
+                raise _err(fieldname, f"'?' must come last, after the known cards, in {show_input(text)}")
             unknown = True
             continue
         try:
@@ -197,13 +196,13 @@ class Position:
         raw = {}
         for tok in text.split():
             if "=" not in tok:
-                raise _err("position", f"{_show(tok)} is not a key=value field")
+                raise _err("position", f"{show_input(tok)} is not a key=value field")
             key, _, val = tok.partition("=")
             key = key.lower()
             if key == "":
-                raise _err("position", f"{_show(tok)} has no field name before '='")
+                raise _err("position", f"{show_input(tok)} has no field name before '='")
             if key not in FIELDS:
-                raise _err(key if len(key) <= 40 else _show(key),
+                raise _err(key if len(key) <= 40 else show_input(key),
                            f"unknown field (expected one of {', '.join(FIELDS)})")
             if key in raw:
                 raise _err(key, "given twice")
@@ -214,9 +213,9 @@ class Position:
         try:
             players = _int(raw["players"])
         except ValueError:
-            raise _err("players", f"{_show(raw['players'])} is not a number (expected 2, 3, 4 or 6)") from None
+            raise _err("players", f"{show_input(raw['players'])} is not a number (expected 2, 3, 4 or 6)") from None
         if players not in (2, 3, 4, 6):
-            raise _err("players", f"{players if abs(players) < 10 ** 9 else _show(players)} is not supported "
+            raise _err("players", f"{_show_num(players)} is not supported "
                                   "(expected 2, 3, 4 or 6, RULES R3)")
         deck = raw.get("deck", _DEFAULT_DECK[players]).lower()
         exchange = raw.get("exchange", "seven-two").lower()
@@ -228,9 +227,9 @@ class Position:
         for name, val, allowed in (("exchange", exchange, EXCHANGES), ("endgame", endgame, ENDGAMES),
                                    ("remove", remove, REMOVES)):
             if val not in allowed:
-                raise _err(name, f"unknown value {_show(val)} (expected one of {', '.join(allowed)})")
+                raise _err(name, f"unknown value {show_input(val)} (expected one of {', '.join(allowed)})")
         if deck not in DECKS:
-            raise _err("deck", f"unknown deck {_show(deck)} (expected one of {', '.join(DECKS)})")
+            raise _err("deck", f"unknown deck {show_input(deck)} (expected one of {', '.join(DECKS)})")
         try:
             rules = Rules(players=players, deck=deck, exchange=exchange, endgame=endgame, remove=remove)
         except ValueError as e:
@@ -240,7 +239,7 @@ class Position:
             raise _err("remove", f"applies to the spanish40 deck only (RULES R3), not {deck}")
         trump_l, _ = _card_list(raw["trump"], "trump", deck)
         if len(trump_l) != 1:
-            raise _err("trump", f"expected exactly one card (the pinta), got {_show(raw['trump'])}")
+            raise _err("trump", f"expected exactly one card (the pinta), got {show_input(raw['trump'])}")
         seats = raw["hands"].split("/")
         if len(seats) != players:
             raise _err("hands", f"{len(seats)} seats given, expected {players} (players={players}; '/' between seats)")
@@ -258,9 +257,9 @@ class Position:
             try:
                 turn = _int(raw["turn"])
             except ValueError:
-                raise _err("turn", f"{_show(raw['turn'])} is not a seat number") from None
+                raise _err("turn", f"{show_input(raw['turn'])} is not a seat number") from None
             if not 0 <= turn < players:
-                raise _err("turn", f"seat {turn if abs(turn) < 10 ** 9 else _show(turn)} does not exist "
+                raise _err("turn", f"seat {_show_num(turn)} does not exist "
                                    f"(seats 0-{players - 1})")
         trick = tuple(_card_list(raw.get("trick", ""), "trick", deck)[0])
         if "points" in raw and raw["points"] != "":
@@ -269,7 +268,7 @@ class Position:
                 try:
                     pts.append(_int(t))
                 except ValueError:
-                    raise _err("points", f"{_show(t)} is not a number") from None
+                    raise _err("points", f"{show_input(t)} is not a number") from None
             if len(pts) != players:
                 raise _err("points", f"{len(pts)} values given, expected {players} (one per seat)")
             points = tuple(pts)
@@ -456,11 +455,11 @@ class Position:
             sp = sum(self.points[s] for s in range(n) if s % sides == sd)
             if sp > pp:
                 who = f"seat {sd}" if sides == 3 or n == 2 else f"side {sd}"
-                raise _err("points", f"{who} holds {sp if sp < 10 ** 9 else _show(sp)} points but the "
+                raise _err("points", f"{who} holds {_show_num(sp)} points but the "
                                      f"played cards hold only {pp}")
         if sum(self.points) > pp:
             tot = sum(self.points)
-            raise _err("points", f"the seats hold {tot if tot < 10 ** 9 else _show(tot)} points in total but the "
+            raise _err("points", f"the seats hold {_show_num(tot)} points in total but the "
                                  f"played cards hold only {pp}")
         object.__setattr__(self, "pinta_under", bool(under))
         object.__setattr__(self, "k", int(k))
@@ -606,9 +605,8 @@ class Position:
                 and (0 <= int(move) < len(CARD_POINTS) or int(move) == SWAP):
             mid = int(move)
         else:
-            r = repr(move)
-            r = r if len(r) <= 40 else r[:40] + "..."
-            raise _err("move", f"expected a card such as '1O', 'swap' or a move id, got {r}")
+            raise _err("move", "expected a card such as '1O', 'swap' or a move id, got "
+                               + show_input(repr(move), quote=False))
         legal = self.legal_moves()
         if mid not in legal:
             raise _err("move", f"{format_card(mid)} is not legal here (legal: "
