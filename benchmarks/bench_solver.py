@@ -293,7 +293,8 @@ def main():
             f[fl] = 0
             trials.append(("no-" + nm, f))
         for fl, nm, val in ((S.FL_HIST, "history-tiebreak", 1), (S.FL_KILLER, "killer", 1),
-                            (S.FL_EXACT, "exact-subtrees-8", 8), (S.FL_BISECT, "mtdf-unit-steps", 0)):
+                            (S.FL_EXACT, "exact-subtrees-8", 8), (S.FL_BISECT, "mtdf-unit-steps", 0),
+                            (S.FL_EGN, "endgame-minimax-level-1", 1)):
             f = base.copy()
             f[fl] = val
             trials.append(("with-" + nm, f))

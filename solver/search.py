@@ -27,7 +27,10 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   of the top trumps held in one hand;
 * endgames of at most 2 tricks (stock empty, R9) solved on a table miss by an exact
   alpha-beta minimax over the first trick's lines, the last trick forced
-  (:func:`_eg_value_n`, ``FL_EGN``; any number of players);
+  (:func:`_eg_value_n`, ``FL_EGN``; any number of players); with 4 players (``FL_EGN`` 2,
+  the default) the same loops unrolled (:func:`_eg_value4`) answer 2-trick endgames in the
+  node's window without a table probe, and 3-trick endgames are searched on a table miss by
+  unrolled loops over their first trick (:func:`_eg_three4`), stored as bounds;
 * for 2 players with the default techniques, :func:`ab` hands the search to
   :func:`ab2`, the same search node for node with the state in registers, plus two
   techniques of its own: enhanced transposition cutoffs (at the second card of a
@@ -49,7 +52,7 @@ from numba.extending import intrinsic
 
 from sim.bits import highest, lowest, popcount
 from sim.cards import CARD_POINTS, SWAP
-from sim.rules import beats, exchange_card, legal_follow, legal_mask, trick_winner
+from sim.rules import beats, exchange_card, legal_follow, legal_mask, legal_mask_at, trick_winner, trick_winner_at
 from solver.position import (ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE,
                              ST_NTRICK, ST_PLAYERS, ST_SIDES, ST_SIDEWON, ST_SIZE, ST_TRICK, ST_TRUMP)
 
@@ -97,7 +100,9 @@ FL_TWO = 13       # 2 players with the default techniques: the register kernel a
 FL_ETC = 14       # ab2: enhanced transposition cutoffs at the second card of a trick (1; 2 also orders by the bounds)
 FL_EG = 15        # ab2: endgames of at most 3 tricks (stock empty) solved by plain minimax on a table miss
 FL_ETCMIN = 16    # ab2: enhanced transposition cutoffs only with at least this many cards left to draw
-FL_EGN = 17       # general kernel: endgames of at most 2 tricks (stock empty) by plain minimax on a table miss
+FL_EGN = 17       # general kernel: endgames of at most 2 tricks (stock empty) by plain minimax on a table miss (1);
+                  # 2 also, with 4 players: 2-trick endgames by an unrolled windowed minimax without a table
+                  # probe and 3-trick endgames by a windowed search of their first trick on a table miss
 FL_BISECT = 18    # mtdf: after two probes, probe the middle of the proven interval (1: with 3+ players, 2: always)
 FL_SIZE = 19
 
@@ -177,6 +182,7 @@ def default_flags():
     f[FL_HIST] = 0      # measured: neutral as tie-break, 5x worse as primary order
     f[FL_KILLER] = 0    # measured: 2x more nodes
     f[FL_BISECT] = 1    # measured: 9-34% fewer nodes with 3-6 players, none with 2 (results/README.md)
+    f[FL_EGN] = 2       # measured: 4 players 2.3x faster than level 1, same values (results/README.md)
     f[FL_ETCMIN] = 8    # measured: the look-ahead pays with 8+ cards left to draw (its key is reused by the
                         # child), costs more than it saves nearer the end (results/README.md)
     return f
@@ -346,7 +352,7 @@ def _push(k1, k2, pos, val, nb):
     return k1, k2, pos + nb
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def draw_key_n(hands, n, live, trump, spec, left, pin, leader):
     """:func:`draw_key2` for 3 or 4 players: every hand card's 9-bit relative-rank code, seat by
     seat (at most 12 cards = 108 bits), then the cards left to draw, the pinta, the leader and the hand
@@ -370,6 +376,12 @@ def draw_key_n(hands, n, live, trump, spec, left, pin, leader):
     k1 |= popcount(hands[0]) << np.int64(58)
     k1 |= np.int64(3) << np.int64(62)
     return k1, k2
+
+
+@njit(cache=True, inline="always")
+def _wrap(s, n):
+    """``s % n`` for ``0 <= s < 2 * n`` (seat arithmetic without a division)."""
+    return s - n if s >= n else s
 
 
 @njit(cache=True, inline="always")
@@ -444,6 +456,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     order = np.zeros(4, dtype=np.int64)
     use_rel = flags[FL_RELKEY] != 0
     use_egn = flags[FL_EGN] != 0
+    egn4 = flags[FL_EGN] >= 2 and n == 4
     egt = np.zeros(8, dtype=np.int64)  # endgame minimax scratch
     egl = np.zeros(8, dtype=np.int64)
     egb = np.zeros(8, dtype=np.int64)
@@ -452,6 +465,9 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
     tmask = tt_k1.shape[0] - 1
+    side_of = np.zeros(8, dtype=np.int64)
+    for s in range(n):
+        side_of[s] = s % nsides
     hands = np.zeros(8, dtype=np.int64)
     for s in range(n):
         hands[s] = st[ST_HAND + s]
@@ -531,8 +547,15 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                             v = acc + rem - sure
                             mode = 2
                             continue
-            seat = (leader + ntrick) % n
+            seat = _wrap(leader + ntrick, n)
             ttmove = -1
+            if ntrick == 0 and egn4 and dp >= L and ncl <= 8 and _equal_sizes(hands, n):
+                # stock empty, at most 2 tricks left (R9): the value by the unrolled minimax in this
+                # node's window, no table probe (cheaper than the probe's cache miss; FL_EGN 2)
+                v = acc + _eg_value4(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, ismax,
+                                     alpha - acc, beta - acc)
+                mode = 2
+                continue
             if ntrick == 0 and use_tt:
                 # exact key: cards in hands, their owners, leader, cards left to draw, pinta (+ sides won).
                 # Cards left (not the draw pointer): positions of one deal solved under one stamp
@@ -596,6 +619,17 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     slot = _tt_victim(tt_d, idx, stamp)
                     tt_k1[slot] = k1
                     tt_k2[slot] = k2
+                    if egn4 and dp >= L and ncl == 12 and _equal_sizes(hands, n):
+                        # stock empty, 3 tricks left (R9): the first trick's lines searched in this
+                        # node's window by the unrolled loops, their 2-trick children by _eg_value4;
+                        # the fail-soft result stored as bounds (FL_EGN 2)
+                        rv = _eg_three4(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, ismax,
+                                        alpha - acc, beta - acc)
+                        v = acc + rv
+                        lb2, ub2 = _searched_bounds(v, alpha, beta, rv, lb, ub)
+                        tt_d[slot] = _tt_data(lb2, ub2, -1, ncl, stamp)
+                        mode = 2
+                        continue
                     if use_egn and dp >= L and ncl <= 2 * n and _equal_sizes(hands, n):
                         # stock empty, at most 2 tricks left (R9): the exact value by plain minimax
                         # instead of a search of the subtree, stored as an exact entry (FL_EGN)
@@ -625,9 +659,20 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
             # ---- move generation (R5, R9, R7)
             hand = hands[seat]
             stock_empty = dp >= L
-            lm = legal_mask(hand, trick, ntrick, trump, endg, stock_empty)
+            wcard = -1
+            wseat = -1
+            tp = 0
+            if ntrick > 0:
+                wi = trick_winner_at(trick, 0, ntrick, trump)
+                wcard = trick[wi]
+                wseat = _wrap(leader + wi, n)
+                for i in range(ntrick):
+                    tp += card_points(trick[i])
+            lm = hand
+            if ntrick > 0 and stock_empty and endg != 0:
+                lm = legal_follow(hand, trick[0] // 12, wcard, trump, endg)  # R9
             pin = stk[L - 1] if dp < L else -1
-            ex = exchange_card(hand, pin, L - dp, exch, ((sw >> (seat % nsides)) & 1) != 0, exwon)
+            ex = exchange_card(hand, pin, L - dp, exch, ((sw >> side_of[seat]) & 1) != 0, exwon)
             cand = lm
             if use_equiv:
                 live = notdone
@@ -652,15 +697,11 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     cand &= ~(np.int64(1) << c)
             nm = 0
             # score the candidates
-            wcard = -1
-            wseat = -1
-            tp = 0
-            if ntrick > 0:
-                wi = trick_winner(trick, ntrick, trump)
-                wcard = trick[wi]
-                wseat = (leader + wi) % n
-                for i in range(ntrick):
-                    tp += card_points(trick[i])
+            oh = np.int64(0)
+            if ntrick == 0 and use_order and lead_mode >= 1:
+                for s in range(n):
+                    if ismax[s] != ismx:
+                        oh |= hands[s]
             x = cand
             while x != 0:
                 c = lowest(x)
@@ -673,10 +714,6 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                         sc = 500 - p * 4 - (40 if istr else 0) - (c % 12)
                         if lead_mode >= 1:
                             # a lead no opponent can beat with its hand wins the trick now (R5)
-                            oh = np.int64(0)
-                            for s in range(n):
-                                if ismax[s] != ismx:
-                                    oh |= hands[s]
                             beat = oh & (np.int64(0xFFF) << np.int64(12 * (c // 12))) & ~((np.int64(2) << c) - 1)
                             if not istr:
                                 beat |= oh & tsuit
@@ -739,10 +776,10 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
             fr[d, F_I] = i + 1
             m = mv[d, i]
             fr[d, F_MOVE] = m
-            seat = (leader + ntrick) % n
+            seat = _wrap(leader + ntrick, n)
             if m == SWAP:
                 # R7: the 7 or the 2 of trumps becomes the pinta, still last in the stock
-                e = exchange_card(hands[seat], stk[L - 1], L - dp, exch, ((sw >> (seat % nsides)) & 1) != 0, exwon)
+                e = exchange_card(hands[seat], stk[L - 1], L - dp, exch, ((sw >> side_of[seat]) & 1) != 0, exwon)
                 old = stk[L - 1]
                 fr[d, F_UPINTA] = old
                 hands[seat] = (hands[seat] & ~(np.int64(1) << e)) | (np.int64(1) << old)
@@ -752,8 +789,8 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                 trick[ntrick] = m
                 ntrick += 1
                 if ntrick == n:
-                    wi = trick_winner(trick, n, trump)
-                    ws = (leader + wi) % n
+                    wi = trick_winner_at(trick, 0, n, trump)
+                    ws = _wrap(leader + wi, n)
                     tpts = 0
                     tm = np.int64(0)
                     for j in range(n):
@@ -769,11 +806,11 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     acc += gain
                     rem -= tpts
                     ncl -= n
-                    sw |= np.int64(1) << (ws % nsides)
+                    sw |= np.int64(1) << side_of[ws]
                     notdone &= ~tm
                     if dp < L:  # R6: winner first, then in playing order; the pinta last
                         for j in range(n):
-                            hands[(ws + j) % n] |= np.int64(1) << stk[dp]
+                            hands[_wrap(ws + j, n)] |= np.int64(1) << stk[dp]
                             dp += 1
                     leader = ws
                     ntrick = 0
@@ -791,7 +828,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
         d -= 1
         m = fr[d, F_MOVE]
         if m == SWAP:
-            seat = (leader + ntrick) % n
+            seat = _wrap(leader + ntrick, n)
             e = stk[L - 1]
             old = fr[d, F_UPINTA]
             hands[seat] = (hands[seat] & ~(np.int64(1) << old)) | (np.int64(1) << e)
@@ -802,7 +839,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                 odp = fr[d, F_UDP]
                 if odp < L:
                     for j in range(n):
-                        hands[(ws + j) % n] &= ~(np.int64(1) << stk[odp + j])
+                        hands[_wrap(ws + j, n)] &= ~(np.int64(1) << stk[odp + j])
                 dp = odp
                 leader = fr[d, F_ULEADER]
                 sw = fr[d, F_USW]
@@ -814,7 +851,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     trick[j] = fr[d, F_TC + j]
                     notdone |= np.int64(1) << trick[j]
             ntrick -= 1
-            seat = (leader + ntrick) % n
+            seat = _wrap(leader + ntrick, n)
             hands[seat] |= np.int64(1) << m
         # update node d with child value v
         if fr[d, F_MAX] != 0:
@@ -1051,7 +1088,7 @@ def _last_trick_n(hands, n, first, trump, ismax, gone):
     bc = np.int64(-1)
     w = first
     for i in range(n):
-        s = (first + i) % n
+        s = _wrap(first + i, n)
         c = lowest(hands[s] & ~gone)
         pts += card_points(c)
         if i == 0 or beats(c, bc, trump):
@@ -1085,14 +1122,14 @@ def _eg_value_n(hands, n, leader, trump, endg, ismax, trick, lms, best, al, be):
             trick[p] = c
             if p < n - 1:
                 p += 1
-                seat = (leader + p) % n
-                lms[p] = legal_mask(hands[seat], trick, p, trump, endg, True)
+                seat = _wrap(leader + p, n)
+                lms[p] = legal_mask_at(hands[seat], trick, 0, p, trump, endg, True)
                 best[p] = -1 if ismax[seat] != 0 else 1000
                 al[p] = al[p - 1]
                 be[p] = be[p - 1]
                 continue
             # first trick complete (R5); the last trick is forced: every hand holds one card
-            w = (leader + trick_winner(trick, n, trump)) % n
+            w = _wrap(leader + trick_winner_at(trick, 0, n, trump), n)
             pts = 0
             gone = np.int64(0)
             for i in range(n):
@@ -1100,7 +1137,7 @@ def _eg_value_n(hands, n, leader, trump, endg, ismax, trick, lms, best, al, be):
                 gone |= np.int64(1) << trick[i]
             v = (pts if ismax[w] != 0 else 0) + _last_trick_n(hands, n, w, trump, ismax, gone)
         # fold the child's value v into ply p (fail-soft alpha-beta; the root window is full)
-        if ismax[(leader + p) % n] != 0:
+        if ismax[_wrap(leader + p, n)] != 0:
             if v > best[p]:
                 best[p] = v
                 if v > al[p]:
@@ -1111,6 +1148,186 @@ def _eg_value_n(hands, n, leader, trump, endg, ismax, trick, lms, best, al, be):
                 be[p] = v
         if al[p] >= be[p]:
             lms[p] = 0
+
+
+@njit(cache=True, inline="always")
+def _strength(c, ls, trump):
+    """Order of card ``c`` in a trick led in suit ``ls``: trumps above the suit led above the rest,
+    by rank inside a suit (R2, R5); the trick's highest card wins it."""
+    s = c // 12
+    return c + (200 if s == trump else (100 if s == ls else 0))
+
+
+@njit(cache=True, inline="always")
+def _last4(c0, c1, c2, c3, lc, trump, x0, x1, x2, x3):
+    """Card points the maximizing side takes in a forced 4-card trick of cards ``c0..c3`` (seats
+    in any fixed order, ``x0..x3`` whether each is maximizing) led by card ``lc`` (R5): who wins
+    depends only on the suit led, not on the order the others play."""
+    ls = lc // 12
+    s0 = _strength(c0, ls, trump)
+    s1 = _strength(c1, ls, trump)
+    s2 = _strength(c2, ls, trump)
+    s3 = _strength(c3, ls, trump)
+    xa = x0 if s0 > s1 else x1
+    sa = s0 if s0 > s1 else s1
+    xb = x2 if s2 > s3 else x3
+    sb = s2 if s2 > s3 else s3
+    xw = xa if sa > sb else xb
+    return card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3) if xw else 0
+
+
+@njit(cache=True, inline="always")
+def _fold(best, al, be, v, ismx):
+    """Fail-soft alpha-beta step: ``(best, alpha, beta)`` of a node after a child value ``v``."""
+    if ismx:
+        if v > best:
+            best = v
+            if v > al:
+                al = v
+    elif v < best:
+        best = v
+        if v < be:
+            be = v
+    return best, al, be
+
+
+@njit(cache=True)
+def _eg_value4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
+    """:func:`_eg_value_n` for 4 players, the loops unrolled, fail-soft in the window ``(alpha,
+    beta)`` (exact from a full window, ``(-1, 1000)``): future points of the maximizing side with one
+    or two cards in each hand, stock empty (R5, R9)."""
+    # hands and sides in playing order from the leader
+    a0 = h0 if leader == 0 else (h1 if leader == 1 else (h2 if leader == 2 else h3))
+    a1 = h1 if leader == 0 else (h2 if leader == 1 else (h3 if leader == 2 else h0))
+    a2 = h2 if leader == 0 else (h3 if leader == 1 else (h0 if leader == 2 else h1))
+    a3 = h3 if leader == 0 else (h0 if leader == 1 else (h1 if leader == 2 else h2))
+    x0 = ismax[leader] != 0
+    x1 = ismax[(leader + 1) & 3] != 0
+    x2 = ismax[(leader + 2) & 3] != 0
+    x3 = ismax[(leader + 3) & 3] != 0
+    if (a0 & (a0 - 1)) == 0:  # one card each
+        return _last4(lowest(a0), lowest(a1), lowest(a2), lowest(a3), lowest(a0), trump, x0, x1, x2, x3)
+    best0 = -1 if x0 else 1000
+    al0 = alpha
+    be0 = beta
+    y0 = a0
+    while y0 != 0:
+        c0 = lowest(y0)
+        y0 &= y0 - 1
+        ls = c0 // 12
+        best1 = -1 if x1 else 1000
+        al1 = al0
+        be1 = be0
+        y1 = legal_follow(a1, ls, c0, trump, endg)
+        while y1 != 0:
+            c1 = lowest(y1)
+            y1 &= y1 - 1
+            w1 = c1 if beats(c1, c0, trump) else c0
+            best2 = -1 if x2 else 1000
+            al2 = al1
+            be2 = be1
+            y2 = legal_follow(a2, ls, w1, trump, endg)
+            while y2 != 0:
+                c2 = lowest(y2)
+                y2 &= y2 - 1
+                w2 = c2 if beats(c2, w1, trump) else w1
+                best3 = -1 if x3 else 1000
+                al3 = al2
+                be3 = be2
+                y3 = legal_follow(a3, ls, w2, trump, endg)
+                while y3 != 0:
+                    c3 = lowest(y3)
+                    y3 &= y3 - 1
+                    w3 = c3 if beats(c3, w2, trump) else w2
+                    xw = x3 if w3 == c3 else (x2 if w3 == c2 else (x1 if w3 == c1 else x0))
+                    v = card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3) if xw else 0
+                    r0 = lowest(a0 & ~(np.int64(1) << c0))
+                    r1 = lowest(a1 & ~(np.int64(1) << c1))
+                    r2 = lowest(a2 & ~(np.int64(1) << c2))
+                    r3 = lowest(a3 & ~(np.int64(1) << c3))
+                    lc = r3 if w3 == c3 else (r2 if w3 == c2 else (r1 if w3 == c1 else r0))
+                    v += _last4(r0, r1, r2, r3, lc, trump, x0, x1, x2, x3)
+                    best3, al3, be3 = _fold(best3, al3, be3, v, x3)
+                    if al3 >= be3:
+                        break
+                best2, al2, be2 = _fold(best2, al2, be2, best3, x2)
+                if al2 >= be2:
+                    break
+            best1, al1, be1 = _fold(best1, al1, be1, best2, x1)
+            if al1 >= be1:
+                break
+        best0, al0, be0 = _fold(best0, al0, be0, best1, x0)
+        if al0 >= be0:
+            break
+    return best0
+
+
+@njit(cache=True)
+def _eg_three4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
+    """Fail-soft alpha-beta in the window ``(alpha, beta)`` over the first trick of a 4-player
+    endgame with three cards in each hand, stock empty (R5, R9); every 2-trick child exact by
+    :func:`_eg_value4`. Future points of the maximizing side."""
+    s0 = leader
+    s1 = (leader + 1) & 3
+    s2 = (leader + 2) & 3
+    s3 = (leader + 3) & 3
+    a0 = h0 if s0 == 0 else (h1 if s0 == 1 else (h2 if s0 == 2 else h3))
+    a1 = h0 if s1 == 0 else (h1 if s1 == 1 else (h2 if s1 == 2 else h3))
+    a2 = h0 if s2 == 0 else (h1 if s2 == 1 else (h2 if s2 == 2 else h3))
+    a3 = h0 if s3 == 0 else (h1 if s3 == 1 else (h2 if s3 == 2 else h3))
+    x0 = ismax[s0] != 0
+    x1 = ismax[s1] != 0
+    x2 = ismax[s2] != 0
+    x3 = ismax[s3] != 0
+    best0 = -1 if x0 else 1000
+    al0 = alpha
+    be0 = beta
+    y0 = a0
+    while y0 != 0:
+        c0 = lowest(y0)
+        y0 &= y0 - 1
+        ls = c0 // 12
+        best1 = -1 if x1 else 1000
+        al1 = al0
+        be1 = be0
+        y1 = legal_follow(a1, ls, c0, trump, endg)
+        while y1 != 0:
+            c1 = lowest(y1)
+            y1 &= y1 - 1
+            w1 = c1 if beats(c1, c0, trump) else c0
+            best2 = -1 if x2 else 1000
+            al2 = al1
+            be2 = be1
+            y2 = legal_follow(a2, ls, w1, trump, endg)
+            while y2 != 0:
+                c2 = lowest(y2)
+                y2 &= y2 - 1
+                w2 = c2 if beats(c2, w1, trump) else w1
+                best3 = -1 if x3 else 1000
+                al3 = al2
+                be3 = be2
+                y3 = legal_follow(a3, ls, w2, trump, endg)
+                while y3 != 0:
+                    c3 = lowest(y3)
+                    y3 &= y3 - 1
+                    w3 = c3 if beats(c3, w2, trump) else w2
+                    ws = s3 if w3 == c3 else (s2 if w3 == c2 else (s1 if w3 == c1 else s0))
+                    tm = (np.int64(1) << c0) | (np.int64(1) << c1) | (np.int64(1) << c2) | (np.int64(1) << c3)
+                    v = card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3) if ismax[ws] != 0 else 0
+                    v += _eg_value4(h0 & ~tm, h1 & ~tm, h2 & ~tm, h3 & ~tm, ws, trump, endg, ismax, al3 - v, be3 - v)
+                    best3, al3, be3 = _fold(best3, al3, be3, v, x3)
+                    if al3 >= be3:
+                        break
+                best2, al2, be2 = _fold(best2, al2, be2, best3, x2)
+                if al2 >= be2:
+                    break
+            best1, al1, be1 = _fold(best1, al1, be1, best2, x1)
+            if al1 >= be1:
+                break
+        best0, al0, be0 = _fold(best0, al0, be0, best1, x0)
+        if al0 >= be0:
+            break
+    return best0
 
 
 @njit(cache=True, inline="always")

@@ -577,34 +577,94 @@ def test_two_player_lookahead_and_endgame_minimax_keep_values(deck, exchange, co
         assert all(r == res[0] for r in res), str(pos)
 
 
-@pytest.mark.parametrize("players,endgame", [(3, "follow"), (4, "arrastre"), (4, "free"), (6, "follow")])
+@pytest.mark.parametrize("players,endgame", [(3, "follow"), (4, "arrastre"), (4, "free"), (4, "follow"),
+                                             (6, "follow")])
 def test_general_endgame_minimax_keeps_values(players, endgame):
-    """The general kernel's endgame minimax (FL_EGN: stock empty, at most 2 tricks left, R5, R9)
-    gives every move the value of the search without it, from 1 to 4 tricks left, mid-trick
-    positions included; and the value the plain minimax oracle gives."""
+    """The general kernel's endgame minimax (FL_EGN 1: stock empty, at most 2 tricks left, R5, R9;
+    FL_EGN 2, the default: with 4 players also the unrolled 2-trick minimax without a table probe
+    and the windowed search of 3-trick endgames) gives every move the value of the search
+    without it, from 1 to 4 tricks left, mid-trick positions included; and the value the plain
+    minimax oracle gives."""
     from solver import search as S
     ws = S.new_workspace(14)
     off = S.default_flags()
     off[S.FL_EGN] = 0
+    one = S.default_flags()
+    one[S.FL_EGN] = 1
     on = S.default_flags()
-    assert on[S.FL_EGN] == 1
+    assert on[S.FL_EGN] == 2
     mvs = np.zeros(S.MAXM, np.int64)
     vals = np.zeros(S.MAXM, np.int64)
     seen = 0
     for pos in _random_positions(players, 30, 21 + players, 4 if players < 6 else 3, endgame):
         st, stock, ismax = pos.to_arrays()
         res = []
-        for f in (off, on):
+        for f in (off, one, on):
             ws[5][1] += 1
             k = S.solve_moves(st, stock, ismax, 30, mvs, vals, *ws, f)
             res.append(list(zip(mvs[:k].tolist(), vals[:k].tolist())))
-        assert res[0] == res[1], str(pos)
+        assert res[0] == res[1] == res[2], str(pos)
         seen += pos.left == 0
         if sum(len(h) for h in pos.hands) <= 2 * players:
             v, _ = oracle.solve(str(pos))
             ws[5][1] += 1
             assert S.mtdf(st, stock, ismax, 30, *ws, on) == v, str(pos)
     assert seen >= 10  # most positions have the stock empty: the minimax runs
+
+
+@pytest.mark.parametrize("endgame", ["free", "follow", "arrastre"])
+def test_four_player_endgame_kernels_fail_soft(endgame):
+    """The unrolled 4-player endgame kernels (R5, R9) in random windows: ``_eg_value4`` (1 or 2
+    cards a hand) against the general minimax ``_eg_value_n``, ``_eg_three4`` (3 cards a hand,
+    stock empty) against the plain minimax oracle; a result inside the window is the exact value,
+    one at or below alpha an upper bound, one at or above beta a lower bound."""
+    from solver import search as S
+    from solver.position import ST_ENDGAME, ST_HAND, ST_LEADER, ST_TRUMP
+
+    def check(v, a, b, exact, what):
+        if a < v < b:
+            assert v == exact, what
+        elif v <= a:
+            assert exact <= v, what
+        else:
+            assert exact >= v, what
+
+    rng = np.random.default_rng(404)
+    scratch = [np.zeros(8, np.int64) for _ in range(5)]
+    code = ["free", "follow", "arrastre"].index(endgame)
+    for _ in range(3000):
+        k = int(rng.integers(1, 3))
+        cards = rng.permutation(40)[:4 * k]
+        hands = np.zeros(8, np.int64)
+        for s_ in range(4):
+            for c in cards[s_ * k:(s_ + 1) * k]:
+                hands[s_] |= np.int64(1) << np.int64(c)
+        trump, leader = int(rng.integers(4)), int(rng.integers(4))
+        ismax = np.array([1, 0, 1, 0] if rng.integers(2) else [0, 1, 0, 1], np.int64)
+        exact = S._eg_value_n(hands, 4, leader, trump, code, ismax, *scratch)
+        a = int(rng.integers(-1, 60))
+        b = a + 1 if rng.integers(2) else int(rng.integers(a + 1, 130))
+        v = S._eg_value4(hands[0], hands[1], hands[2], hands[3], leader, trump, code, ismax, a, b)
+        check(v, a, b, exact, (hands[:4].tolist(), leader, trump, a, b))
+        assert S._eg_value4(hands[0], hands[1], hands[2], hands[3], leader, trump, code, ismax, -1, 1000) == exact
+    from solver.position import deal_position
+    rules = Rules(players=4, endgame=endgame)
+    seen = 0
+    for d in range(12):
+        pos = deal_position(rules, 77, d)
+        while pos.left > 0 or pos.trick or sum(len(h) for h in pos.hands) > 12:  # random play to 3 tricks left
+            mv = [m for m in pos.legal_moves() if str(m) != "swap"]
+            pos = pos.apply(mv[int(rng.integers(len(mv)))])
+        assert pos.left == 0
+        st, _, ismax = pos.to_arrays()
+        exact, _ = oracle.solve(str(pos))
+        h = [int(st[ST_HAND + s_]) for s_ in range(4)]
+        for a, b in ((-1, 1000), (exact - 1, exact), (exact, exact + 1), (exact - 5, exact + 5), (0, 1)):
+            v = S._eg_three4(h[0], h[1], h[2], h[3], int(st[ST_LEADER]), int(st[ST_TRUMP]), int(st[ST_ENDGAME]),
+                             ismax, a, b)
+            check(v, a, b, exact, (str(pos), a, b))
+        seen += 1
+    assert seen == 12
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
