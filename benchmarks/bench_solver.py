@@ -27,7 +27,7 @@ less); with the probe count and the first probe's share of the nodes.
 Usage::
 
     python benchmarks/bench_solver.py                       # 100 deals per configuration: about
-                                                            # 20 min (4p-full: 9 s a deal on average);
+                                                            # 7 min (4p-full: 3.7 s a deal on average);
                                                             # appends to results/benchmarks/solver.jsonl
     python benchmarks/bench_solver.py --configs 4p-full --deals 10 --time-limit 600
     python benchmarks/bench_solver.py --ablation --deals 20
@@ -227,7 +227,7 @@ def main():
                                              "JSON line per configuration (see the module docstring).")
     ap.add_argument("--configs", default="2p-full,4p-full,2p-4left",
                     help=f"comma-separated: {', '.join(FULL + PARTIAL)} (default: %(default)s; "
-                         "100 4p-full deals take about 15 minutes)")
+                         "100 4p-full deals take about 6-7 minutes)")
     ap.add_argument("--deals", type=int, default=100, help="positions per configuration (default: %(default)s)")
     ap.add_argument("--seed", type=int, default=1, help="deal seed (default: %(default)s)")
     ap.add_argument("--all-moves", action="store_true", help="time every legal move's value (solve_moves)")
