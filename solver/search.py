@@ -1159,21 +1159,9 @@ def _strength(c, ls, trump):
 
 
 @njit(cache=True, inline="always")
-def _last4(c0, c1, c2, c3, lc, trump, x0, x1, x2, x3):
-    """Card points the maximizing side takes in a forced 4-card trick of cards ``c0..c3`` (seats
-    in any fixed order, ``x0..x3`` whether each is maximizing) led by card ``lc`` (R5): who wins
-    depends only on the suit led, not on the order the others play."""
-    ls = lc // 12
-    s0 = _strength(c0, ls, trump)
-    s1 = _strength(c1, ls, trump)
-    s2 = _strength(c2, ls, trump)
-    s3 = _strength(c3, ls, trump)
-    xa = x0 if s0 > s1 else x1
-    sa = s0 if s0 > s1 else s1
-    xb = x2 if s2 > s3 else x3
-    sb = s2 if s2 > s3 else s3
-    xw = xa if sa > sb else xb
-    return card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3) if xw else 0
+def _hand4(h0, h1, h2, h3, s):
+    """Hand of seat ``s`` (0-3) of four held in registers."""
+    return h0 if s == 0 else (h1 if s == 1 else (h2 if s == 2 else h3))
 
 
 @njit(cache=True, inline="always")
@@ -1192,89 +1180,42 @@ def _fold(best, al, be, v, ismx):
 
 
 @njit(cache=True)
-def _eg_value4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
-    """:func:`_eg_value_n` for 4 players, the loops unrolled, fail-soft in the window ``(alpha,
-    beta)`` (exact from a full window, ``(-1, 1000)``): future points of the maximizing side with one
-    or two cards in each hand, stock empty (R5, R9)."""
-    # hands and sides in playing order from the leader
-    a0 = h0 if leader == 0 else (h1 if leader == 1 else (h2 if leader == 2 else h3))
-    a1 = h1 if leader == 0 else (h2 if leader == 1 else (h3 if leader == 2 else h0))
-    a2 = h2 if leader == 0 else (h3 if leader == 1 else (h0 if leader == 2 else h1))
-    a3 = h3 if leader == 0 else (h0 if leader == 1 else (h1 if leader == 2 else h2))
-    x0 = ismax[leader] != 0
-    x1 = ismax[(leader + 1) & 3] != 0
-    x2 = ismax[(leader + 2) & 3] != 0
-    x3 = ismax[(leader + 3) & 3] != 0
-    if (a0 & (a0 - 1)) == 0:  # one card each
-        return _last4(lowest(a0), lowest(a1), lowest(a2), lowest(a3), lowest(a0), trump, x0, x1, x2, x3)
-    best0 = -1 if x0 else 1000
-    al0 = alpha
-    be0 = beta
-    y0 = a0
-    while y0 != 0:
-        c0 = lowest(y0)
-        y0 &= y0 - 1
-        ls = c0 // 12
-        best1 = -1 if x1 else 1000
-        al1 = al0
-        be1 = be0
-        y1 = legal_follow(a1, ls, c0, trump, endg)
-        while y1 != 0:
-            c1 = lowest(y1)
-            y1 &= y1 - 1
-            w1 = c1 if beats(c1, c0, trump) else c0
-            best2 = -1 if x2 else 1000
-            al2 = al1
-            be2 = be1
-            y2 = legal_follow(a2, ls, w1, trump, endg)
-            while y2 != 0:
-                c2 = lowest(y2)
-                y2 &= y2 - 1
-                w2 = c2 if beats(c2, w1, trump) else w1
-                best3 = -1 if x3 else 1000
-                al3 = al2
-                be3 = be2
-                y3 = legal_follow(a3, ls, w2, trump, endg)
-                while y3 != 0:
-                    c3 = lowest(y3)
-                    y3 &= y3 - 1
-                    w3 = c3 if beats(c3, w2, trump) else w2
-                    xw = x3 if w3 == c3 else (x2 if w3 == c2 else (x1 if w3 == c1 else x0))
-                    v = card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3) if xw else 0
-                    r0 = lowest(a0 & ~(np.int64(1) << c0))
-                    r1 = lowest(a1 & ~(np.int64(1) << c1))
-                    r2 = lowest(a2 & ~(np.int64(1) << c2))
-                    r3 = lowest(a3 & ~(np.int64(1) << c3))
-                    lc = r3 if w3 == c3 else (r2 if w3 == c2 else (r1 if w3 == c1 else r0))
-                    v += _last4(r0, r1, r2, r3, lc, trump, x0, x1, x2, x3)
-                    best3, al3, be3 = _fold(best3, al3, be3, v, x3)
-                    if al3 >= be3:
-                        break
-                best2, al2, be2 = _fold(best2, al2, be2, best3, x2)
-                if al2 >= be2:
-                    break
-            best1, al1, be1 = _fold(best1, al1, be1, best2, x1)
-            if al1 >= be1:
-                break
-        best0, al0, be0 = _fold(best0, al0, be0, best1, x0)
-        if al0 >= be0:
-            break
-    return best0
+def _last_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
+    """Card points the maximizing side takes in the forced last trick of 4 players, one card in
+    each hand, ``leader`` leading (R5): the trick's strongest card wins it, by suit led and trumps
+    whatever order the others play in. Exact (the window is not used)."""
+    c0 = lowest(h0)
+    c1 = lowest(h1)
+    c2 = lowest(h2)
+    c3 = lowest(h3)
+    ls = lowest(_hand4(h0, h1, h2, h3, leader)) // 12
+    s0 = _strength(c0, ls, trump)
+    s1 = _strength(c1, ls, trump)
+    s2 = _strength(c2, ls, trump)
+    s3 = _strength(c3, ls, trump)
+    wa = 0 if s0 > s1 else 1
+    sa = s0 if s0 > s1 else s1
+    wb = 2 if s2 > s3 else 3
+    sb = s2 if s2 > s3 else s3
+    w = wa if sa > sb else wb
+    return card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3) if ismax[w] != 0 else 0
 
 
-@njit(cache=True)
-def _eg_three4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
-    """Fail-soft alpha-beta in the window ``(alpha, beta)`` over the first trick of a 4-player
-    endgame with three cards in each hand, stock empty (R5, R9); every 2-trick child exact by
-    :func:`_eg_value4`. Future points of the maximizing side."""
+@njit(cache=True, inline="always")
+def _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, rest):
+    """Fail-soft alpha-beta in the window ``(alpha, beta)`` over the lines of the next trick of 4
+    players, stock empty (R5, R9), the 4 seats' loops unrolled: each line's trick points plus
+    ``rest(h0', h1', h2', h3', winner, trump, endg, ismax, a, b)``, the value of the hands left
+    with the trick's winner leading, searched in the line's window. Future points of the
+    maximizing side."""
     s0 = leader
     s1 = (leader + 1) & 3
     s2 = (leader + 2) & 3
     s3 = (leader + 3) & 3
-    a0 = h0 if s0 == 0 else (h1 if s0 == 1 else (h2 if s0 == 2 else h3))
-    a1 = h0 if s1 == 0 else (h1 if s1 == 1 else (h2 if s1 == 2 else h3))
-    a2 = h0 if s2 == 0 else (h1 if s2 == 1 else (h2 if s2 == 2 else h3))
-    a3 = h0 if s3 == 0 else (h1 if s3 == 1 else (h2 if s3 == 2 else h3))
+    a0 = _hand4(h0, h1, h2, h3, s0)
+    a1 = _hand4(h0, h1, h2, h3, s1)
+    a2 = _hand4(h0, h1, h2, h3, s2)
+    a3 = _hand4(h0, h1, h2, h3, s3)
     x0 = ismax[s0] != 0
     x1 = ismax[s1] != 0
     x2 = ismax[s2] != 0
@@ -1314,7 +1255,7 @@ def _eg_three4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
                     ws = s3 if w3 == c3 else (s2 if w3 == c2 else (s1 if w3 == c1 else s0))
                     tm = (np.int64(1) << c0) | (np.int64(1) << c1) | (np.int64(1) << c2) | (np.int64(1) << c3)
                     v = card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3) if ismax[ws] != 0 else 0
-                    v += _eg_value4(h0 & ~tm, h1 & ~tm, h2 & ~tm, h3 & ~tm, ws, trump, endg, ismax, al3 - v, be3 - v)
+                    v += rest(h0 & ~tm, h1 & ~tm, h2 & ~tm, h3 & ~tm, ws, trump, endg, ismax, al3 - v, be3 - v)
                     best3, al3, be3 = _fold(best3, al3, be3, v, x3)
                     if al3 >= be3:
                         break
@@ -1328,6 +1269,24 @@ def _eg_three4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
         if al0 >= be0:
             break
     return best0
+
+
+@njit(cache=True)
+def _eg_value4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
+    """:func:`_eg_value_n` for 4 players by unrolled loops (:func:`_first_trick4`), fail-soft in the
+    window ``(alpha, beta)`` (exact from a full window, ``(-1, 1000)``): future points of the
+    maximizing side with one or two cards in each hand, stock empty (R5, R9)."""
+    if (h0 & (h0 - 1)) == 0:  # one card each
+        return _last_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta)
+    return _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, _last_trick4)
+
+
+@njit(cache=True)
+def _eg_three4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
+    """Fail-soft alpha-beta in the window ``(alpha, beta)`` over the first trick of a 4-player
+    endgame with three cards in each hand, stock empty (R5, R9); every 2-trick child by
+    :func:`_eg_value4` in its line's window. Future points of the maximizing side."""
+    return _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, _eg_value4)
 
 
 @njit(cache=True, inline="always")
