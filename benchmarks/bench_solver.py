@@ -8,6 +8,9 @@ Configurations
 ``2p-10left`` the same with 10 tricks left (used by ``--ablation``: without a TT a full deal takes too long)
 ``4p-6left``  4-player positions with 6 tricks left (``--ablation --ablation-config 4p-6left``: the
               general kernel's techniques where 4-player search spends its time, the last tricks)
+``3p-full``   full 3-player deals (13 tricks; paranoid value, the first leader against the others)
+``3p-7left``  3-player positions with 7 tricks left
+``6p-5left``  6-player positions with 5 tricks left (of 8; a full 6-player deal takes minutes)
 
 Each position is solved for its exact value (MTD(f) on null-window probes,
 :func:`solver.search.mtdf`); ``--all-moves`` times :func:`solver.search.solve_moves`
@@ -76,8 +79,8 @@ def _commit():
 
 
 #: Configurations: full deals, and positions reached by seeded random play with N tricks left.
-FULL = ("2p-full", "4p-full")
-PARTIAL = ("2p-4left", "2p-10left", "4p-6left")
+FULL = ("2p-full", "4p-full", "3p-full")
+PARTIAL = ("2p-4left", "2p-10left", "4p-6left", "3p-7left", "6p-5left")
 
 
 def positions(config, deals, seed):

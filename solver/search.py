@@ -27,10 +27,12 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   of the top trumps held in one hand;
 * endgames of at most 2 tricks (stock empty, R9) solved on a table miss by an exact
   alpha-beta minimax over the first trick's lines, the last trick forced
-  (:func:`_eg_value_n`, ``FL_EGN``; any number of players); with 4 players (``FL_EGN`` 2,
+  (:func:`_eg_value_nw`, ``FL_EGN``; any number of players); with 4 players (``FL_EGN`` 2,
   the default) the same loops unrolled (:func:`_eg_value4`) answer 2-trick endgames in the
   node's window without a table probe, and 3-trick endgames are searched on a table miss by
-  unrolled loops over their first trick (:func:`_eg_three4`), stored as bounds;
+  unrolled loops over their first trick (:func:`_eg_three4`), stored as bounds; with 3
+  players 2-trick endgames are answered the same way by a stacked loop over the seats
+  (:func:`_eg_value_nw`; with 6 players this measured no faster, so they keep the probe);
 * for 2 players with the default techniques, :func:`ab` hands the search to
   :func:`ab2`, the same search node for node with the state in registers, plus two
   techniques of its own: enhanced transposition cutoffs (at the second card of a
@@ -102,7 +104,8 @@ FL_EG = 15        # ab2: endgames of at most 3 tricks (stock empty) solved by pl
 FL_ETCMIN = 16    # ab2: enhanced transposition cutoffs only with at least this many cards left to draw
 FL_EGN = 17       # general kernel: endgames of at most 2 tricks (stock empty) by plain minimax on a table miss (1);
                   # 2 also, with 4 players: 2-trick endgames by an unrolled windowed minimax without a table
-                  # probe and 3-trick endgames by a windowed search of their first trick on a table miss
+                  # probe and 3-trick endgames by a windowed search of their first trick on a table miss;
+                  # with 3 players 2-trick endgames by a windowed minimax (stacked loops) without a probe
 FL_BISECT = 18    # mtdf: after two probes, probe the middle of the proven interval (1: with 3+ players, 2: always)
 FL_SIZE = 19
 
@@ -182,7 +185,7 @@ def default_flags():
     f[FL_HIST] = 0      # measured: neutral as tie-break, 5x worse as primary order
     f[FL_KILLER] = 0    # measured: 2x more nodes
     f[FL_BISECT] = 1    # measured: 9-34% fewer nodes with 3-6 players, none with 2 (results/README.md)
-    f[FL_EGN] = 2       # measured: 4 players 2.3x faster than level 1, same values (results/README.md)
+    f[FL_EGN] = 2       # measured: 4 players 2.3x faster than level 1, 3 players 1.2-1.8x (results/README.md)
     f[FL_ETCMIN] = 8    # measured: the look-ahead pays with 8+ cards left to draw (its key is reused by the
                         # child), costs more than it saves nearer the end (results/README.md)
     return f
@@ -457,11 +460,8 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     use_rel = flags[FL_RELKEY] != 0
     use_egn = flags[FL_EGN] != 0
     egn4 = flags[FL_EGN] >= 2 and n == 4
-    egt = np.zeros(8, dtype=np.int64)  # endgame minimax scratch
-    egl = np.zeros(8, dtype=np.int64)
-    egb = np.zeros(8, dtype=np.int64)
-    ega = np.zeros(8, dtype=np.int64)
-    egc = np.zeros(8, dtype=np.int64)
+    egn3 = flags[FL_EGN] >= 2 and n == 3
+    egs = np.zeros((2, 7, 8), dtype=np.int64)  # endgame minimax scratch (_eg_value_nw)
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
     tmask = tt_k1.shape[0] - 1
@@ -556,6 +556,12 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                                      alpha - acc, beta - acc)
                 mode = 2
                 continue
+            if ntrick == 0 and egn3 and dp >= L and ncl <= 6 and _equal_sizes(hands, n):
+                # the same for 3 players by the stacked loops of _first_trick_n (FL_EGN 2; with 6
+                # players measured no faster than the exact minimax behind the probe)
+                v = acc + _eg_value_nw(hands, n, leader, trump, endg, ismax, alpha - acc, beta - acc, egs, 1)
+                mode = 2
+                continue
             if ntrick == 0 and use_tt:
                 # exact key: cards in hands, their owners, leader, cards left to draw, pinta (+ sides won).
                 # Cards left (not the draw pointer): positions of one deal solved under one stamp
@@ -633,7 +639,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     if use_egn and dp >= L and ncl <= 2 * n and _equal_sizes(hands, n):
                         # stock empty, at most 2 tricks left (R9): the exact value by plain minimax
                         # instead of a search of the subtree, stored as an exact entry (FL_EGN)
-                        ve = _eg_value_n(hands, n, leader, trump, endg, ismax, egt, egl, egb, ega, egc)
+                        ve = _eg_value_nw(hands, n, leader, trump, endg, ismax, -1, 1000, egs, 1)
                         tt_d[slot] = _tt_data(ve, ve, -1, ncl, stamp)
                         v = acc + ve
                         mode = 2
@@ -1097,59 +1103,6 @@ def _last_trick_n(hands, n, first, trump, ismax, gone):
     return pts if ismax[w] != 0 else 0
 
 
-@njit(cache=True)
-def _eg_value_n(hands, n, leader, trump, endg, ismax, trick, lms, best, al, be):
-    """Exact future points of the maximizing side with one or two cards in each of the ``n`` hands,
-    stock empty (R5, R9): alpha-beta from a full window (exact) over the first trick's lines (at
-    most ``2**n``), the last trick forced. ``trick``, ``lms``, ``best``, ``al``, ``be``: int64
-    scratch of at least ``n`` entries."""
-    if (hands[leader] & (hands[leader] - 1)) == 0:
-        return _last_trick_n(hands, n, leader, trump, ismax, np.int64(0))  # one card each
-    p = 0
-    lms[0] = hands[leader]
-    best[0] = -1 if ismax[leader] != 0 else 1000
-    al[0] = -1
-    be[0] = 1000
-    while True:
-        if lms[p] == 0:
-            v = best[p]
-            if p == 0:
-                return v
-            p -= 1
-        else:
-            c = lowest(lms[p])
-            lms[p] &= lms[p] - 1
-            trick[p] = c
-            if p < n - 1:
-                p += 1
-                seat = _wrap(leader + p, n)
-                lms[p] = legal_mask_at(hands[seat], trick, 0, p, trump, endg, True)
-                best[p] = -1 if ismax[seat] != 0 else 1000
-                al[p] = al[p - 1]
-                be[p] = be[p - 1]
-                continue
-            # first trick complete (R5); the last trick is forced: every hand holds one card
-            w = _wrap(leader + trick_winner_at(trick, 0, n, trump), n)
-            pts = 0
-            gone = np.int64(0)
-            for i in range(n):
-                pts += card_points(trick[i])
-                gone |= np.int64(1) << trick[i]
-            v = (pts if ismax[w] != 0 else 0) + _last_trick_n(hands, n, w, trump, ismax, gone)
-        # fold the child's value v into ply p (fail-soft alpha-beta; the root window is full)
-        if ismax[_wrap(leader + p, n)] != 0:
-            if v > best[p]:
-                best[p] = v
-                if v > al[p]:
-                    al[p] = v
-        elif v < best[p]:
-            best[p] = v
-            if v < be[p]:
-                be[p] = v
-        if al[p] >= be[p]:
-            lms[p] = 0
-
-
 @njit(cache=True, inline="always")
 def _strength(c, ls, trump):
     """Order of card ``c`` in a trick led in suit ``ls``: trumps above the suit led above the rest,
@@ -1273,7 +1226,7 @@ def _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, rest)
 
 @njit(cache=True)
 def _eg_value4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
-    """:func:`_eg_value_n` for 4 players by unrolled loops (:func:`_first_trick4`), fail-soft in the
+    """:func:`_eg_value_nw` for 4 players by unrolled loops (:func:`_first_trick4`), fail-soft in the
     window ``(alpha, beta)`` (exact from a full window, ``(-1, 1000)``): future points of the
     maximizing side with one or two cards in each hand, stock empty (R5, R9)."""
     if (h0 & (h0 - 1)) == 0:  # one card each
@@ -1287,6 +1240,97 @@ def _eg_three4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
     endgame with three cards in each hand, stock empty (R5, R9); every 2-trick child by
     :func:`_eg_value4` in its line's window. Future points of the maximizing side."""
     return _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, _eg_value4)
+
+
+@njit(cache=True, inline="always")
+def _first_trick_n(hands, n, leader, trump, endg, ismax, alpha, beta, rest, sc, lv):
+    """:func:`_first_trick4` for any number of seats ``n`` by an explicit stack: fail-soft
+    alpha-beta in the window ``(alpha, beta)`` over the lines of the next trick, stock empty (R5,
+    R9), each line's trick points plus ``rest(hands', n, winner, trump, endg, ismax, a, b, sc,
+    lv + 1)`` in the line's window (``hands`` holds the hands left meanwhile; restored). ``sc``:
+    int64 scratch ``(levels, 7, >= n)``, row ``lv`` used here. Future points of the maximizing
+    side."""
+    trick = sc[lv, 0]
+    lms = sc[lv, 1]
+    best = sc[lv, 2]
+    al = sc[lv, 3]
+    be = sc[lv, 4]
+    wc = sc[lv, 5]   # card winning the trick after ply p
+    wi = sc[lv, 6]   # its ply
+    p = 0
+    lms[0] = hands[leader]
+    best[0] = -1 if ismax[leader] != 0 else 1000
+    al[0] = alpha
+    be[0] = beta
+    while True:
+        if lms[p] == 0:
+            v = best[p]
+            if p == 0:
+                return v
+            p -= 1
+        else:
+            c = lowest(lms[p])
+            lms[p] &= lms[p] - 1
+            trick[p] = c
+            if p == 0:
+                wc[0] = c
+                wi[0] = 0
+            elif beats(c, wc[p - 1], trump):
+                wc[p] = c
+                wi[p] = p
+            else:
+                wc[p] = wc[p - 1]
+                wi[p] = wi[p - 1]
+            if p < n - 1:
+                p += 1
+                seat = _wrap(leader + p, n)
+                lms[p] = legal_follow(hands[seat], trick[0] // 12, wc[p - 1], trump, endg)
+                best[p] = -1 if ismax[seat] != 0 else 1000
+                al[p] = al[p - 1]
+                be[p] = be[p - 1]
+                continue
+            # the trick is complete (R5): its winner leads the rest
+            w = _wrap(leader + wi[p], n)
+            pts = 0
+            for i in range(n):
+                c = trick[i]
+                pts += card_points(c)
+                s = _wrap(leader + i, n)
+                hands[s] &= ~(np.int64(1) << c)
+            v = pts if ismax[w] != 0 else 0
+            v += rest(hands, n, w, trump, endg, ismax, al[p] - v, be[p] - v, sc, lv + 1)
+            for i in range(n):
+                s = _wrap(leader + i, n)
+                hands[s] |= np.int64(1) << trick[i]
+        # fold the child's value v into ply p (fail-soft)
+        if ismax[_wrap(leader + p, n)] != 0:
+            if v > best[p]:
+                best[p] = v
+                if v > al[p]:
+                    al[p] = v
+        elif v < best[p]:
+            best[p] = v
+            if v < be[p]:
+                be[p] = v
+        if al[p] >= be[p]:
+            lms[p] = 0
+
+
+@njit(cache=True)
+def _last_trick_nw(hands, n, leader, trump, endg, ismax, alpha, beta, sc, lv):
+    """:func:`_last_trick_n` in :func:`_first_trick_n`'s calling convention (exact)."""
+    return _last_trick_n(hands, n, leader, trump, ismax, np.int64(0))
+
+
+@njit(cache=True)
+def _eg_value_nw(hands, n, leader, trump, endg, ismax, alpha, beta, sc, lv):
+    """Future points of the maximizing side with one or two cards in each of the ``n`` hands, stock
+    empty (R5, R9): alpha-beta over the first trick's lines (:func:`_first_trick_n`, at most
+    ``2**n``), the last trick forced; fail-soft in the window ``(alpha, beta)``, exact from a full
+    window ``(-1, 1000)``. ``sc``: scratch as in :func:`_first_trick_n` (row ``lv``)."""
+    if (hands[leader] & (hands[leader] - 1)) == 0:  # one card each
+        return _last_trick_n(hands, n, leader, trump, ismax, np.int64(0))
+    return _first_trick_n(hands, n, leader, trump, endg, ismax, alpha, beta, _last_trick_nw, sc, lv)
 
 
 @njit(cache=True, inline="always")

@@ -577,12 +577,13 @@ def test_two_player_lookahead_and_endgame_minimax_keep_values(deck, exchange, co
         assert all(r == res[0] for r in res), str(pos)
 
 
-@pytest.mark.parametrize("players,endgame", [(3, "follow"), (4, "arrastre"), (4, "free"), (4, "follow"),
-                                             (6, "follow")])
+@pytest.mark.parametrize("players,endgame", [(3, "follow"), (3, "arrastre"), (4, "arrastre"), (4, "free"),
+                                             (4, "follow"), (6, "follow")])
 def test_general_endgame_minimax_keeps_values(players, endgame):
     """The general kernel's endgame minimax (FL_EGN 1: stock empty, at most 2 tricks left, R5, R9;
     FL_EGN 2, the default: with 4 players also the unrolled 2-trick minimax without a table probe
-    and the windowed search of 3-trick endgames) gives every move the value of the search
+    and the windowed search of 3-trick endgames, with 3 players the stacked-loop 2-trick minimax
+    without a probe) gives every move the value of the search
     without it, from 1 to 4 tricks left, mid-trick positions included; and the value the plain
     minimax oracle gives."""
     from solver import search as S
@@ -612,25 +613,50 @@ def test_general_endgame_minimax_keeps_values(players, endgame):
     assert seen >= 10  # most positions have the stock empty: the minimax runs
 
 
+def _py_endgame(hands, n, leader, trump, endgame, ismax):
+    """Future points of the maximizing side of a stock-empty endgame (R5, R9) by plain minimax over
+    the oracle's own trick winner and legal cards: ``hands`` card-id bitmasks of the ``n`` seats."""
+    held = [[(oracle.STRENGTH[c % 12], "OCEB"[c // 12]) for c in range(48) if (int(hands[s]) >> c) & 1]
+            for s in range(n)]
+    ts = "OCEB"[trump]
+
+    def deal_rest(held, first):
+        if not held[first]:
+            return 0
+
+        def ply(i, trick):
+            if i == n:
+                w = (first + oracle.winner(trick, ts)) % n
+                pts = sum(oracle.points(c) for c in trick)
+                rest = [[c for c in held[s] if c not in trick] for s in range(n)]
+                return (pts if ismax[w] else 0) + deal_rest(rest, w)
+            s = (first + i) % n
+            vals = [ply(i + 1, trick + [c]) for c in oracle.legal(held[s], trick, ts, endgame, True)]
+            return max(vals) if ismax[s] else min(vals)
+        return ply(0, [])
+    return deal_rest(held, leader)
+
+
+def _check_fail_soft(v, a, b, exact, what):
+    """A fail-soft result ``v`` of the window ``(a, b)``: exact inside it, a bound outside."""
+    if a < v < b:
+        assert v == exact, what
+    elif v <= a:
+        assert exact <= v, what
+    else:
+        assert exact >= v, what
+
+
 @pytest.mark.parametrize("endgame", ["free", "follow", "arrastre"])
 def test_four_player_endgame_kernels_fail_soft(endgame):
     """The unrolled 4-player endgame kernels (R5, R9) in random windows: ``_eg_value4`` (1 or 2
-    cards a hand) against the general minimax ``_eg_value_n``, ``_eg_three4`` (3 cards a hand,
+    cards a hand) against a plain minimax, ``_eg_three4`` (3 cards a hand,
     stock empty) against the plain minimax oracle; a result inside the window is the exact value,
     one at or below alpha an upper bound, one at or above beta a lower bound."""
     from solver import search as S
     from solver.position import ST_ENDGAME, ST_HAND, ST_LEADER, ST_TRUMP
-
-    def check(v, a, b, exact, what):
-        if a < v < b:
-            assert v == exact, what
-        elif v <= a:
-            assert exact <= v, what
-        else:
-            assert exact >= v, what
-
+    check = _check_fail_soft
     rng = np.random.default_rng(404)
-    scratch = [np.zeros(8, np.int64) for _ in range(5)]
     code = ["free", "follow", "arrastre"].index(endgame)
     for _ in range(3000):
         k = int(rng.integers(1, 3))
@@ -641,7 +667,7 @@ def test_four_player_endgame_kernels_fail_soft(endgame):
                 hands[s_] |= np.int64(1) << np.int64(c)
         trump, leader = int(rng.integers(4)), int(rng.integers(4))
         ismax = np.array([1, 0, 1, 0] if rng.integers(2) else [0, 1, 0, 1], np.int64)
-        exact = S._eg_value_n(hands, 4, leader, trump, code, ismax, *scratch)
+        exact = _py_endgame(hands, 4, leader, trump, endgame, ismax)
         a = int(rng.integers(-1, 60))
         b = a + 1 if rng.integers(2) else int(rng.integers(a + 1, 130))
         v = S._eg_value4(hands[0], hands[1], hands[2], hands[3], leader, trump, code, ismax, a, b)
@@ -665,6 +691,44 @@ def test_four_player_endgame_kernels_fail_soft(endgame):
             check(v, a, b, exact, (str(pos), a, b))
         seen += 1
     assert seen == 12
+
+
+@pytest.mark.parametrize("endgame", ["free", "follow", "arrastre"])
+def test_stacked_endgame_kernel_fail_soft(endgame):
+    """``_eg_value_nw`` (the windowed 2-trick endgame minimax of any number of seats by
+    ``_first_trick_n``, R5, R9) in random windows against a plain minimax, with 3, 4 and 6
+    players and 1 or 2 cards a hand: a result inside the window is the exact value,
+    one at or below alpha an upper bound, one at or above beta a lower bound; the hands are left
+    as they were."""
+    from solver import search as S
+    rng = np.random.default_rng(505)
+    sc = np.zeros((2, 7, 8), np.int64)
+    code = ["free", "follow", "arrastre"].index(endgame)
+    for n in (3, 4, 6):
+        for _ in range(1000):
+            k = int(rng.integers(1, 3))
+            cards = rng.permutation(48 if n == 6 else 40)[:n * k]
+            hands = np.zeros(8, np.int64)
+            for s_ in range(n):
+                for c in cards[s_ * k:(s_ + 1) * k]:
+                    hands[s_] |= np.int64(1) << np.int64(c)
+            before = hands.copy()
+            trump, leader = int(rng.integers(4)), int(rng.integers(n))
+            if n == 3:
+                ismax = np.zeros(3, np.int64)
+                ismax[int(rng.integers(3))] = 1
+            else:
+                ismax = np.array([1 - (s_ % 2) for s_ in range(n)], np.int64)  # two teams
+                if rng.integers(2):
+                    ismax = 1 - ismax
+            exact = _py_endgame(hands, n, leader, trump, endgame, ismax)
+            a = int(rng.integers(-1, 60))
+            b = a + 1 if rng.integers(2) else int(rng.integers(a + 1, 130))
+            v = S._eg_value_nw(hands, n, leader, trump, code, ismax, a, b, sc, 1)
+            what = (n, hands[:n].tolist(), leader, trump, ismax.tolist(), a, b)
+            _check_fail_soft(v, a, b, exact, what)
+            assert S._eg_value_nw(hands, n, leader, trump, code, ismax, -1, 1000, sc, 1) == exact, what
+            assert (hands == before).all(), what
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
