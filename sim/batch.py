@@ -241,6 +241,21 @@ def _max_threads() -> int:
 # output files: temporary file in the target directory, renamed on success
 # ---------------------------------------------------------------------------
 
+#: Temporary files of the outputs being written (removed by :func:`remove_temporaries`).
+_TEMPORARIES: set = set()
+
+
+def remove_temporaries() -> None:
+    """Remove the temporary files of every output still being written: for a process about to end
+    without unwinding (``sim.cli.run_interruptible``), so that no partial file is left behind."""
+    for tmp in list(_TEMPORARIES):
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        _TEMPORARIES.discard(tmp)
+
+
 class _Target:
     """A parquet file being written: checked and opened before the run, renamed when done."""
 
@@ -293,6 +308,7 @@ class _Target:
             raise ValueError(f"cannot write {self.label} {f}: cannot create a file in {parent}"
                              f" ({e.strerror or e})") from None
         self.tmp = tmp
+        _TEMPORARIES.add(tmp)
 
     def open(self, schema) -> None:
         import pyarrow.parquet as pq
@@ -323,6 +339,7 @@ class _Target:
             except OSError:
                 pass  # no file there yet
             os.replace(self.tmp, self.final)
+            _TEMPORARIES.discard(self.tmp)
         self.tmp = None
 
     def discard(self) -> None:
@@ -343,6 +360,7 @@ class _Target:
                 self.tmp.unlink()
             except OSError:
                 pass
+            _TEMPORARIES.discard(self.tmp)
             self.tmp = None
 
 

@@ -246,6 +246,81 @@ def stdout_failed(e: OSError) -> int:
     return 1
 
 
+#: Seconds a command gets to unwind after Ctrl-C / SIGTERM before the process exits without it.
+UNWIND_SECONDS = 2.0
+
+
+def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
+    """``fn(args)`` in a worker thread, so that Ctrl-C and SIGTERM are answered at once.
+
+    A compiled solve (numba, no GIL) can run for minutes (a full 6-player deal), and Python runs
+    signal handlers only between bytecodes of the main thread: called directly, ``brisca`` would
+    ignore Ctrl-C until the solve returned. Here the main thread only waits; on Ctrl-C or SIGTERM
+    it raises the same exception in the worker, which unwinds as before (temporary files removed,
+    the command's own message). A worker still inside compiled code after ``unwind`` seconds
+    cannot be stopped: the temporary files of open outputs are removed
+    (:func:`sim.batch.remove_temporaries`), stdout is flushed (records already printed are kept)
+    and the process ends by ``hard_exit(130)`` (Ctrl-C) or ``hard_exit(143)`` (SIGTERM) after one
+    line on stderr.
+
+    Returns
+    -------
+    The command's exit status; an exception of the command is raised again here.
+    """
+    import threading
+    import time
+    if threading.current_thread() is not threading.main_thread():
+        return fn(args)
+    box = {}
+    done = threading.Event()
+
+    def work():
+        try:
+            try:
+                box["code"] = fn(args)
+            except BaseException as e:  # (SystemExit, KeyboardInterrupt too: raised again below)
+                box["exc"] = e
+        except BaseException:  # the interruption landed just as the command ended
+            box.setdefault("exc", KeyboardInterrupt())
+        finally:
+            done.set()
+
+    t = threading.Thread(target=work, name="brisca-command", daemon=True)
+    t.start()
+    # (polling with sleep, not Thread.join: a signal interrupting join's lock wait can mark the
+    # thread finished while it still runs, CPython 3.11-3.12)
+    try:
+        while not done.is_set():
+            time.sleep(0.05)
+    except KeyboardInterrupt as e:
+        import ctypes
+        term = isinstance(e, _Terminated)
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(t.ident), ctypes.py_object(type(e)))
+        end = time.monotonic() + unwind
+        try:
+            while not done.is_set() and time.monotonic() < end:
+                time.sleep(0.05)
+        except KeyboardInterrupt:  # a second Ctrl-C: stop now
+            pass
+        if not done.is_set():
+            from .batch import remove_temporaries
+            remove_temporaries()
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except Exception:
+                    pass
+            try:
+                print(f"{PROG}: {'terminated' if term else 'interrupted'} (inside a compiled search; "
+                      "temporary files removed)", file=sys.stderr, flush=True)
+            except Exception:
+                pass
+            return hard_exit(143 if term else 130)
+    if "exc" in box:
+        raise box["exc"]
+    return box.get("code")
+
+
 def main(argv=None):
     """Console script ``brisca``: parse ``argv``, run the subcommand, ``sys.exit`` with its status."""
     import signal
@@ -263,7 +338,7 @@ def main(argv=None):
         else None
     try:
         args = parser.parse_args(argv)  # (--help prints here)
-        code = args.func(args)
+        code = run_interruptible(args.func, args)
         sys.stdout.flush()
     except KeyboardInterrupt as e:
         # (simulate reports its own interruption; this is the other commands': one line, no traceback)

@@ -1059,3 +1059,75 @@ def test_descriptor_through_symlinked_directory_and_link_chains(tmp_path):
     with pytest.raises(ValueError, match="too many levels"):
         special_target(a)
     assert log.read_text() == "precious" and special_target(tmp_path / "new.parquet") is False
+
+
+def test_run_interruptible_stops_a_command_stuck_in_compiled_code(tmp_path):
+    """Found this session: Ctrl-C or SIGTERM during a long compiled solve (a full 6-player deal takes
+    minutes) waited for the solve to end, since Python runs signal handlers only between the main
+    thread's bytecodes. ``sim.cli.run_interruptible`` runs the command in a worker thread: a command in
+    Python code gets the exception at once and unwinds as before; one stuck in a C call (``time.sleep``
+    stands in for the compiled search) past the grace period has its temporary outputs removed and the
+    process ends with 130 / 143."""
+    import signal
+    import threading
+    import time
+
+    from sim import cli as scli
+    from sim.batch import _TEMPORARIES, _Target
+
+    class Exit(Exception):
+        pass
+
+    codes = []
+
+    def hard_exit(code):
+        codes.append(code)
+        raise Exit()
+
+    def busy(args):
+        t0 = time.time()
+        while time.time() - t0 < 30:
+            pass
+
+    target = _Target(tmp_path / "o.parquet", "output")
+    target.prepare()
+    assert target.tmp.exists() and target.tmp in _TEMPORARIES
+    old = signal.signal(signal.SIGTERM, scli._on_sigterm)
+    try:
+        threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGTERM)).start()
+        with pytest.raises(Exit):
+            scli.run_interruptible(lambda args: time.sleep(30), None, unwind=0.3, hard_exit=hard_exit)
+        assert codes == [143] and not target.tmp.exists() and target.tmp not in _TEMPORARIES
+        threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGTERM)).start()
+        t0 = time.time()
+        with pytest.raises(scli._Terminated):
+            scli.run_interruptible(busy, None, unwind=10, hard_exit=hard_exit)
+        assert codes == [143] and time.time() - t0 < 5
+    finally:
+        signal.signal(signal.SIGTERM, old)
+    assert scli.run_interruptible(lambda args: 7, None) == 7
+
+
+def test_cli_signal_during_a_long_solve_ends_at_once():
+    """The same end to end: `brisca solve` of a full 6-player deal (minutes) ends within seconds of
+    SIGTERM (143, one line, no traceback), whether the signal finds it loading, compiling or solving."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    six = str(deal_position(Rules(players=6), 1, 0))
+    root = os.path.join(os.path.dirname(__file__), "..")
+    p = subprocess.Popen([sys.executable, "-m", "sim.cli", "solve", six, "--json"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, cwd=root)
+    try:
+        time.sleep(8.0)
+        assert p.poll() is None, p.communicate()
+        t0 = time.time()
+        p.send_signal(signal.SIGTERM)
+        out, err = p.communicate(timeout=60)
+        took = time.time() - t0
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 143 and took < 15, (p.returncode, took, err)
+    assert "terminated" in err and "Traceback" not in err and out == ""
