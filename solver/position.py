@@ -207,9 +207,8 @@ class Position:
             if key in raw:
                 raise _err(key, "given twice")
             raw[key] = val
-        for req in ("players", "trump", "hands"):
-            if req not in raw:
-                raise _err(req, "missing (required)")
+        if "players" not in raw:
+            raise _err("players", "missing (required)")
         try:
             players = _int(raw["players"])
         except ValueError:
@@ -217,6 +216,9 @@ class Position:
         if players not in (2, 3, 4, 6):
             raise _err("players", f"{_show_num(players)} is not supported "
                                   "(expected 2, 3, 4 or 6, RULES R3)")
+        for req in ("trump", "hands"):  # (after players: a bad seat count is the first thing to name)
+            if req not in raw:
+                raise _err(req, "missing (required)")
         deck = raw.get("deck", _DEFAULT_DECK[players]).lower()
         exchange = raw.get("exchange", "seven-two").lower()
         endgame = raw.get("endgame", "free").lower()

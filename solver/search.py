@@ -1160,7 +1160,8 @@ def _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, rest)
     players, stock empty (R5, R9), the 4 seats' loops unrolled: each line's trick points plus
     ``rest(h0', h1', h2', h3', winner, trump, endg, ismax, a, b)``, the value of the hands left
     with the trick's winner leading, searched in the line's window. Future points of the
-    maximizing side."""
+    maximizing side. The window must not be empty (``alpha < beta``, as every caller's is: an
+    empty window's result is neither a bound nor the value)."""
     s0 = leader
     s1 = (leader + 1) & 3
     s2 = (leader + 2) & 3
@@ -1249,7 +1250,7 @@ def _first_trick_n(hands, n, leader, trump, endg, ismax, alpha, beta, rest, sc, 
     R9), each line's trick points plus ``rest(hands', n, winner, trump, endg, ismax, a, b, sc,
     lv + 1)`` in the line's window (``hands`` holds the hands left meanwhile; restored). ``sc``:
     int64 scratch ``(levels, 7, >= n)``, row ``lv`` used here. Future points of the maximizing
-    side."""
+    side. As there, ``alpha < beta``."""
     trick = sc[lv, 0]
     lms = sc[lv, 1]
     best = sc[lv, 2]

@@ -45,6 +45,8 @@ BAD = [
     ("   ", "players: missing"),
     ("players=2 trump=5B", "hands: missing"),
     ("players=2 hands=1O/2O", "trump: missing"),
+    ("players=9 trump=6E", "players: 9 is not supported"),   # helper report: was "hands: missing"
+    ("players=x", "players: 'x' is not a number"),
     (EX + " foo=1", "foo: unknown field"),
     (EX + " turn=1", "turn: given twice"),
     (EX + " TURN=0", "turn: given twice"),
