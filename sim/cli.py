@@ -258,10 +258,11 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
     ignore Ctrl-C until the solve returned. Here the main thread only waits; on Ctrl-C or SIGTERM
     it raises the same exception in the worker, which unwinds as before (temporary files removed,
     the command's own message). A worker still inside compiled code after ``unwind`` seconds
-    cannot be stopped: the temporary files of open outputs are removed
+    (or blocked reading a pipe) cannot be stopped: the temporary files of open outputs are removed
     (:func:`sim.batch.remove_temporaries`), stdout is flushed (records already printed are kept)
     and the process ends by ``hard_exit(130)`` (Ctrl-C) or ``hard_exit(143)`` (SIGTERM) after one
-    line on stderr.
+    line on stderr. A second signal during the ``unwind`` seconds ends it at once, its own kind
+    naming the exit status.
 
     Returns
     -------
@@ -300,8 +301,8 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
         try:
             while not done.is_set() and time.monotonic() < end:
                 time.sleep(0.05)
-        except KeyboardInterrupt:  # a second Ctrl-C: stop now
-            pass
+        except KeyboardInterrupt as e2:  # a second signal: stop now (the last one names the exit)
+            term = isinstance(e2, _Terminated)
         if not done.is_set():
             from .batch import remove_temporaries
             remove_temporaries()
@@ -311,8 +312,15 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
                 except Exception:
                     pass
             try:
-                print(f"{PROG}: {'terminated' if term else 'interrupted'} (inside a compiled search; "
-                      "temporary files removed)", file=sys.stderr, flush=True)
+                # (a progress bar still open ends its line first)
+                from tqdm import tqdm
+                bar = bool(getattr(tqdm, "_instances", None))
+            except Exception:
+                bar = False
+            try:
+                print(f"{chr(10) if bar else ''}{PROG}: {'terminated' if term else 'interrupted'} (stopped "
+                      f"without unwinding: a compiled search or a blocking read; temporary files removed)",
+                      file=sys.stderr, flush=True)
             except Exception:
                 pass
             return hard_exit(143 if term else 130)
@@ -329,14 +337,14 @@ def main(argv=None):
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:  # started with the stream closed (`brisca ... >&-`): output goes nowhere
             setattr(sys, name, open(os.devnull, "w"))
-    parser = build_parser()
-    if not (sys.argv[1:] if argv is None else argv):
-        parser.print_help(sys.stderr)  # bare `brisca`: the commands, not only "COMMAND is required"
-        sys.exit(2)
     # SIGTERM (kill, timeout, a scheduler) unwinds like Ctrl-C, so every command removes its temporary files
     old = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \
         else None
     try:
+        parser = build_parser()
+        if not (sys.argv[1:] if argv is None else argv):
+            parser.print_help(sys.stderr)  # bare `brisca`: the commands, not only "COMMAND is required"
+            sys.exit(2)
         args = parser.parse_args(argv)  # (--help prints here)
         code = run_interruptible(args.func, args)
         sys.stdout.flush()
