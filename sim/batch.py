@@ -860,8 +860,11 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         note = None
         if progress:
             import threading
-            note = threading.Timer(2.0, lambda: print("brisca: compiling the engine (first run only: numba "
-                                                      "caches it)...", file=sys.stderr, flush=True))
+            # (with the solver policy the warm-up deal itself can take seconds to minutes: say so)
+            msg = ("brisca: warming up: compiling or loading the engine and the solver, and one deal solved "
+                   "and not counted (minutes with 6 players)..." if solver else
+                   "brisca: compiling the engine (first run only: numba caches it)...")
+            note = threading.Timer(2.0, lambda: print(msg, file=sys.stderr, flush=True))
             note.daemon = True
             note.start()
         try:
