@@ -828,6 +828,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     if solver:
         try:
             from solver.selfplay import play_open_batch as play_open
+            from solver.selfplay import warm_up as solver_warm_up
         except ImportError as e:
             raise ValueError(f"policy 'solver' needs solver.selfplay.play_open_batch, which is not available ({e})") from None
 
@@ -860,16 +861,17 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         note = None
         if progress:
             import threading
-            # (with the solver policy the warm-up deal itself can take seconds to minutes: say so)
-            msg = ("brisca: warming up: compiling or loading the engine and the solver, and one deal solved "
-                   "and not counted (minutes with 6 players)..." if solver else
+            msg = ("brisca: compiling the solver (first run only: numba caches it)..." if solver else
                    "brisca: compiling the engine (first run only: numba caches it)...")
             note = threading.Timer(2.0, lambda: print(msg, file=sys.stderr, flush=True))
             note.daemon = True
             note.start()
         try:
-            play(0, w, np.zeros((w, E.R_SIZE), np.int16), np.zeros((w, n, 3), np.int8), np.zeros(w, np.uint64),
-                 np.zeros((w, ntr, E.T_SIZE), np.int16), rec)
+            if solver:  # a cheap position, not a whole deal (solved again in the timed run: minutes with 6)
+                solver_warm_up(rules)
+            else:
+                play(0, w, np.zeros((w, E.R_SIZE), np.int16), np.zeros((w, n, 3), np.int8),
+                     np.zeros(w, np.uint64), np.zeros((w, ntr, E.T_SIZE), np.int16), rec)
         finally:
             if note is not None:
                 note.cancel()

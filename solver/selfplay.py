@@ -71,6 +71,32 @@ def play_open_deal(rules, seed: int, d: int, ws=None):
     return {"moves": moves, "value": None, "position": pos, "nodes": int(cnt[0])}
 
 
+def warm_up(rules):
+    """Compile or load what :func:`play_open_batch` calls (the deal shuffle and the solver's
+    kernels) on a cheap position: deal 0 of seed 0 played by its first legal moves down to the
+    last two tricks. ``sim.batch.simulate`` calls it before its timed run instead of playing a
+    whole deal twice (a full 4-player deal takes seconds to solve, a 6-player one minutes)."""
+    from sim.engine import shuffle_deal
+    from sim.rng import deal_seed
+    from . import search as S
+    from .api import workspace
+
+    rules = _rules_of(rules)
+    shuffle_deal(rules.to_array(), np.array(rules.deck_cards, dtype=np.int8),
+                 np.uint64(deal_seed(np.uint64(0), np.uint64(0))), np.zeros(48, dtype=np.int8),
+                 np.zeros(1, dtype=np.uint64))
+    pos = deal_position(rules, 0, 0)
+    while pos.left > 0 or pos.trick or sum(len(h) for h in pos.hands) > 2 * rules.players:
+        pos = pos.apply(pos.legal_moves()[0])
+    tk1, tk2, td, fr, mv, cnt = workspace()
+    flags = S.default_flags()
+    st, stock, ismax = pos.to_arrays(perspective=0)
+    v = int(S.mtdf(st, stock, ismax, 60, tk1, tk2, td, fr, mv, cnt, flags))
+    S.principal_variation(st, stock, ismax, v, np.zeros(S.MAXD, dtype=np.int64), tk1, tk2, td, fr, mv, cnt, flags)
+    S.solve_moves(st, stock, ismax, 30, np.zeros(S.MAXM, dtype=np.int64), np.zeros(S.MAXM, dtype=np.int64),
+                  tk1, tk2, td, fr, mv, cnt, flags)
+
+
 def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks, rec):
     """Play rows ``row0 .. row0+m-1`` with both sides perfect; same outputs as :func:`sim.engine.play_batch`.
 

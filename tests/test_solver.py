@@ -435,6 +435,18 @@ def test_play_open_batch_matches_engine_layout():
     assert ds[1] == np.uint64(deal_seed(3, 1))
 
 
+@pytest.mark.parametrize("players,deck", [(2, "spanish40"), (3, "spanish40"), (4, "spanish40"), (6, "catalan48"),
+                                          (4, "rapida20")])
+def test_selfplay_warm_up_runs_on_every_table(players, deck):
+    """``solver.selfplay.warm_up`` (simulate's warm-up for ``--policy solver``: the kernels on a
+    2-trick position instead of a whole deal solved twice, minutes with 6 players) works for every
+    player count and deck, leaving the thread's workspace usable."""
+    from solver import solve
+    from solver.selfplay import warm_up
+    warm_up(Rules(players=players, deck=deck))
+    assert solve(ROUND_TRIP[0], pv=False).value == 26
+
+
 def test_import_is_light():
     code = "import sys, solver; assert 'numba' not in sys.modules, 'heavy'; print('ok')"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
