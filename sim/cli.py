@@ -162,19 +162,8 @@ def _on_sigterm(signum, frame):
 
 
 def cmd_simulate(args) -> int:
-    """Run ``brisca simulate``; returns the exit status (0 ok, 2 bad input, 1 engine error, 130/143 interrupted)."""
-    import signal
-    import threading
-    if threading.current_thread() is threading.main_thread():
-        old = signal.signal(signal.SIGTERM, _on_sigterm)
-        try:
-            return _simulate(args)
-        finally:
-            signal.signal(signal.SIGTERM, old)
-    return _simulate(args)
-
-
-def _simulate(args) -> int:
+    """Run ``brisca simulate``; returns the exit status (0 ok, 2 bad input, 1 engine error, 130/143
+    interrupted: :func:`main` turns SIGTERM into :class:`_Terminated` for every command)."""
     from .rules import Rules
     from .batch import simulate
     try:
@@ -264,9 +253,27 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
     line on stderr. A second signal during the ``unwind`` seconds ends it at once, its own kind
     naming the exit status.
 
+    Parameters
+    ----------
+    fn : callable
+        The command: ``fn(args)`` returns its exit status (int or None).
+    args : argparse.Namespace
+        Its parsed arguments.
+    unwind : float
+        Seconds the worker gets to unwind after the first signal (default ``UNWIND_SECONDS``, 2 s).
+    hard_exit : callable
+        Ends the process with a status, ``os._exit`` (tests pass a stand-in).
+
     Returns
     -------
-    The command's exit status; an exception of the command is raised again here.
+    int or None
+        The command's exit status (called outside the main thread: ``fn(args)`` directly).
+
+    Raises
+    ------
+    BaseException
+        Whatever the command raised (``SystemExit``, ``KeyboardInterrupt``, ``_Terminated``, ...),
+        raised again in the calling thread.
     """
     import threading
     import time

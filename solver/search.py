@@ -461,7 +461,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     use_egn = flags[FL_EGN] != 0
     egn4 = flags[FL_EGN] >= 2 and n == 4
     egn3 = flags[FL_EGN] >= 2 and n == 3
-    egs = np.zeros((2, 7, 8), dtype=np.int64)  # endgame minimax scratch (_eg_value_nw)
+    egs = np.zeros((7, 8), dtype=np.int64)  # endgame minimax scratch (_eg_value_nw)
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
     tmask = tt_k1.shape[0] - 1
@@ -557,9 +557,9 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                 mode = 2
                 continue
             if ntrick == 0 and egn3 and dp >= L and ncl <= 6 and _equal_sizes(hands, n):
-                # the same for 3 players by the stacked loops of _first_trick_n (FL_EGN 2; with 6
+                # the same for 3 players by the stacked loop of _eg_value_nw (FL_EGN 2; with 6
                 # players measured no faster than the exact minimax behind the probe)
-                v = acc + _eg_value_nw(hands, n, leader, trump, endg, ismax, alpha - acc, beta - acc, egs, 1)
+                v = acc + _eg_value_nw(hands, n, leader, trump, endg, ismax, alpha - acc, beta - acc, egs)
                 mode = 2
                 continue
             if ntrick == 0 and use_tt:
@@ -639,7 +639,7 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
                     if use_egn and dp >= L and ncl <= 2 * n and _equal_sizes(hands, n):
                         # stock empty, at most 2 tricks left (R9): the exact value by plain minimax
                         # instead of a search of the subtree, stored as an exact entry (FL_EGN)
-                        ve = _eg_value_nw(hands, n, leader, trump, endg, ismax, -1, 1000, egs, 1)
+                        ve = _eg_value_nw(hands, n, leader, trump, endg, ismax, -1, 1000, egs)
                         tt_d[slot] = _tt_data(ve, ve, -1, ncl, stamp)
                         v = acc + ve
                         mode = 2
@@ -1243,21 +1243,23 @@ def _eg_three4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
     return _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, _eg_value4)
 
 
-@njit(cache=True, inline="always")
-def _first_trick_n(hands, n, leader, trump, endg, ismax, alpha, beta, rest, sc, lv):
-    """:func:`_first_trick4` for any number of seats ``n`` by an explicit stack: fail-soft
-    alpha-beta in the window ``(alpha, beta)`` over the lines of the next trick, stock empty (R5,
-    R9), each line's trick points plus ``rest(hands', n, winner, trump, endg, ismax, a, b, sc,
-    lv + 1)`` in the line's window (``hands`` holds the hands left meanwhile; restored). ``sc``:
-    int64 scratch ``(levels, 7, >= n)``, row ``lv`` used here. Future points of the maximizing
-    side. As there, ``alpha < beta``."""
-    trick = sc[lv, 0]
-    lms = sc[lv, 1]
-    best = sc[lv, 2]
-    al = sc[lv, 3]
-    be = sc[lv, 4]
-    wc = sc[lv, 5]   # card winning the trick after ply p
-    wi = sc[lv, 6]   # its ply
+@njit(cache=True)
+def _eg_value_nw(hands, n, leader, trump, endg, ismax, alpha, beta, sc):
+    """Future points of the maximizing side with one or two cards in each of the ``n`` hands, stock
+    empty (R5, R9): alpha-beta over the first trick's lines (at most ``2**n``; an explicit stack of
+    plies, the card winning the trick tracked per ply), the last trick forced (:func:`_last_trick_n`);
+    fail-soft in the window ``(alpha, beta)``, exact from a full window ``(-1, 1000)``. The window
+    must not be empty (``alpha < beta``, as every caller's is). ``sc``: int64 scratch ``(7, >= n)``.
+    :func:`_eg_value4` is the same for 4 seats, the loops unrolled."""
+    if (hands[leader] & (hands[leader] - 1)) == 0:  # one card each
+        return _last_trick_n(hands, n, leader, trump, ismax, np.int64(0))
+    trick = sc[0]
+    lms = sc[1]
+    best = sc[2]
+    al = sc[3]
+    be = sc[4]
+    wc = sc[5]   # card winning the trick after ply p
+    wi = sc[6]   # its ply
     p = 0
     lms[0] = hands[leader]
     best[0] = -1 if ismax[leader] != 0 else 1000
@@ -1290,19 +1292,14 @@ def _first_trick_n(hands, n, leader, trump, endg, ismax, alpha, beta, rest, sc, 
                 al[p] = al[p - 1]
                 be[p] = be[p - 1]
                 continue
-            # the trick is complete (R5): its winner leads the rest
+            # the first trick is complete (R5); its winner leads the forced last trick
             w = _wrap(leader + wi[p], n)
             pts = 0
+            gone = np.int64(0)
             for i in range(n):
-                c = trick[i]
-                pts += card_points(c)
-                s = _wrap(leader + i, n)
-                hands[s] &= ~(np.int64(1) << c)
-            v = pts if ismax[w] != 0 else 0
-            v += rest(hands, n, w, trump, endg, ismax, al[p] - v, be[p] - v, sc, lv + 1)
-            for i in range(n):
-                s = _wrap(leader + i, n)
-                hands[s] |= np.int64(1) << trick[i]
+                pts += card_points(trick[i])
+                gone |= np.int64(1) << trick[i]
+            v = (pts if ismax[w] != 0 else 0) + _last_trick_n(hands, n, w, trump, ismax, gone)
         # fold the child's value v into ply p (fail-soft)
         if ismax[_wrap(leader + p, n)] != 0:
             if v > best[p]:
@@ -1315,23 +1312,6 @@ def _first_trick_n(hands, n, leader, trump, endg, ismax, alpha, beta, rest, sc, 
                 be[p] = v
         if al[p] >= be[p]:
             lms[p] = 0
-
-
-@njit(cache=True)
-def _last_trick_nw(hands, n, leader, trump, endg, ismax, alpha, beta, sc, lv):
-    """:func:`_last_trick_n` in :func:`_first_trick_n`'s calling convention (exact)."""
-    return _last_trick_n(hands, n, leader, trump, ismax, np.int64(0))
-
-
-@njit(cache=True)
-def _eg_value_nw(hands, n, leader, trump, endg, ismax, alpha, beta, sc, lv):
-    """Future points of the maximizing side with one or two cards in each of the ``n`` hands, stock
-    empty (R5, R9): alpha-beta over the first trick's lines (:func:`_first_trick_n`, at most
-    ``2**n``), the last trick forced; fail-soft in the window ``(alpha, beta)``, exact from a full
-    window ``(-1, 1000)``. ``sc``: scratch as in :func:`_first_trick_n` (row ``lv``)."""
-    if (hands[leader] & (hands[leader] - 1)) == 0:  # one card each
-        return _last_trick_n(hands, n, leader, trump, ismax, np.int64(0))
-    return _first_trick_n(hands, n, leader, trump, endg, ismax, alpha, beta, _last_trick_nw, sc, lv)
 
 
 @njit(cache=True, inline="always")

@@ -75,7 +75,18 @@ def warm_up(rules):
     """Compile or load what :func:`play_open_batch` calls (the deal shuffle and the solver's
     kernels) on a cheap position: deal 0 of seed 0 played by its first legal moves down to the
     last two tricks. ``sim.batch.simulate`` calls it before its timed run instead of playing a
-    whole deal twice (a full 4-player deal takes seconds to solve, a 6-player one minutes)."""
+    whole deal twice (a full 4-player deal takes seconds to solve, a 6-player one minutes).
+
+    Parameters
+    ----------
+    rules : sim.rules.Rules or ndarray(int64, shape=(P_SIZE,))
+        The table (players, deck, exchange and endgame rules, R1-R9).
+
+    Raises
+    ------
+    ValueError
+        For an invalid ``rules``.
+    """
     from sim.engine import shuffle_deal
     from sim.rng import deal_seed
     from . import search as S

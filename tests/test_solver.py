@@ -707,14 +707,14 @@ def test_four_player_endgame_kernels_fail_soft(endgame):
 
 @pytest.mark.parametrize("endgame", ["free", "follow", "arrastre"])
 def test_stacked_endgame_kernel_fail_soft(endgame):
-    """``_eg_value_nw`` (the windowed 2-trick endgame minimax of any number of seats by
-    ``_first_trick_n``, R5, R9) in random windows against a plain minimax, with 3, 4 and 6
+    """``_eg_value_nw`` (the windowed 2-trick endgame minimax of any number of seats, a stacked
+    loop over the plies, R5, R9) in random windows against a plain minimax, with 3, 4 and 6
     players and 1 or 2 cards a hand: a result inside the window is the exact value,
     one at or below alpha an upper bound, one at or above beta a lower bound; the hands are left
     as they were."""
     from solver import search as S
     rng = np.random.default_rng(505)
-    sc = np.zeros((2, 7, 8), np.int64)
+    sc = np.zeros((7, 8), np.int64)
     code = ["free", "follow", "arrastre"].index(endgame)
     for n in (3, 4, 6):
         for _ in range(1000):
@@ -736,10 +736,10 @@ def test_stacked_endgame_kernel_fail_soft(endgame):
             exact = _py_endgame(hands, n, leader, trump, endgame, ismax)
             a = int(rng.integers(-1, 60))
             b = a + 1 if rng.integers(2) else int(rng.integers(a + 1, 130))
-            v = S._eg_value_nw(hands, n, leader, trump, code, ismax, a, b, sc, 1)
+            v = S._eg_value_nw(hands, n, leader, trump, code, ismax, a, b, sc)
             what = (n, hands[:n].tolist(), leader, trump, ismax.tolist(), a, b)
             _check_fail_soft(v, a, b, exact, what)
-            assert S._eg_value_nw(hands, n, leader, trump, code, ismax, -1, 1000, sc, 1) == exact, what
+            assert S._eg_value_nw(hands, n, leader, trump, code, ismax, -1, 1000, sc) == exact, what
             assert (hands == before).all(), what
 
 
