@@ -5,6 +5,8 @@ Configurations
 ``2p-full``   full 2-player deals from the first lead, known stock order (20 tricks)
 ``4p-full``   full 4-player deals from the first lead (10 tricks)
 ``2p-4left``  2-player positions with 4 tricks left (reached by seeded random play)
+``4p-4left``  4-player positions with 4 tricks left (the issue's "positions with 4 tricks left" for the
+              other table size: the last draw trick and the 3-trick endgame, R9)
 ``2p-10left`` the same with 10 tricks left (used by ``--ablation``: without a TT a full deal takes too long)
 ``4p-6left``  4-player positions with 6 tricks left (``--ablation --ablation-config 4p-6left``: the
               general kernel's techniques where 4-player search spends its time, the last tricks)
@@ -54,6 +56,7 @@ from tqdm import tqdm
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from sim.cards import SWAP  # noqa: E402
 from sim.rules import Rules  # noqa: E402
 from solver import search as S  # noqa: E402
 from solver.position import deal_position  # noqa: E402
@@ -80,7 +83,7 @@ def _commit():
 
 #: Configurations: full deals, and positions reached by seeded random play with N tricks left.
 FULL = ("2p-full", "4p-full", "3p-full")
-PARTIAL = ("2p-4left", "2p-10left", "4p-6left", "3p-7left", "6p-5left")
+PARTIAL = ("2p-4left", "4p-4left", "2p-10left", "4p-6left", "3p-7left", "6p-5left")
 
 
 def positions(config, deals, seed):
@@ -97,9 +100,12 @@ def positions(config, deals, seed):
         rng = np.random.default_rng(seed)
         for d in range(deals):
             p = deal_position(r, seed, d)
-            for _ in range((r.tricks - left) * players):
+            played = 0  # cards played: a trump exchange (R7) is a move that plays none
+            while played < (r.tricks - left) * players:
                 mv = p.legal_moves()
-                p = p.apply(mv[int(rng.integers(len(mv)))])
+                m = mv[int(rng.integers(len(mv)))]
+                played += m != SWAP
+                p = p.apply(m)
             yield p
     else:
         raise ValueError(f"unknown config {config!r}")
@@ -228,7 +234,7 @@ def floor(config, deals, seed, flags, time_limit=None, guess=None):
 def main():
     ap = argparse.ArgumentParser(description="Solver benchmark (issue 3): single thread, seeded positions, one "
                                              "JSON line per configuration (see the module docstring).")
-    ap.add_argument("--configs", default="2p-full,4p-full,2p-4left",
+    ap.add_argument("--configs", default="2p-full,4p-full,2p-4left,4p-4left",
                     help=f"comma-separated: {', '.join(FULL + PARTIAL)} (default: %(default)s; "
                          "100 4p-full deals take about 6-7 minutes)")
     ap.add_argument("--deals", type=int, default=100, help="positions per configuration (default: %(default)s)")

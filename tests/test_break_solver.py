@@ -498,6 +498,21 @@ def test_bench_solver_floor_keeps_the_guess_for_every_position(monkeypatch):
     assert seen[1::2][:4] == [7, 7, 7, 7], seen
 
 
+@pytest.mark.parametrize("config,players,cards", [("2p-4left", 2, 8), ("4p-4left", 4, 16), ("3p-7left", 3, 21)])
+def test_bench_solver_partial_configurations_have_their_tricks_left(config, players, cards):
+    """bench_solver.py's partial configurations are positions of their table size with the named
+    number of tricks left and no trick under way (cards in hands, stock and the pinta: tricks left
+    x players). Found this session: the random play counted moves, and a trump exchange (R7) is a
+    move that plays no card, so 22-39% of the positions had a trick under way."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_solver_under_test", BENCH_SOLVER)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    for p in bench.positions(config, 12, 1):
+        assert p.players == players and not p.trick, str(p)
+        assert sum(len(h) for h in p.hands) + len(p.stock) + (len(p.stock) > 0) == cards, str(p)
+
+
 def test_trump2_stock_unknown_ambiguous_set_aside_two_is_named():
     """R3 remove=trump2: with stock=? and a deal whose first turned card was a 2 (set aside), more
     than one unseen 2 leaves the set-aside card unknown; the error says so and names the field
