@@ -1161,3 +1161,67 @@ def test_cli_signal_during_a_long_solve_ends_at_once(tmp_path):
     assert p.returncode == 143 and took < 15, (p.returncode, took, err)
     assert err.splitlines()[-1].startswith("brisca: terminated"), err
     assert "Traceback" not in err and out == ""
+
+
+OPEN_VALUES = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "open_values.py")
+
+
+def _open_values_module():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("open_values_under_test", OPEN_VALUES)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_open_values_refuses_to_replace_another_runs_file(tmp_path, capsys):
+    """benchmarks/open_values.py (issue 3, item 10): an --out of another seed, or not this script's
+    parquet, or bad ranges, exit 2 with the option named and the file untouched. Found this session:
+    a run with another --seed silently replaced the file (100,000 deals take hours)."""
+    import pandas as pd
+    ov = _open_values_module()
+    out = tmp_path / "v.parquet"
+    pd.DataFrame({"deal": [0, 1], "seed": [1, 1], "first_points": [70, 50]}).to_parquet(out)
+    before = out.read_bytes()
+    junk = tmp_path / "junk.parquet"
+    junk.write_text("not parquet")
+    gap = tmp_path / "gap.parquet"
+    pd.DataFrame({"deal": [0, 2], "seed": [1, 1], "first_points": [70, 50]}).to_parquet(gap)
+    cases = [
+        (["--out", str(out), "--seed", "2"], "holds deals of seed 1, not --seed 2"),
+        (["--out", str(junk)], "is not a parquet file of this script"),
+        (["--out", str(gap)], "does not hold deals 0..1 once each"),
+        (["--out", str(tmp_path / "nodir" / "x.parquet")], "does not exist"),
+        (["--out", str(tmp_path), "--deals", "5"], "cannot write"),
+        (["--out", str(tmp_path / "n.parquet"), "--deals", "0"], "--deals: 0"),
+        (["--out", str(tmp_path / "n.parquet"), "--seed", "-1"], "--seed: -1"),
+        (["--out", str(tmp_path / "n.parquet"), "--minutes", "0"], "--minutes: 0.0"),
+        (["--out", str(tmp_path / "n.parquet"), "--threads", "0"], "--threads: 0"),
+        (["--summary", "--out", str(tmp_path / "n.parquet")], "nothing to summarize"),
+    ]
+    for args, msg in cases:
+        with pytest.raises(SystemExit) as e:
+            ov.main(args)
+        err = capsys.readouterr().err
+        assert e.value.code == 2 and msg in err, (args, err)
+    assert out.read_bytes() == before
+    assert not (tmp_path / "n.parquet").exists()
+
+
+def test_open_values_resumes_a_run(tmp_path, capsys):
+    """A run continues where the file ends: 3 deals, then up to 5, equal to deals 0-4 solved in one
+    run; asking for fewer deals than the file holds changes nothing."""
+    import pandas as pd
+    ov = _open_values_module()
+    a, b = tmp_path / "a.parquet", tmp_path / "b.parquet"
+    ov.main(["--deals", "3", "--seed", "7", "--out", str(a), "--no-progress"])
+    ov.main(["--deals", "5", "--seed", "7", "--out", str(a), "--no-progress"])
+    ov.main(["--deals", "5", "--seed", "7", "--out", str(b), "--no-progress"])
+    ov.main(["--deals", "2", "--seed", "7", "--out", str(b), "--no-progress"])
+    assert "nothing to do" in capsys.readouterr().out
+    da, db = pd.read_parquet(a), pd.read_parquet(b)
+    cols = ["deal", "seed", "pinta", "first_points", "second_points", "winner", "nex"]
+    assert list(da["deal"]) == [0, 1, 2, 3, 4]
+    assert da[cols].equals(db[cols])
+    assert ((da["first_points"] + da["second_points"]) == 120).all()
+    assert not os.path.exists(str(a) + ".tmp")
