@@ -55,3 +55,64 @@ def emit(path: Path, record: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a") as f:
         f.write(line + "\n")
+
+
+def check_out(path: str, make_dirs: bool = False) -> str | None:
+    """Why the output file ``path`` cannot be written, or ``None`` if it can (checked before a run,
+    so that a bad path never costs the run's work).
+
+    A path is writable when it is not empty, its directory exists and is writable, and it is
+    either absent or a regular file that may be written (a directory, FIFO, device or socket is
+    refused: a FIFO would block the check itself). Symbolic links are followed: write to
+    ``os.path.realpath(path)``, so that a temporary file renamed over it replaces the link's target
+    and keeps the link.
+
+    Parameters
+    ----------
+    path : str
+        The output path as given.
+    make_dirs : bool
+        Create a missing directory first (the JSON-lines benchmarks do, as :func:`emit` would).
+
+    Returns
+    -------
+    str or None
+        The reason (for a one-line error naming the option), or None.
+    """
+    import stat
+
+    if not path:
+        return "empty path"
+    real = os.path.realpath(path)
+    d = os.path.dirname(real)
+    if make_dirs and not os.path.exists(d):
+        try:
+            os.makedirs(d)
+        except OSError as e:
+            return f"cannot create directory {d}: {e.strerror}"
+    if not os.path.isdir(d):
+        return f"directory {os.path.dirname(os.path.abspath(path))} does not exist"
+    if os.path.exists(real):
+        if not stat.S_ISREG(os.stat(real).st_mode):
+            return f"cannot write {path}: not a regular file"
+        if not os.access(real, os.W_OK):
+            return f"cannot write {path}: permission denied"
+    if not os.access(d, os.W_OK):
+        return f"cannot write {path}: directory {d} is not writable"
+    return None
+
+
+SEED_MAX = 2 ** 64 - 1
+
+
+def check_seed(seed: int) -> str | None:
+    """Why ``seed`` is not a run seed (0 <= seed < 2**64: every deal seed is a uint64), or None."""
+    if not 0 <= seed <= SEED_MAX:
+        return f"{seed}, expected 0 <= seed < 2**64"
+    return None
+
+
+def other_seed(seed: int, k: int) -> int:
+    """A seed ``k`` steps after ``seed``, wrapping at 2**64 (warm-ups use a seed the timed run does
+    not: ``seed + k`` would leave the uint64 range for the last seeds)."""
+    return (seed + k) % (SEED_MAX + 1)

@@ -19,8 +19,9 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's sim, not an installed one
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import OUT_DIR, emit, machine  # noqa: E402
+from _common import OUT_DIR, check_out, emit, machine  # noqa: E402
 
 from sim.bits import nth_bit  # noqa: E402
 from sim.rng import _GOLDEN, deal_seed, mix64  # noqa: E402
@@ -71,9 +72,16 @@ def minimal(m):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--deals", type=int, default=4_000_000)
-    ap.add_argument("--out", type=Path, default=OUT_DIR / "minimal_loop.jsonl")
+    ap.add_argument("--deals", type=int, default=4_000_000,
+                    help="deals to play, 1 to 2**62 (default: %(default)s)")
+    ap.add_argument("--out", type=Path, default=OUT_DIR / "minimal_loop.jsonl",
+                    help="JSON-lines file to append to (default: results/benchmarks/minimal_loop.jsonl)")
     args = ap.parse_args(argv)
+    if not 1 <= args.deals <= 2 ** 62:
+        ap.error(f"--deals: {args.deals}, expected 1 to 2**62")
+    bad = check_out(str(args.out), make_dirs=True)
+    if bad:
+        ap.error(f"--out: {bad}")
     minimal(10)
     t0, c0 = time.perf_counter(), time.process_time()
     minimal(args.deals)

@@ -54,8 +54,10 @@ import numba
 import numpy as np
 from tqdm import tqdm
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from _common import OUT_DIR, check_out, check_seed, other_seed  # noqa: E402
 from sim.cards import SWAP  # noqa: E402
 from sim.rules import Rules  # noqa: E402
 from solver import search as S  # noqa: E402
@@ -125,7 +127,7 @@ def _warm_up(config, seed, ws, flags, mvs, vals):
     """Compile or load every kernel a timed solve calls, on a cheap position (not timed)."""
     print(f"{config}: compiling or loading the solver kernels (numba caches them; a first run takes up to a "
           "minute)...", file=sys.stderr, flush=True)
-    wst, wstock, wismax = next(positions("2p-4left", 1, seed + 1)).to_arrays()
+    wst, wstock, wismax = next(positions("2p-4left", 1, other_seed(seed, 1))).to_arrays()
     ws[5][1] += 1
     S.mtdf(wst, wstock, wismax, 10, *ws, flags)
     S.solve_moves(wst, wstock, wismax, 10, mvs, vals, *ws, flags)
@@ -231,39 +233,61 @@ def floor(config, deals, seed, flags, time_limit=None, guess=None):
     return rec
 
 
+DEFAULT_CONFIGS = "2p-full,4p-full,2p-4left,4p-4left"
+
+
 def main():
+    try:
+        _main()
+    except KeyboardInterrupt:
+        # the lines of the configurations already measured are in --out; the current one is lost
+        print("\ninterrupted: the lines printed above are kept in the output file", file=sys.stderr)
+        sys.exit(130)
+
+
+def _main():
     ap = argparse.ArgumentParser(description="Solver benchmark (issue 3): single thread, seeded positions, one "
                                              "JSON line per configuration (see the module docstring).")
-    ap.add_argument("--configs", default="2p-full,4p-full,2p-4left,4p-4left",
-                    help=f"comma-separated: {', '.join(FULL + PARTIAL)} (default: %(default)s; "
+    ap.add_argument("--configs", default=None,
+                    help=f"comma-separated: {', '.join(FULL + PARTIAL)} (default: {DEFAULT_CONFIGS}; "
                          "100 4p-full deals take about 6-7 minutes)")
     ap.add_argument("--deals", type=int, default=100, help="positions per configuration (default: %(default)s)")
-    ap.add_argument("--seed", type=int, default=1, help="deal seed (default: %(default)s)")
+    ap.add_argument("--seed", type=int, default=1, help="deal seed, 0 <= seed < 2**64 (default: %(default)s)")
     ap.add_argument("--all-moves", action="store_true", help="time every legal move's value (solve_moves)")
     ap.add_argument("--time-limit", type=float, default=None,
                     help="seconds per configuration (stops early; checked between positions)")
-    ap.add_argument("--ablation", action="store_true", help="2p-10left with each technique switched off")
-    ap.add_argument("--ablation-config", default="2p-10left", choices=["2p-10left", "2p-full", "4p-6left"],
-                    help="positions of --ablation (2p-full: the two-player kernel's techniques only; "
-                         "4p-6left: the general kernel's only)")
+    ap.add_argument("--ablation", action="store_true",
+                    help="one line per technique switched off or on, on the positions of --ablation-config")
+    ap.add_argument("--ablation-config", default=None, choices=["2p-10left", "2p-full", "4p-6left"],
+                    help="positions of --ablation (default 2p-10left; 2p-full: the two-player kernel's "
+                         "techniques only; 4p-6left: the general kernel's only)")
     ap.add_argument("--guess", type=int, default=None,
-                    help="first guess of every solve in card points (default: half the points left, as "
+                    help="first guess of every solve in card points, 0-120 (default: half the points left, as "
                          "solver.solve does; 60 reproduces the lines before 9894ca3)")
     ap.add_argument("--floor", action="store_true",
                     help="the MTD(f) driver's share: each position also solved from its exact value as the "
                          "first guess and by one probe at the value (results/benchmarks/solver_floor.jsonl)")
     ap.add_argument("--out", default=None, help="JSON-lines file to append to (default: results/benchmarks/"
-                                                "solver.jsonl, solver_ablation.jsonl or solver_floor.jsonl)")
+                                                "solver.jsonl, solver_ablation.jsonl or solver_floor.jsonl "
+                                                "in this checkout)")
     a = ap.parse_args()
+    if a.ablation and a.configs is not None:
+        ap.error("--configs: not with --ablation (its positions are --ablation-config's)")
+    if a.ablation_config is not None and not a.ablation:
+        ap.error("--ablation-config: only with --ablation")
+    a.configs = a.configs if a.configs is not None else DEFAULT_CONFIGS
+    a.ablation_config = a.ablation_config or "2p-10left"
     bad = [c for c in a.configs.split(",") if c not in FULL + PARTIAL]
     if bad:
         ap.error(f"--configs: unknown {', '.join(map(repr, bad))}; expected some of {', '.join(FULL + PARTIAL)}")
     if a.deals < 1:
         ap.error(f"--deals: {a.deals}, expected at least 1")
-    if a.seed < 0:
-        ap.error(f"--seed: {a.seed}, expected a non-negative integer")
-    if a.guess is not None and not -1000 <= a.guess <= 1000:
-        ap.error(f"--guess: {a.guess}, expected card points (-1000..1000; clipped to the points left)")
+    bad = check_seed(a.seed)
+    if bad:
+        ap.error(f"--seed: {bad}")
+    if a.guess is not None and not 0 <= a.guess <= 120:
+        ap.error(f"--guess: {a.guess}, expected card points 0-120 (a guess above the points left counts as "
+                 "the points left)")
     if a.time_limit is not None and not a.time_limit > 0:
         ap.error(f"--time-limit: {a.time_limit}, expected a positive number of seconds")
     if a.floor and (a.ablation or a.all_moves):
@@ -272,22 +296,14 @@ def main():
         ap.error("--ablation times values only (not with --all-moves)")
     if a.out is not None:
         # refuse a bad --out now, not after minutes of solving (lines are appended)
-        d = os.path.dirname(os.path.abspath(a.out))
-        if not os.path.isdir(d):
-            ap.error(f"--out: directory {d} does not exist")
-        existed = os.path.exists(a.out)
-        try:
-            with open(a.out, "a"):
-                pass
-        except OSError as e:
-            ap.error(f"--out: cannot write {a.out}: {e.strerror}")
-        if not existed:
-            os.remove(a.out)  # no empty file left behind if the run stops early
+        bad = check_out(a.out)
+        if bad:
+            ap.error(f"--out: {bad}")
     numba.set_num_threads(1)
     if a.out is None:
-        os.makedirs("results/benchmarks", exist_ok=True)
+        os.makedirs(OUT_DIR, exist_ok=True)
     if a.ablation:
-        out = a.out or "results/benchmarks/solver_ablation.jsonl"
+        out = a.out or str(OUT_DIR / "solver_ablation.jsonl")
         # techniques are switched in the general kernel (ab2 runs only with the default set);
         # the two-player kernel and its look-ahead get their own lines
         base = S.default_flags()
@@ -304,6 +320,8 @@ def main():
         for fl, nm, val in ((S.FL_HIST, "history-tiebreak", 1), (S.FL_KILLER, "killer", 1),
                             (S.FL_EXACT, "exact-subtrees-8", 8), (S.FL_BISECT, "mtdf-unit-steps", 0),
                             (S.FL_EGN, "endgame-minimax-level-1", 1)):
+            if a.ablation_config.startswith("2p") and fl in (S.FL_BISECT, S.FL_EGN):
+                continue  # switches only 3-6 players' search: the 2-player line would repeat the baseline
             f = base.copy()
             f[fl] = val
             trials.append(("with-" + nm, f))
@@ -330,11 +348,11 @@ def main():
             _emit(rec, out)
         return
     if a.floor:
-        out = a.out or "results/benchmarks/solver_floor.jsonl"
+        out = a.out or str(OUT_DIR / "solver_floor.jsonl")
         for cfg in a.configs.split(","):
             _emit(floor(cfg, a.deals, a.seed, S.default_flags(), time_limit=a.time_limit, guess=a.guess), out)
         return
-    out = a.out or "results/benchmarks/solver.jsonl"
+    out = a.out or str(OUT_DIR / "solver.jsonl")
     for cfg in a.configs.split(","):
         _emit(run(cfg, a.deals, a.seed, S.default_flags(), all_moves=a.all_moves, time_limit=a.time_limit,
                   guess=a.guess), out)

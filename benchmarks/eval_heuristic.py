@@ -53,6 +53,9 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from _common import check_out, check_seed, other_seed  # noqa: E402
 
 
 def wilson(k: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -105,6 +108,14 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
             raise ValueError(f"unknown policy {p!r}: expected one of {', '.join(POLICIES)}")
     if pairs <= 0:
         raise ValueError(f"pairs must be positive, got {pairs}")
+    bad = check_seed(seed)
+    if bad:
+        raise ValueError(f"seed: {bad}")
+    for name, row in (("par", par), ("opp_par", opp_par or ())):
+        if len(row) > N_PARAMS:
+            raise ValueError(f"{name}: {len(row)} values, at most {N_PARAMS}")
+        if not all(math.isfinite(x) for x in row):
+            raise ValueError(f"{name}: {list(row)}, expected finite numbers")
     if players not in (2, 4, 6):
         raise ValueError(f"players must be 2, 4 or 6 (two sides), got {players}")
     numba.set_num_threads(threads)
@@ -130,10 +141,13 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
     print("compiling or loading the engine (numba caches it; a first run takes one to two minutes)...",
           file=sys.stderr, flush=True)
     res, hands0, dseeds, tricks = batch(2)
-    play_batch(ra, deck_arr, seed + 12345, 0, 2, 2, pol, par_arr, res, hands0, dseeds, tricks, False)
+    warm = other_seed(seed, 12345)
+    play_batch(ra, deck_arr, warm - 2 ** 64 if warm >= 2 ** 63 else warm, 0, 2, 2, pol, par_arr, res, hands0, dseeds,
+               tricks, False)
     res, hands0, dseeds, tricks = batch(m)
     t0 = time.perf_counter()
-    play_batch(ra, deck_arr, seed, 0, m, 2, pol, par_arr, res, hands0, dseeds, tricks, False)
+    seed_arg = seed - 2 ** 64 if seed >= 2 ** 63 else seed  # the uint64 seed's int64 bits, as sim.batch passes it
+    play_batch(ra, deck_arr, seed_arg, 0, m, 2, pol, par_arr, res, hands0, dseeds, tricks, False)
     secs = time.perf_counter() - t0
     if (res[:, R_STATUS] != 0).any():
         bad = int((res[:, R_STATUS] != 0).sum())
@@ -199,13 +213,25 @@ def main(argv=None) -> int:
                     help="JSONL file to append to (every configuration goes to this one file by default)")
     ap.add_argument("--no-save", action="store_true", help="print only")
     a = ap.parse_args(argv)
+    if not a.no_save:
+        bad = check_out(a.out, make_dirs=True)
+        if bad:
+            print(f"error: --out: {bad}", file=sys.stderr)
+            return 2
     try:
         r = run(a.pairs, a.players, a.opponent, a.seed, a.threads, tuple(a.par), a.deck, a.exchange, a.endgame,
                 a.policy, tuple(a.opp_par) if a.opp_par else None)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    line = json.dumps(r)
+    except MemoryError:
+        print(f"error: --pairs {a.pairs}: not enough memory for {2 * a.pairs} games' results; use fewer pairs",
+              file=sys.stderr)
+        return 2
+    # strict JSON: a figure that does not exist (the pair interval of a single pair) is null, not NaN
+    r = {k: ([None if isinstance(x, float) and not math.isfinite(x) else x for x in v] if isinstance(v, list)
+             else (None if isinstance(v, float) and not math.isfinite(v) else v)) for k, v in r.items()}
+    line = json.dumps(r, allow_nan=False)
     print(line)
     if not a.no_save:
         out = Path(a.out)

@@ -2,13 +2,22 @@
 
 Usage: python benchmarks/open_values.py --deals 100000 --seed 1 --minutes 25 [--threads 2]
 
-Resumes: deals already in --out are kept and the run continues after the last one, so
-100,000 deals can be made in several bounded runs; an --out holding another seed's deals (or
-anything else) is refused, never overwritten. Ctrl-C keeps every finished chunk (exit 130). Solves deal d (d = 0, 1, ...) of the seed exactly from the first lead (known stock order,
-both sides perfect) with :func:`solver.selfplay.play_open_batch`, stopping at --deals or
-after --minutes; rewrites the parquet atomically every chunk, so a stopped run keeps
-what it solved. Columns: deal, seed, pinta, pinta_rank, trump, first_points (seat 0,
-the first leader), second_points, winner (0, 1, -1 draw), nex (exchanges), ms.
+Solves deal d (d = 0, 1, ...) of the seed exactly from the first lead (known stock order, both
+sides perfect) with :func:`solver.selfplay.play_open_batch`, stopping at --deals or after
+--minutes, and rewrites the parquet atomically (a temporary file renamed over it) after every
+chunk of deals, so a stopped run keeps what it solved.
+
+Resumes: the deals already in --out are kept and the run continues after them, so 100,000 deals
+can be made in several bounded runs. An --out that is not this script's file of the same seed
+(another seed, missing columns, deals other than 0..n-1 once each, not parquet) is refused, never
+overwritten; so is --summary of such a file. Ctrl-C and SIGTERM keep every finished chunk (exit
+130 / 143). Exit status: 0 done or stopped at --minutes (the last line says which), 1 the file
+could not be written (the previous file is kept), 2 bad input.
+
+Columns: deal, seed, pinta, pinta_rank, trump, first_points (seat 0, the first leader),
+second_points, winner (0, 1, -1 draw), nex (exchanges), ms (wall time of the deal's solve; with
+more --threads than cores it includes waiting for a core; compile time is excluded: before
+that fix, the first deal of every run included it).
 """
 from __future__ import annotations
 
@@ -19,26 +28,70 @@ import sys
 import threading
 import time
 
-import numba
-import numpy as np
-import pandas as pd
-from tqdm import tqdm
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from sim.cards import CARD_RANK
-from sim.engine import R_NEX, R_PINTA, R_SIDE_POINTS, R_SIZE, R_TRUMP, R_WINNER, T_SIZE
-from sim.rules import Rules
-from solver.selfplay import play_open_batch
+import numba  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+from tqdm import tqdm  # noqa: E402
+
+from _common import check_out, check_seed  # noqa: E402
+from sim.cards import CARD_RANK  # noqa: E402
+from sim.engine import R_NEX, R_PINTA, R_SIDE_POINTS, R_SIZE, R_TRUMP, R_WINNER, T_SIZE  # noqa: E402
+from sim.rules import Rules  # noqa: E402
+from solver.selfplay import play_open_batch, warm_up  # noqa: E402
+
+COLUMNS = ["deal", "seed", "pinta", "pinta_rank", "trump", "first_points", "second_points", "winner", "nex", "ms"]
 
 
-def _fail(msg):
-    """One-line error on stderr and exit status 2 (bad input; nothing written)."""
+class _Terminated(BaseException):
+    """SIGTERM, raised in the main thread so that a stopped run ends as Ctrl-C does (a
+    BaseException: no ``except Exception`` on the way mistakes it for a failure)."""
+
+
+def _on_sigterm(signum, frame):
+    raise _Terminated()
+
+
+def _fail(msg, status=2):
+    """One-line error on stderr and exit ``status`` (2: bad input, nothing written)."""
     print(f"open_values.py: error: {msg}", file=sys.stderr)
-    sys.exit(2)
+    sys.exit(status)
+
+
+def load(path, seed=None):
+    """The deals in ``path`` as written by this script, sorted by deal.
+
+    Raises
+    ------
+    ValueError
+        If ``path`` is not a parquet file with this script's columns, holding deals 0..n-1 once each
+        of one seed (``seed`` when given); the message says what is wrong.
+    """
+    try:
+        df = pd.read_parquet(path)
+    except Exception as e:  # noqa: BLE001 - any unreadable file is refused, never overwritten
+        raise ValueError(f"{path} is not a parquet file of this script ({type(e).__name__})") from None
+    missing = [c for c in COLUMNS if c not in df.columns]
+    if missing:
+        raise ValueError(f"{path} lacks the columns {', '.join(missing)}")
+    if len(df):
+        seeds = sorted({int(x) for x in df["seed"].unique()})
+        if seed is not None and seeds != [seed]:
+            raise ValueError(f"{path} holds deals of seed {', '.join(map(str, seeds))}, not --seed {seed}; "
+                             "give that seed to continue it, or another --out (it is never overwritten)")
+        if len(seeds) != 1:
+            raise ValueError(f"{path} holds deals of several seeds ({', '.join(map(str, seeds))})")
+        deals = df["deal"].to_numpy()
+        if deals.dtype.kind not in "iu" or not np.array_equal(np.sort(deals), np.arange(len(df))):
+            raise ValueError(f"{path} does not hold deals 0..{len(df) - 1} once each")
+    return df.sort_values("deal", kind="stable").reset_index(drop=True)
 
 
 def parse_args(argv=None):
-    """Command line, checked before any solve: ranges, --out's directory, and an existing --out's
-    seed (a run never replaces deals of another seed: they take hours to solve)."""
+    """Command line, checked before any solve: ranges, --out, and an existing --out's content (a
+    run never replaces deals of another seed: they take hours to solve)."""
     ap = argparse.ArgumentParser(
         description="Exact open-hand values of seeded 2-player deals (both sides perfect, known stock "
                     "order) to a parquet file; resumes a stopped run (see the module docstring).")
@@ -46,84 +99,88 @@ def parse_args(argv=None):
                     help="total deals in --out when done, deals 0..N-1 of the seed (default: %(default)s)")
     ap.add_argument("--seed", type=int, default=1, help="deal seed, 0 <= seed < 2**64 (default: %(default)s)")
     ap.add_argument("--minutes", type=float, default=25.0,
-                    help="stop after this many minutes, keeping every finished chunk (default: %(default)s)")
+                    help="stop after this many minutes, keeping every finished chunk (checked between "
+                         "chunks of 50 deals or 2 per thread; default: %(default)s)")
     ap.add_argument("--out", default="results/open_values.parquet",
                     help="parquet file: created, or continued if it holds deals of the same seed "
                          "(default: %(default)s)")
     ap.add_argument("--summary", action="store_true", help="print a markdown summary of --out and exit")
     ap.add_argument("--threads", type=int, default=1,
                     help="deals solved at once, 1-256 (one solver workspace of 32 MB each; the kernels "
-                         "release the GIL; default: %(default)s)")
+                         "release the GIL; more than the cores only makes each deal's ms longer; "
+                         "default: %(default)s)")
     ap.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     a = ap.parse_args(argv)
     if a.summary:
         if not os.path.isfile(a.out):
-            _fail(f"--out: {a.out} does not exist (nothing to summarize)")
-        return a, None
+            _fail(f"--out: {a.out} is not a file (nothing to summarize)")
+        try:
+            df = load(a.out)
+        except ValueError as e:
+            _fail(f"--out: {e}")
+        if len(df) < 2:
+            _fail(f"--out: {a.out} holds {len(df)} deal{'' if len(df) == 1 else 's'}: a summary needs at least 2")
+        return a, df
     if a.deals < 1:
         _fail(f"--deals: {a.deals}, expected at least 1")
-    if not 0 <= a.seed < 2 ** 64:
-        _fail(f"--seed: {a.seed}, expected 0 <= seed < 2**64")
+    bad = check_seed(a.seed)
+    if bad:
+        _fail(f"--seed: {bad}")
     if not a.minutes > 0:
         _fail(f"--minutes: {a.minutes}, expected more than 0")
     if not 1 <= a.threads <= 256:
         _fail(f"--threads: {a.threads}, expected 1-256")
-    d = os.path.dirname(os.path.abspath(a.out))
-    if not os.path.isdir(d):
-        _fail(f"--out: directory {d} does not exist")
-    if not os.access(d, os.W_OK) or os.path.isdir(a.out):
-        _fail(f"--out: cannot write {a.out}")
+    bad = check_out(a.out)
+    if bad:
+        _fail(f"--out: {bad}")
+    real = os.path.realpath(a.out)
+    if os.path.lexists(real + ".tmp") and not os.path.isfile(real + ".tmp"):
+        _fail(f"--out: its temporary file {real}.tmp exists and is not a file")
     old = None
-    if os.path.exists(a.out):
+    if os.path.exists(real):
         try:
-            old = pd.read_parquet(a.out)
-        except Exception as e:  # noqa: BLE001 - any unreadable file: refuse rather than overwrite it
-            _fail(f"--out: {a.out} exists and is not a parquet file of this script ({type(e).__name__}); "
-                  "move it or give another --out")
-        need = {"deal", "seed", "first_points"}
-        if not need <= set(old.columns):
-            _fail(f"--out: {a.out} exists and lacks the columns {sorted(need - set(old.columns))}; "
-                  "move it or give another --out")
-        if len(old):
-            seeds = sorted({int(x) for x in old["seed"].unique()})
-            if seeds != [a.seed]:
-                _fail(f"--out: {a.out} holds deals of seed {', '.join(map(str, seeds))}, not --seed {a.seed}; "
-                      "give that seed to continue it, or another --out (it is never overwritten)")
-            deals = old["deal"].to_numpy()
-            if not np.array_equal(np.sort(deals), np.arange(len(old))):
-                _fail(f"--out: {a.out} does not hold deals 0..{len(old) - 1} once each; "
-                      "move it or give another --out")
+            old = load(real, a.seed)
+        except ValueError as e:
+            _fail(f"--out: {e}; move it or give another --out")
     return a, old
-
-
-class _Terminated(Exception):
-    """SIGTERM, raised in the main thread so that a stopped run ends as Ctrl-C does."""
-
-
-def _on_sigterm(signum, frame):
-    raise _Terminated()
 
 
 def main(argv=None):
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return _main(argv)
+    except (KeyboardInterrupt, _Terminated) as e:
+        # interrupted before the run (arguments, reading --out, compiling): nothing was written
+        print("\ninterrupted: nothing written", file=sys.stderr)
+        sys.exit(143 if isinstance(e, _Terminated) else 130)
+
+
+def _main(argv):
     a, old = parse_args(argv)
     if a.summary:
-        print(summary(pd.read_parquet(a.out)))
+        print(summary(old))
         return
     numba.set_num_threads(1)
     rules = Rules(players=2)
-    t_end = time.time() + 60 * a.minutes
+    real = os.path.realpath(a.out)
     rows = []
     d = 0
     if old is not None and len(old):
-        rows = old.sort_values("deal").to_dict("records")
+        rows = old[COLUMNS].to_dict("records")
         d = len(old)
     if d >= a.deals:
         print(f"{len(rows)} deals in {a.out} already (--deals {a.deals}): nothing to do")
         return
-    chunk = 50 * max(1, a.threads)
-    tmp = a.out + ".tmp"
+    # compile or load the kernels outside every deal's ms (the first deal's ms used to include it)
+    t0 = time.time()
+    print("open_values.py: compiling or loading the solver (a first run takes up to a minute or two)...",
+          file=sys.stderr, flush=True)
+    warm_up(rules)
+    print(f"open_values.py: ready in {time.time() - t0:.1f} s", file=sys.stderr, flush=True)
+    t_end = time.time() + 60 * a.minutes
+    chunk = max(50, 2 * a.threads)
+    tmp = real + ".tmp"
     saved = d
     bar = tqdm(total=a.deals, initial=d, unit="deal", desc="open values", file=sys.stderr,
                disable=a.no_progress, delay=1.0)
@@ -140,10 +197,10 @@ def main(argv=None):
             tr = np.zeros((1, rules.tricks, T_SIZE), np.int16)
 
             def one(i):
-                t0 = time.perf_counter()
+                t1 = time.perf_counter()
                 play_open_batch(rules, a.seed, d + i, 1, 1, res[i:i + 1], h0[i:i + 1], ds[i:i + 1], tr, False)
                 bar.update(1)
-                return (time.perf_counter() - t0) * 1000
+                return (time.perf_counter() - t1) * 1000
 
             times = list(pool.map(one, range(m))) if pool is not None else [one(i) for i in range(m)]
             for i in range(m):
@@ -155,22 +212,37 @@ def main(argv=None):
             d += m
             # the whole table again, to a temporary file renamed when complete: a stopped run keeps
             # every finished chunk and never leaves a half-written --out
-            pd.DataFrame(rows).to_parquet(tmp, index=False)
-            os.replace(tmp, a.out)
+            try:
+                pd.DataFrame(rows, columns=COLUMNS).to_parquet(tmp, index=False)
+                os.replace(tmp, real)
+            except OSError as e:
+                if os.path.isfile(tmp):
+                    os.remove(tmp)
+                bar.close()
+                kept = f"{saved} deals kept in it" if os.path.exists(real) else "nothing written"
+                _fail(f"cannot write {a.out}: {e.strerror or e}; {kept}", status=1)
             saved = d
     except (KeyboardInterrupt, _Terminated) as e:
+        for sig in (signal.SIGINT, signal.SIGTERM):  # a second signal must not break the cleanup
+            signal.signal(sig, signal.SIG_IGN)
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
         bar.close()
-        if os.path.exists(tmp):
+        if os.path.isfile(tmp):
             os.remove(tmp)
-        print(f"\ninterrupted: {saved} deals kept in {a.out} (the unfinished chunk is dropped; run again "
-              "to continue)", file=sys.stderr)
+        kept = (f"{saved} deals kept in {a.out} (the unfinished chunk is dropped; run again to continue)"
+                if os.path.exists(real) else "nothing written")
+        print(f"\ninterrupted: {kept}", file=sys.stderr)
         sys.exit(143 if isinstance(e, _Terminated) else 130)
     if pool is not None:
         pool.shutdown()
     bar.close()
-    print(f"{len(rows)} deals in {a.out}")
+    if d >= a.deals:
+        print(f"done: {len(rows)} deals in {a.out}")
+    elif saved:
+        print(f"stopped at --minutes {a.minutes:g}: {saved} of {a.deals} deals in {a.out}; run again to continue")
+    else:
+        print(f"stopped at --minutes {a.minutes:g}: no chunk finished, nothing written")
 
 
 def summary(df) -> str:

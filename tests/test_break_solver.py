@@ -458,6 +458,11 @@ def test_trump2_turned_two_set_aside_round_trips():
     (["--deals", "0"], "--deals: 0, expected at least 1"),
     (["--out", "/nonexistent-dir/x.jsonl"], "--out: directory /nonexistent-dir does not exist"),
     (["--out", "."], "--out: cannot write ."),
+    (["--out", "/dev/full"], "--out: cannot write /dev/full: not a regular file"),
+    (["--seed", str(2 ** 64)], "--seed: 18446744073709551616, expected 0 <= seed < 2**64"),
+    (["--guess", "-3"], "--guess: -3, expected card points 0-120"),
+    (["--ablation", "--configs", "2p-4left"], "--configs: not with --ablation"),
+    (["--ablation-config", "4p-6left"], "--ablation-config: only with --ablation"),
 ])
 def test_bench_solver_refuses_bad_arguments_before_solving(args, msg):
     """benchmarks/bench_solver.py: bad arguments exit 2 with a message naming the option, before
@@ -467,6 +472,22 @@ def test_bench_solver_refuses_bad_arguments_before_solving(args, msg):
     r = subprocess.run([sys.executable, BENCH_SOLVER, *args], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and msg in r.stderr, r.stderr
     assert "compiling" not in r.stderr
+
+
+def test_bench_solver_takes_the_last_seed():
+    """--seed 2**64-1 is a valid seed: the warm-up's other seed wraps around (break-it pass: seed + 1
+    left the uint64 range and the run died with a traceback)."""
+    import importlib.util
+
+    import numpy as np
+
+    from solver import search as S
+    spec = importlib.util.spec_from_file_location("bench_solver_under_test", BENCH_SOLVER)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    mvs = np.zeros(S.MAXM, np.int64)
+    bench._warm_up("2p-4left", 2 ** 64 - 1, S.new_workspace(10), S.default_flags(), mvs, mvs.copy())
+    assert len(list(bench.positions("2p-4left", 2, 2 ** 64 - 1))) == 2
 
 
 def test_bench_solver_floor_keeps_the_guess_for_every_position(monkeypatch):
@@ -1174,30 +1195,57 @@ def _open_values_module():
     return mod
 
 
+def _ov_frame(deals, seeds, drop=()):
+    """A frame shaped as open_values.py writes it (deal, seed and dummy values)."""
+    import pandas as pd
+    n = len(deals)
+    df = pd.DataFrame({"deal": deals, "seed": seeds, "pinta": [0] * n, "pinta_rank": [1] * n, "trump": [0] * n,
+                       "first_points": [70] * n, "second_points": [50] * n, "winner": [0] * n, "nex": [0] * n,
+                       "ms": [50.0] * n})
+    return df.drop(columns=list(drop))
+
+
 def test_open_values_refuses_to_replace_another_runs_file(tmp_path, capsys):
     """benchmarks/open_values.py (issue 3, item 10): an --out of another seed, or not this script's
-    parquet, or bad ranges, exit 2 with the option named and the file untouched. Found this session:
-    a run with another --seed silently replaced the file (100,000 deals take hours)."""
-    import pandas as pd
+    parquet, or bad ranges, exit 2 with the option named and the file untouched; --summary refuses
+    the same files. Found this session: a run with another --seed silently replaced the file
+    (100,000 deals take hours); break-it pass: a file missing the winner column was resumed and
+    summarized with wrong win rates, --out "" failed after a chunk of solving, a FIFO --out hung."""
     ov = _open_values_module()
     out = tmp_path / "v.parquet"
-    pd.DataFrame({"deal": [0, 1], "seed": [1, 1], "first_points": [70, 50]}).to_parquet(out)
+    _ov_frame([0, 1], [1, 1]).to_parquet(out)
     before = out.read_bytes()
-    junk = tmp_path / "junk.parquet"
-    junk.write_text("not parquet")
-    gap = tmp_path / "gap.parquet"
-    pd.DataFrame({"deal": [0, 2], "seed": [1, 1], "first_points": [70, 50]}).to_parquet(gap)
+    files = {"junk": None, "gap": _ov_frame([0, 2], [1, 1]), "dup": _ov_frame([0, 0], [1, 1]),
+             "mixed": _ov_frame([0, 1], [1, 2]), "nowinner": _ov_frame([0, 1], [1, 1], drop=["winner"]),
+             "one": _ov_frame([0], [1])}
+    for name, df in files.items():
+        if df is None:
+            (tmp_path / f"{name}.parquet").write_text("not parquet")
+        else:
+            df.to_parquet(tmp_path / f"{name}.parquet")
+    os.mkfifo(tmp_path / "fifo.parquet")
+    new = str(tmp_path / "n.parquet")
     cases = [
         (["--out", str(out), "--seed", "2"], "holds deals of seed 1, not --seed 2"),
-        (["--out", str(junk)], "is not a parquet file of this script"),
-        (["--out", str(gap)], "does not hold deals 0..1 once each"),
+        (["--out", str(tmp_path / "junk.parquet")], "is not a parquet file of this script"),
+        (["--out", str(tmp_path / "gap.parquet")], "does not hold deals 0..1 once each"),
+        (["--out", str(tmp_path / "dup.parquet")], "does not hold deals 0..1 once each"),
+        (["--out", str(tmp_path / "mixed.parquet"), "--seed", "1"], "holds deals of seed 1, 2"),
+        (["--out", str(tmp_path / "nowinner.parquet")], "lacks the columns winner"),
+        (["--out", str(tmp_path / "fifo.parquet")], "not a regular file"),
         (["--out", str(tmp_path / "nodir" / "x.parquet")], "does not exist"),
-        (["--out", str(tmp_path), "--deals", "5"], "cannot write"),
-        (["--out", str(tmp_path / "n.parquet"), "--deals", "0"], "--deals: 0"),
-        (["--out", str(tmp_path / "n.parquet"), "--seed", "-1"], "--seed: -1"),
-        (["--out", str(tmp_path / "n.parquet"), "--minutes", "0"], "--minutes: 0.0"),
-        (["--out", str(tmp_path / "n.parquet"), "--threads", "0"], "--threads: 0"),
-        (["--summary", "--out", str(tmp_path / "n.parquet")], "nothing to summarize"),
+        (["--out", str(tmp_path), "--deals", "5"], "not a regular file"),
+        (["--out", ""], "empty path"),
+        (["--out", new, "--deals", "0"], "--deals: 0"),
+        (["--out", new, "--seed", "-1"], "--seed: -1"),
+        (["--out", new, "--seed", str(2 ** 64)], "expected 0 <= seed < 2**64"),
+        (["--out", new, "--minutes", "0"], "--minutes: 0.0"),
+        (["--out", new, "--threads", "0"], "--threads: 0"),
+        (["--summary", "--out", new], "nothing to summarize"),
+        (["--summary", "--out", str(tmp_path / "nowinner.parquet")], "lacks the columns winner"),
+        (["--summary", "--out", str(tmp_path / "dup.parquet")], "does not hold deals 0..1 once each"),
+        (["--summary", "--out", str(tmp_path / "mixed.parquet")], "several seeds"),
+        (["--summary", "--out", str(tmp_path / "one.parquet")], "a summary needs at least 2"),
     ]
     for args, msg in cases:
         with pytest.raises(SystemExit) as e:
@@ -1205,7 +1253,7 @@ def test_open_values_refuses_to_replace_another_runs_file(tmp_path, capsys):
         err = capsys.readouterr().err
         assert e.value.code == 2 and msg in err, (args, err)
     assert out.read_bytes() == before
-    assert not (tmp_path / "n.parquet").exists()
+    assert not os.path.exists(new)
 
 
 def test_open_values_resumes_a_run(tmp_path, capsys):
@@ -1219,9 +1267,47 @@ def test_open_values_resumes_a_run(tmp_path, capsys):
     ov.main(["--deals", "5", "--seed", "7", "--out", str(b), "--no-progress"])
     ov.main(["--deals", "2", "--seed", "7", "--out", str(b), "--no-progress"])
     assert "nothing to do" in capsys.readouterr().out
-    da, db = pd.read_parquet(a), pd.read_parquet(b)
+    # a symbolic link is followed: the target is continued, the link kept
+    link = tmp_path / "link.parquet"
+    link.symlink_to(b)
+    ov.main(["--deals", "6", "--seed", "7", "--out", str(link), "--no-progress"])
+    assert link.is_symlink() and len(pd.read_parquet(b)) == 6
+    da, db = pd.read_parquet(a), pd.read_parquet(b).iloc[:5]
     cols = ["deal", "seed", "pinta", "first_points", "second_points", "winner", "nex"]
     assert list(da["deal"]) == [0, 1, 2, 3, 4]
     assert da[cols].equals(db[cols])
     assert ((da["first_points"] + da["second_points"]) == 120).all()
     assert not os.path.exists(str(a) + ".tmp")
+
+
+def test_open_values_signal_and_write_errors_keep_the_file(tmp_path, capsys, monkeypatch):
+    """A SIGTERM while --out is read ends as an interrupt (143, "nothing written"), never as "not a
+    parquet file of this script" (break-it pass: the handler's exception was caught as a bad file,
+    inviting the user to move 100,000 solved deals away); a failed write (disk full) exits 1 with one
+    line, the previous file intact and no temporary file left."""
+    import pandas as pd
+    ov = _open_values_module()
+    out = tmp_path / "v.parquet"
+    ov.main(["--deals", "2", "--seed", "3", "--out", str(out), "--no-progress"])
+    before = out.read_bytes()
+
+    def term(*a, **k):
+        raise ov._Terminated()
+
+    monkeypatch.setattr(ov.pd, "read_parquet", term)
+    with pytest.raises(SystemExit) as e:
+        ov.main(["--deals", "4", "--seed", "3", "--out", str(out), "--no-progress"])
+    assert e.value.code == 143 and "interrupted: nothing written" in capsys.readouterr().err
+    monkeypatch.undo()
+
+    def full(self, path, *a, **k):
+        with open(path, "wb") as fh:
+            fh.write(b"PAR1")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pd.DataFrame, "to_parquet", full)
+    with pytest.raises(SystemExit) as e:
+        ov.main(["--deals", "4", "--seed", "3", "--out", str(out), "--no-progress"])
+    err = capsys.readouterr().err
+    assert e.value.code == 1 and "No space left on device; 2 deals kept in it" in err, err
+    assert out.read_bytes() == before and not os.path.exists(str(out) + ".tmp")

@@ -1,0 +1,70 @@
+"""The benchmark scripts' inputs (break-it pass of 2026-11-30): each runs this checkout's code,
+refuses bad arguments before any work with one line (exit 2), and writes strict JSON."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks")
+ROOT = os.path.realpath(os.path.join(BENCH, ".."))
+
+
+def _module(name):
+    spec = importlib.util.spec_from_file_location(f"{name}_under_test", os.path.join(BENCH, name + ".py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("script", ["bench_solver", "bench_engine", "bench_minimal_loop", "eval_heuristic",
+                                    "open_values"])
+def test_benchmark_scripts_import_this_checkout(script):
+    """A script measures the code beside it, not an installed copy (open_values, bench_engine and
+    bench_minimal_loop imported whichever `sim` was installed: a checkout's edits went unmeasured,
+    while the lines carried the checkout's commit)."""
+    code = ("import runpy, sys\n"
+            f"sys.argv = [{os.path.join(BENCH, script + '.py')!r}, '--help']\n"
+            "try:\n    runpy.run_path(sys.argv[0], run_name='__main__')\nexcept SystemExit:\n    pass\n"
+            "import sim, solver\nprint(sim.__file__)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd="/")
+    assert r.returncode == 0, r.stderr
+    assert os.path.realpath(r.stdout.strip().splitlines()[-1]).startswith(os.path.join(ROOT, "sim")), r.stdout
+
+
+@pytest.mark.parametrize("script,args,msg", [
+    ("bench_engine", ["--deals", "0", "--skip-e2e"], "--deals: 0, expected at least 1"),
+    ("bench_engine", ["--e2e-deals", "-3"], "--e2e-deals: -3, expected at least 1"),
+    ("bench_engine", ["--out", "/dev/full"], "--out: cannot write /dev/full: not a regular file"),
+    ("bench_minimal_loop", ["--deals", "-5"], "--deals: -5, expected 1 to 2**62"),
+    ("bench_minimal_loop", ["--deals", str(2 ** 63)], "expected 1 to 2**62"),
+    ("bench_minimal_loop", ["--out", "/"], "--out: cannot write /: not a regular file"),
+])
+def test_benchmark_scripts_refuse_bad_arguments_first(script, args, msg, capsys):
+    """bench_engine used to fail with tracebacks (ZeroDivisionError, negative dimensions) or only
+    after its whole run (a bad --e2e-deals or --out); bench_minimal_loop wrote negative deals/s."""
+    mod = _module(script)
+    with pytest.raises(SystemExit) as e:
+        mod.main(args)
+    assert e.value.code == 2 and msg in capsys.readouterr().err
+
+
+def test_eval_heuristic_inputs_and_strict_json(tmp_path, capsys):
+    """eval_heuristic: a seed outside 0..2**64-1, more parameters than a row holds or NaN are
+    refused (exit 2, one line, nothing written); the last seed runs (its warm-up's seed used to
+    leave the uint64 range); one pair's pair interval is null, not NaN (invalid JSON)."""
+    mod = _module("eval_heuristic")
+    out = tmp_path / "h.jsonl"
+    for args, msg in ((["--seed", "-1"], "seed: -1"), (["--par", "1", "2", "3", "4", "5"], "par: 5 values"),
+                      (["--policy", "expert", "--par", "nan"], "par: [nan], expected finite numbers"),
+                      (["--pairs", "0"], "pairs must be positive")):
+        assert mod.main(["--pairs", "2", "--out", str(out), *args]) == 2
+        assert msg in capsys.readouterr().err
+    assert not out.exists()
+    assert mod.main(["--pairs", "1", "--seed", str(2 ** 64 - 1), "--out", str(out)]) == 0
+    rec = json.loads(out.read_text(), parse_constant=lambda c: pytest.fail(f"non-standard JSON {c}"))
+    assert rec["seed"] == 2 ** 64 - 1 and rec["games"] == 2 and rec["win_rate_ci95_pairs"] == [None, None]
