@@ -68,3 +68,26 @@ def test_eval_heuristic_inputs_and_strict_json(tmp_path, capsys):
     assert mod.main(["--pairs", "1", "--seed", str(2 ** 64 - 1), "--out", str(out)]) == 0
     rec = json.loads(out.read_text(), parse_constant=lambda c: pytest.fail(f"non-standard JSON {c}"))
     assert rec["seed"] == 2 ** 64 - 1 and rec["games"] == 2 and rec["win_rate_ci95_pairs"] == [None, None]
+
+
+def test_check_out_paths(tmp_path):
+    """benchmarks/_common.check_out: the output checks every script makes before its run (empty
+    path, missing directory, directory, FIFO, device refused; a dangling symbolic link accepted and
+    resolved to its target, which bench_solver used to delete with the link left dangling)."""
+    sys.path.insert(0, BENCH)
+    try:
+        from _common import check_out, check_seed, other_seed
+    finally:
+        sys.path.remove(BENCH)
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "link").symlink_to(tmp_path / "target.jsonl")
+    assert check_out("") == "empty path"
+    assert "does not exist" in check_out(str(tmp_path / "no" / "x.jsonl"))
+    assert check_out(str(tmp_path / "no" / "x.jsonl"), make_dirs=True) is None and (tmp_path / "no").is_dir()
+    for bad in (tmp_path, tmp_path / "fifo", "/dev/null"):
+        assert "not a regular file" in check_out(str(bad)), bad
+    assert check_out(str(tmp_path / "link")) is None
+    assert not (tmp_path / "target.jsonl").exists() and (tmp_path / "link").is_symlink()
+    assert os.path.realpath(tmp_path / "link") == str(tmp_path / "target.jsonl")
+    assert check_seed(2 ** 64 - 1) is None and check_seed(2 ** 64) and check_seed(-1)
+    assert other_seed(2 ** 64 - 1, 1) == 0 and other_seed(5, 2) == 7

@@ -1264,6 +1264,7 @@ def test_open_values_resumes_a_run(tmp_path, capsys):
     a, b = tmp_path / "a.parquet", tmp_path / "b.parquet"
     ov.main(["--deals", "3", "--seed", "7", "--out", str(a), "--no-progress"])
     ov.main(["--deals", "5", "--seed", "7", "--out", str(a), "--no-progress"])
+    assert f"done: 5 deals in {a}" in capsys.readouterr().out
     ov.main(["--deals", "5", "--seed", "7", "--out", str(b), "--no-progress"])
     ov.main(["--deals", "2", "--seed", "7", "--out", str(b), "--no-progress"])
     assert "nothing to do" in capsys.readouterr().out
