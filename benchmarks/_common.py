@@ -63,7 +63,8 @@ def check_out(path: str, make_dirs: bool = False) -> str | None:
 
     A path is writable when it is not empty, its directory exists and is writable, and it is
     either absent or a regular file that may be written (a directory, FIFO, device or socket is
-    refused: a FIFO would block the check itself). Symbolic links are followed: write to
+    refused: a FIFO would block the check itself), with a name of at most 200 characters (room for
+    a temporary name beside it). Symbolic links are followed (a loop is refused): write to
     ``os.path.realpath(path)``, so that a temporary file renamed over it replaces the link's target
     and keeps the link.
 
@@ -83,7 +84,13 @@ def check_out(path: str, make_dirs: bool = False) -> str | None:
 
     if not path:
         return "empty path"
+    if path.endswith(os.sep) or os.path.basename(path) in (".", ".."):
+        return f"cannot write {path}: names a directory, not a regular file"
     real = os.path.realpath(path)
+    if os.path.islink(real):
+        return f"cannot write {path}: a loop of symbolic links"
+    if len(os.path.basename(real)) > 200:
+        return f"cannot write {path}: file name longer than 200 characters"
     d = os.path.dirname(real)
     if make_dirs and not os.path.exists(d):
         try:
@@ -91,7 +98,7 @@ def check_out(path: str, make_dirs: bool = False) -> str | None:
         except OSError as e:
             return f"cannot create directory {d}: {e.strerror}"
     if not os.path.isdir(d):
-        return f"directory {os.path.dirname(os.path.abspath(path))} does not exist"
+        return f"directory {d} does not exist"
     if os.path.exists(real):
         if not stat.S_ISREG(os.stat(real).st_mode):
             return f"cannot write {path}: not a regular file"
@@ -116,3 +123,36 @@ def other_seed(seed: int, k: int) -> int:
     """A seed ``k`` steps after ``seed``, wrapping at 2**64 (warm-ups use a seed the timed run does
     not: ``seed + k`` would leave the uint64 range for the last seeds)."""
     return (seed + k) % (SEED_MAX + 1)
+
+
+def write_atomic(path: str, write) -> None:
+    """Write a file by ``write(tmp)`` to a private temporary file beside ``os.path.realpath(path)``
+    (``tempfile.mkstemp``: never an existing file or link), then rename it over the target.
+
+    Raises
+    ------
+    OSError
+        If writing or renaming fails; the temporary file is removed and the target left as it was.
+    BaseException
+        Whatever interrupts ``write`` (KeyboardInterrupt, a signal's exception): the temporary file
+        is removed and the exception raised again.
+    """
+    import tempfile
+
+    real = os.path.realpath(path)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".part", dir=os.path.dirname(real))
+    os.close(fd)
+    try:
+        if os.path.exists(real):
+            mode = os.stat(real).st_mode & 0o777
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)  # mkstemp's file is 0600; the result gets the mode a plain open would give
+        write(tmp)
+        os.replace(tmp, real)
+    except BaseException:
+        if os.path.lexists(tmp):
+            os.remove(tmp)
+        raise

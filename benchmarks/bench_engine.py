@@ -98,12 +98,14 @@ def _simulate(deals: int, out: Path) -> subprocess.CompletedProcess:
 
 def bench_end_to_end(deals: int) -> dict:
     """Wall time and peak RSS of the CLI on ``deals`` deals (child process), after a small warm-up
-    run in another child so that the timed run loads compiled code from numba's cache instead of
-    compiling (a cold cache used to put about 90 s of compiling into ``wall_seconds``)."""
+    run of the same code in this process, so that the timed run loads compiled code from numba's
+    cache instead of compiling (a cold cache used to put about 90 s of compiling into
+    ``wall_seconds``)."""
     with tempfile.TemporaryDirectory() as tmp:
-        warm = _simulate(1000, Path(tmp) / "warm.parquet")
-        if warm.returncode != 0:
-            raise SystemExit(f"brisca simulate failed: {warm.stderr.strip()}")
+        # the warm-up runs in this process (same functions, same numba cache): a warm-up child would
+        # count in RUSAGE_CHILDREN's peak, which is the largest child's
+        from sim.batch import simulate
+        simulate(Rules(players=2), ["heuristic", "random"], deals=1000, seed=1, out=str(Path(tmp) / "warm.parquet"))
         out = Path(tmp) / "run.parquet"
         t0 = time.perf_counter()
         proc = _simulate(deals, out)
@@ -131,15 +133,16 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=4_000_000, help="deals per engine configuration (default 4,000,000)")
     ap.add_argument("--e2e-deals", type=int, default=10_000_000, help="deals of the end-to-end run (default 10,000,000)")
     ap.add_argument("--skip-e2e", action="store_true", help="skip the end-to-end CLI run")
-    ap.add_argument("--out", type=Path, default=OUT_DIR / "engine.jsonl", help="JSON-lines file to append to")
+    ap.add_argument("--out", default=str(OUT_DIR / "engine.jsonl"), help="JSON-lines file to append to")
     args = ap.parse_args(argv)
     if args.deals < 1:
         ap.error(f"--deals: {args.deals}, expected at least 1")
     if args.e2e_deals < 1:
         ap.error(f"--e2e-deals: {args.e2e_deals}, expected at least 1")
-    bad = check_out(str(args.out), make_dirs=True)
+    bad = check_out(args.out, make_dirs=True)
     if bad:
         ap.error(f"--out: {bad}")
+    args.out = Path(os.path.realpath(args.out))
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _on_sigterm)
     try:

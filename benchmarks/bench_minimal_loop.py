@@ -12,6 +12,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -74,18 +75,23 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=4_000_000,
                     help="deals to play, 1 to 2**62 (default: %(default)s)")
-    ap.add_argument("--out", type=Path, default=OUT_DIR / "minimal_loop.jsonl",
+    ap.add_argument("--out", default=str(OUT_DIR / "minimal_loop.jsonl"),
                     help="JSON-lines file to append to (default: results/benchmarks/minimal_loop.jsonl)")
     args = ap.parse_args(argv)
     if not 1 <= args.deals <= 2 ** 62:
         ap.error(f"--deals: {args.deals}, expected 1 to 2**62")
-    bad = check_out(str(args.out), make_dirs=True)
+    bad = check_out(args.out, make_dirs=True)
     if bad:
         ap.error(f"--out: {bad}")
-    minimal(10)
-    t0, c0 = time.perf_counter(), time.process_time()
-    minimal(args.deals)
-    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    args.out = Path(os.path.realpath(args.out))
+    try:
+        minimal(10)
+        t0, c0 = time.perf_counter(), time.process_time()
+        minimal(args.deals)
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    except KeyboardInterrupt:
+        print("\ninterrupted: nothing written", file=sys.stderr)
+        return 130
     emit(args.out, {"kind": "minimal_loop", "threads": 1, "deals": args.deals, "seconds": round(wall, 4),
                     "deals_per_s": round(args.deals / wall), "deals_per_cpu_s": round(args.deals / cpu),
                     "unit": "deals/s", **machine()})

@@ -46,7 +46,6 @@ import datetime
 import json
 import os
 import platform
-import subprocess
 import sys
 import time
 
@@ -57,7 +56,7 @@ from tqdm import tqdm
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _common import OUT_DIR, check_out, check_seed, other_seed  # noqa: E402
+from _common import OUT_DIR, check_out, check_seed, commit, other_seed  # noqa: E402
 from sim.cards import SWAP  # noqa: E402
 from sim.rules import Rules  # noqa: E402
 from solver import search as S  # noqa: E402
@@ -76,11 +75,8 @@ def _cpu():
 
 
 def _commit():
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                              cwd=os.path.dirname(__file__)).stdout.strip()
-    except OSError:
-        return "unknown"
+    """The checkout's commit, or "unknown" (benchmarks/_common.py)."""
+    return commit()
 
 
 #: Configurations: full deals, and positions reached by seeded random play with N tricks left.
@@ -142,10 +138,21 @@ def _meta(flags):
 
 
 def _emit(rec, out):
-    """Print a record and append it to the JSON-lines file ``out``."""
+    """Print a record and append it to the JSON-lines file ``out`` (a symbolic link's target).
+
+    Raises
+    ------
+    SystemExit
+        Status 1 with one line if the file cannot be written (the record is on stdout).
+    """
     print(json.dumps(rec), flush=True)
-    with open(out, "a") as fh:
-        fh.write(json.dumps(rec) + "\n")
+    try:
+        with open(os.path.realpath(out), "a") as fh:
+            fh.write(json.dumps(rec) + "\n")
+    except OSError as e:
+        print(f"bench_solver.py: error: cannot write {out}: {e.strerror or e} (the line is printed above)",
+              file=sys.stderr)
+        sys.exit(1)
 
 
 def run(config, deals, seed, flags, all_moves=False, time_limit=None, guess=None):

@@ -87,6 +87,39 @@ def _cpu() -> str:
     return platform.processor() or "unknown"
 
 
+def check_args(pairs: int, players: int, opponent: str, seed: int, threads: int, par, policy: str, opp_par) -> None:
+    """Refuse bad inputs of :func:`run` before any work.
+
+    Raises
+    ------
+    ValueError
+        For an unknown policy, ``pairs <= 0``, a seed outside 0..2**64-1, a thread count outside
+        1..numba's maximum, a parameter row longer than a policy reads or not finite, or players
+        other than 2, 4, 6 (two sides).
+    """
+    import numba
+
+    from sim.policies import N_PARAMS, POLICIES
+
+    for p in (policy, opponent):
+        if p not in POLICIES:
+            raise ValueError(f"unknown policy {p!r}: expected one of {', '.join(POLICIES)}")
+    if pairs <= 0:
+        raise ValueError(f"--pairs must be positive, got {pairs}")
+    bad = check_seed(seed)
+    if bad:
+        raise ValueError(f"--seed: {bad}")
+    if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        raise ValueError(f"--threads: {threads}, expected 1-{numba.config.NUMBA_NUM_THREADS}")
+    for name, row in (("--par", par), ("--opp-par", opp_par or ())):
+        if len(row) > N_PARAMS:
+            raise ValueError(f"{name}: {len(row)} values, at most {N_PARAMS}")
+        if not all(math.isfinite(x) for x in row):
+            raise ValueError(f"{name}: {list(row)}, expected finite numbers")
+    if players not in (2, 4, 6):
+        raise ValueError(f"players must be 2, 4 or 6 (two sides), got {players}")
+
+
 def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, threads: int = 1,
         par: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0), deck: str | None = None, exchange: str = "seven-two",
         endgame: str = "free", policy: str = "heuristic", opp_par: tuple[float, ...] | None = None) -> dict:
@@ -95,7 +128,7 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
     Raises
     ------
     ValueError
-        For an unknown opponent policy, ``pairs <= 0``, or players other than 2, 4, 6.
+        For the inputs :func:`check_args` refuses, or rules :class:`sim.rules.Rules` refuses.
     """
     import numba
 
@@ -103,23 +136,9 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
     from sim.policies import N_PARAMS, POLICIES
     from sim.rules import Rules
 
-    for p in (policy, opponent):
-        if p not in POLICIES:
-            raise ValueError(f"unknown policy {p!r}: expected one of {', '.join(POLICIES)}")
-    if pairs <= 0:
-        raise ValueError(f"pairs must be positive, got {pairs}")
-    bad = check_seed(seed)
-    if bad:
-        raise ValueError(f"seed: {bad}")
-    for name, row in (("par", par), ("opp_par", opp_par or ())):
-        if len(row) > N_PARAMS:
-            raise ValueError(f"{name}: {len(row)} values, at most {N_PARAMS}")
-        if not all(math.isfinite(x) for x in row):
-            raise ValueError(f"{name}: {list(row)}, expected finite numbers")
-    if players not in (2, 4, 6):
-        raise ValueError(f"players must be 2, 4 or 6 (two sides), got {players}")
-    numba.set_num_threads(threads)
+    check_args(pairs, players, opponent, seed, threads, par, policy, opp_par)
     rules = Rules(players=players, deck=deck, exchange=exchange, endgame=endgame)
+    numba.set_num_threads(threads)
     ra = rules.to_array()
     deck_arr = np.array(rules.deck_cards, dtype=np.int8)
     h, o = POLICIES.index(policy), POLICIES.index(opponent)
@@ -213,6 +232,12 @@ def main(argv=None) -> int:
                     help="JSONL file to append to (every configuration goes to this one file by default)")
     ap.add_argument("--no-save", action="store_true", help="print only")
     a = ap.parse_args(argv)
+    try:
+        check_args(a.pairs, a.players, a.opponent, a.seed, a.threads, tuple(a.par), a.policy,
+                   tuple(a.opp_par) if a.opp_par else None)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     if not a.no_save:
         bad = check_out(a.out, make_dirs=True)
         if bad:
@@ -224,6 +249,9 @@ def main(argv=None) -> int:
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted: nothing written", file=sys.stderr)
+        return 130
     except MemoryError:
         print(f"error: --pairs {a.pairs}: not enough memory for {2 * a.pairs} games' results; use fewer pairs",
               file=sys.stderr)
@@ -234,10 +262,12 @@ def main(argv=None) -> int:
     line = json.dumps(r, allow_nan=False)
     print(line)
     if not a.no_save:
-        out = Path(a.out)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with open(out, "a") as f:
-            f.write(line + "\n")
+        try:
+            with open(os.path.realpath(a.out), "a") as f:
+                f.write(line + "\n")
+        except OSError as e:
+            print(f"error: cannot write {a.out}: {e.strerror or e} (the line is printed above)", file=sys.stderr)
+            return 1
     return 0
 
 

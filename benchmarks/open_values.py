@@ -36,7 +36,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
-from _common import check_out, check_seed  # noqa: E402
+from _common import check_out, check_seed, write_atomic  # noqa: E402
 from sim.cards import CARD_RANK  # noqa: E402
 from sim.engine import R_NEX, R_PINTA, R_SIDE_POINTS, R_SIZE, R_TRUMP, R_WINNER, T_SIZE  # noqa: E402
 from sim.rules import Rules  # noqa: E402
@@ -76,6 +76,25 @@ def load(path, seed=None):
     missing = [c for c in COLUMNS if c not in df.columns]
     if missing:
         raise ValueError(f"{path} lacks the columns {', '.join(missing)}")
+    extra = [str(c) for c in df.columns if c not in COLUMNS]
+    if extra:
+        raise ValueError(f"{path} has columns this script does not write: {', '.join(extra)}")
+    for c in COLUMNS:
+        kind = df[c].dtype.kind
+        if kind not in ("f" if c == "ms" else "iu") or (kind == "f" and not np.isfinite(df[c]).all()):
+            raise ValueError(f"{path}: column {c} is {df[c].dtype}, expected "
+                             f"{'finite numbers' if c == 'ms' else 'integers'}")
+    pts = df["first_points"].to_numpy()
+    checks = (("seed", (df["seed"] >= 0).all()),
+              ("first_points", ((pts >= 0) & (pts <= 120)).all()),
+              ("second_points", ((df["first_points"] + df["second_points"]) == 120).all()),
+              ("winner", df["winner"].isin([-1, 0, 1]).all()),
+              ("pinta", df["pinta"].between(0, 47).all()), ("trump", df["trump"].between(0, 3).all()),
+              ("nex", df["nex"].between(0, 2).all()), ("ms", (df["ms"] >= 0).all()))
+    bad = [c for c, ok in checks if not ok]
+    if bad:
+        raise ValueError(f"{path}: values out of range in {', '.join(bad)} (card points 0-120 summing to 120, "
+                         "winner -1/0/1, pinta 0-47, trump 0-3, nex 0-2, seed and ms >= 0)")
     if len(df):
         seeds = sorted({int(x) for x in df["seed"].unique()})
         if seed is not None and seeds != [seed]:
@@ -134,8 +153,6 @@ def parse_args(argv=None):
     if bad:
         _fail(f"--out: {bad}")
     real = os.path.realpath(a.out)
-    if os.path.lexists(real + ".tmp") and not os.path.isfile(real + ".tmp"):
-        _fail(f"--out: its temporary file {real}.tmp exists and is not a file")
     old = None
     if os.path.exists(real):
         try:
@@ -150,6 +167,10 @@ def main(argv=None):
         signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         return _main(argv)
+    except BrokenPipeError:
+        # stdout's reader went away (--summary | head): no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(141)
     except (KeyboardInterrupt, _Terminated) as e:
         # interrupted before the run (arguments, reading --out, compiling): nothing was written
         print("\ninterrupted: nothing written", file=sys.stderr)
@@ -172,22 +193,31 @@ def _main(argv):
     if d >= a.deals:
         print(f"{len(rows)} deals in {a.out} already (--deals {a.deals}): nothing to do")
         return
-    # compile or load the kernels outside every deal's ms (the first deal's ms used to include it)
+    # compile or load the kernels outside every deal's ms (the first deal's ms used to include it),
+    # in every worker thread (each first solve of a thread also sets up that thread's workspace)
     t0 = time.time()
     print("open_values.py: compiling or loading the solver (a first run takes up to a minute or two)...",
           file=sys.stderr, flush=True)
-    warm_up(rules)
-    print(f"open_values.py: ready in {time.time() - t0:.1f} s", file=sys.stderr, flush=True)
-    t_end = time.time() + 60 * a.minutes
-    chunk = max(50, 2 * a.threads)
-    tmp = real + ".tmp"
-    saved = d
-    bar = tqdm(total=a.deals, initial=d, unit="deal", desc="open values", file=sys.stderr,
-               disable=a.no_progress, delay=1.0)
     pool = None
     if a.threads > 1:
         from concurrent.futures import ThreadPoolExecutor
         pool = ThreadPoolExecutor(max_workers=a.threads)
+        warm_up(rules)  # compile once, then let every worker thread load it
+        barrier = threading.Barrier(a.threads)
+
+        def warm(_):
+            barrier.wait()  # one warm-up on each thread
+            warm_up(rules)
+
+        list(pool.map(warm, range(a.threads)))
+    else:
+        warm_up(rules)
+    print(f"open_values.py: ready in {time.time() - t0:.1f} s", file=sys.stderr, flush=True)
+    t_end = time.time() + 60 * a.minutes
+    chunk = max(50, 2 * a.threads)
+    saved = d
+    bar = tqdm(total=a.deals, initial=d, unit="deal", desc="open values", file=sys.stderr,
+               disable=a.no_progress, delay=1.0)
     try:
         while d < a.deals and time.time() < t_end:
             m = min(chunk, a.deals - d)
@@ -213,11 +243,9 @@ def _main(argv):
             # the whole table again, to a temporary file renamed when complete: a stopped run keeps
             # every finished chunk and never leaves a half-written --out
             try:
-                pd.DataFrame(rows, columns=COLUMNS).to_parquet(tmp, index=False)
-                os.replace(tmp, real)
+                frame = pd.DataFrame(rows, columns=COLUMNS)
+                write_atomic(real, lambda tmp: frame.to_parquet(tmp, index=False))
             except OSError as e:
-                if os.path.isfile(tmp):
-                    os.remove(tmp)
                 bar.close()
                 kept = f"{saved} deals kept in it" if os.path.exists(real) else "nothing written"
                 _fail(f"cannot write {a.out}: {e.strerror or e}; {kept}", status=1)
@@ -228,8 +256,6 @@ def _main(argv):
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
         bar.close()
-        if os.path.isfile(tmp):
-            os.remove(tmp)
         kept = (f"{saved} deals kept in {a.out} (the unfinished chunk is dropped; run again to continue)"
                 if os.path.exists(real) else "nothing written")
         print(f"\ninterrupted: {kept}", file=sys.stderr)

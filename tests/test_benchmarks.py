@@ -42,7 +42,9 @@ def test_benchmark_scripts_import_this_checkout(script):
     ("bench_engine", ["--out", "/dev/full"], "--out: cannot write /dev/full: not a regular file"),
     ("bench_minimal_loop", ["--deals", "-5"], "--deals: -5, expected 1 to 2**62"),
     ("bench_minimal_loop", ["--deals", str(2 ** 63)], "expected 1 to 2**62"),
-    ("bench_minimal_loop", ["--out", "/"], "--out: cannot write /: not a regular file"),
+    ("bench_minimal_loop", ["--out", "/"], "--out: cannot write /: names a directory"),
+    ("bench_minimal_loop", ["--out", ""], "--out: empty path"),
+    ("bench_engine", ["--out", ""], "--out: empty path"),
 ])
 def test_benchmark_scripts_refuse_bad_arguments_first(script, args, msg, capsys):
     """bench_engine used to fail with tracebacks (ZeroDivisionError, negative dimensions) or only
@@ -61,10 +63,13 @@ def test_eval_heuristic_inputs_and_strict_json(tmp_path, capsys):
     out = tmp_path / "h.jsonl"
     for args, msg in ((["--seed", "-1"], "seed: -1"), (["--par", "1", "2", "3", "4", "5"], "par: 5 values"),
                       (["--policy", "expert", "--par", "nan"], "par: [nan], expected finite numbers"),
-                      (["--pairs", "0"], "pairs must be positive")):
+                      (["--pairs", "0"], "pairs must be positive"), (["--threads", "0"], "--threads: 0")):
         assert mod.main(["--pairs", "2", "--out", str(out), *args]) == 2
         assert msg in capsys.readouterr().err
     assert not out.exists()
+    # refused before the output's directories are made (second break-it pass)
+    assert mod.main(["--seed", "-1", "--out", str(tmp_path / "new" / "a" / "x.jsonl")]) == 2
+    assert not (tmp_path / "new").exists()
     assert mod.main(["--pairs", "1", "--seed", str(2 ** 64 - 1), "--out", str(out)]) == 0
     rec = json.loads(out.read_text(), parse_constant=lambda c: pytest.fail(f"non-standard JSON {c}"))
     assert rec["seed"] == 2 ** 64 - 1 and rec["games"] == 2 and rec["win_rate_ci95_pairs"] == [None, None]
@@ -89,5 +94,12 @@ def test_check_out_paths(tmp_path):
     assert check_out(str(tmp_path / "link")) is None
     assert not (tmp_path / "target.jsonl").exists() and (tmp_path / "link").is_symlink()
     assert os.path.realpath(tmp_path / "link") == str(tmp_path / "target.jsonl")
+    (tmp_path / "loopA").symlink_to(tmp_path / "loopB")
+    (tmp_path / "loopB").symlink_to(tmp_path / "loopA")
+    assert "loop of symbolic links" in check_out(str(tmp_path / "loopA"))
+    assert "names a directory" in check_out(str(tmp_path / "x.jsonl") + "/")
+    (tmp_path / "far").symlink_to("/nonexistent-dir/x.jsonl")
+    assert check_out(str(tmp_path / "far")) == "directory /nonexistent-dir does not exist"
+    assert "longer than 200" in check_out(str(tmp_path / ("a" * 201)))
     assert check_seed(2 ** 64 - 1) is None and check_seed(2 ** 64) and check_seed(-1)
     assert other_seed(2 ** 64 - 1, 1) == 0 and other_seed(5, 2) == 7

@@ -1209,15 +1209,20 @@ def test_open_values_refuses_to_replace_another_runs_file(tmp_path, capsys):
     """benchmarks/open_values.py (issue 3, item 10): an --out of another seed, or not this script's
     parquet, or bad ranges, exit 2 with the option named and the file untouched; --summary refuses
     the same files. Found this session: a run with another --seed silently replaced the file
-    (100,000 deals take hours); break-it pass: a file missing the winner column was resumed and
-    summarized with wrong win rates, --out "" failed after a chunk of solving, a FIFO --out hung."""
+    (100,000 deals take hours); break-it passes: a file missing the winner column (or with string
+    seeds, points out of range, missing winners) was resumed or summarized with wrong figures,
+    --out "" failed after a chunk of solving, a FIFO --out hung."""
+    import pandas as pd
     ov = _open_values_module()
     out = tmp_path / "v.parquet"
     _ov_frame([0, 1], [1, 1]).to_parquet(out)
     before = out.read_bytes()
     files = {"junk": None, "gap": _ov_frame([0, 2], [1, 1]), "dup": _ov_frame([0, 0], [1, 1]),
              "mixed": _ov_frame([0, 1], [1, 2]), "nowinner": _ov_frame([0, 1], [1, 1], drop=["winner"]),
-             "one": _ov_frame([0], [1])}
+             "one": _ov_frame([0], [1]), "strseed": _ov_frame([0, 1], ["1", "1"]),
+             "points": _ov_frame([0, 1], [1, 1]).assign(first_points=[999, 50]),
+             "nawinner": _ov_frame([0, 1], [1, 1]).assign(winner=pd.array([0, None], dtype="Int64")),
+             "extra": _ov_frame([0, 1], [1, 1]).assign(note=["a", "b"])}
     for name, df in files.items():
         if df is None:
             (tmp_path / f"{name}.parquet").write_text("not parquet")
@@ -1246,6 +1251,10 @@ def test_open_values_refuses_to_replace_another_runs_file(tmp_path, capsys):
         (["--summary", "--out", str(tmp_path / "dup.parquet")], "does not hold deals 0..1 once each"),
         (["--summary", "--out", str(tmp_path / "mixed.parquet")], "several seeds"),
         (["--summary", "--out", str(tmp_path / "one.parquet")], "a summary needs at least 2"),
+        (["--out", str(tmp_path / "strseed.parquet")], "column seed is "),
+        (["--summary", "--out", str(tmp_path / "points.parquet")], "values out of range in first_points"),
+        (["--out", str(tmp_path / "nawinner.parquet")], "values out of range in winner"),
+        (["--out", str(tmp_path / "extra.parquet")], "columns this script does not write: note"),
     ]
     for args, msg in cases:
         with pytest.raises(SystemExit) as e:
@@ -1312,3 +1321,17 @@ def test_open_values_signal_and_write_errors_keep_the_file(tmp_path, capsys, mon
     err = capsys.readouterr().err
     assert e.value.code == 1 and "No space left on device; 2 deals kept in it" in err, err
     assert out.read_bytes() == before and not os.path.exists(str(out) + ".tmp")
+
+
+def test_open_values_never_writes_through_a_tmp_name(tmp_path):
+    """The rewrite of --out goes through a private temporary file (second break-it pass: a symbolic
+    link named <out>.tmp made the run overwrite the link's target and turned --out into a link)."""
+    ov = _open_values_module()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    out = tmp_path / "v.parquet"
+    (tmp_path / "v.parquet.tmp").symlink_to(victim)
+    ov.main(["--deals", "1", "--seed", "5", "--out", str(out), "--no-progress"])
+    assert victim.read_text() == "precious"
+    assert out.is_file() and not out.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["v.parquet", "v.parquet.tmp", "victim.txt"]
