@@ -94,8 +94,8 @@ def check_args(pairs: int, players: int, opponent: str, seed: int, threads: int,
     ------
     ValueError
         For an unknown policy, ``pairs <= 0``, a seed outside 0..2**64-1, a thread count outside
-        1..numba's maximum, a parameter row longer than a policy reads or not finite, or players
-        other than 2, 4, 6 (two sides).
+        1..numba's maximum, a parameter row longer than a policy reads, not finite or given to a
+        policy that reads none, or players other than 2, 4, 6 (two sides).
     """
     import numba
 
@@ -116,6 +116,11 @@ def check_args(pairs: int, players: int, opponent: str, seed: int, threads: int,
             raise ValueError(f"{name}: {len(row)} values, at most {N_PARAMS}")
         if not all(math.isfinite(x) for x in row):
             raise ValueError(f"{name}: {list(row)}, expected finite numbers")
+    # only expert and counter read a parameter row (sim.policies.choose): a row for another policy
+    # would be recorded as if it had been used
+    for name, row, pol in (("--par", par, policy), ("--opp-par", opp_par or (), opponent)):
+        if any(x != 0 for x in row) and pol not in ("expert", "counter"):
+            raise ValueError(f"{name}: {pol} reads no parameters (only expert and counter do)")
     if players not in (2, 4, 6):
         raise ValueError(f"players must be 2, 4 or 6 (two sides), got {players}")
 

@@ -63,7 +63,8 @@ def test_eval_heuristic_inputs_and_strict_json(tmp_path, capsys):
     out = tmp_path / "h.jsonl"
     for args, msg in ((["--seed", "-1"], "seed: -1"), (["--par", "1", "2", "3", "4", "5"], "par: 5 values"),
                       (["--policy", "expert", "--par", "nan"], "par: [nan], expected finite numbers"),
-                      (["--pairs", "0"], "pairs must be positive"), (["--threads", "0"], "--threads: 0")):
+                      (["--pairs", "0"], "pairs must be positive"), (["--threads", "0"], "--threads: 0"),
+                      (["--policy", "expert", "--opp-par", "1", "2"], "--opp-par: greedy reads no parameters")):
         assert mod.main(["--pairs", "2", "--out", str(out), *args]) == 2
         assert msg in capsys.readouterr().err
     assert not out.exists()
