@@ -220,19 +220,20 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--pairs", type=int, default=100_000, help="duplicate deal pairs (games = 2 * pairs)")
-    ap.add_argument("--players", type=int, default=2, choices=(2, 4, 6))
+    ap.add_argument("--pairs", type=int, default=100_000,
+                    help="duplicate deal pairs (games = 2 * pairs; default: %(default)s)")
+    ap.add_argument("--players", type=int, default=2, choices=(2, 4, 6), help="players, two sides (default: %(default)s)")
     ap.add_argument("--opponent", default="greedy", help="policy of the other side (greedy, random, ...)")
     ap.add_argument("--policy", default="heuristic", help="policy of the tested side (default heuristic)")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1, help="run seed, 0 <= seed < 2**64 (default: %(default)s)")
+    ap.add_argument("--threads", type=int, default=1, help="engine threads (default: %(default)s)")
     ap.add_argument("--par", type=float, nargs="*", default=[0.0, 0.0, 0.0, 0.0],
                     help="parameter row of the tested side, read by expert and counter (up to 4 floats; zeros = tuned)")
     ap.add_argument("--opp-par", type=float, nargs="*", default=None,
                     help="parameter row of the opponent side (expert or counter)")
-    ap.add_argument("--deck", default=None)
-    ap.add_argument("--exchange", default="seven-two")
-    ap.add_argument("--endgame", default="free")
+    ap.add_argument("--deck", default=None, help="RULES R1 deck (default: the table size's, R3)")
+    ap.add_argument("--exchange", default="seven-two", help="RULES R7 variant (default: %(default)s)")
+    ap.add_argument("--endgame", default="free", help="RULES R9 variant (default: %(default)s)")
     ap.add_argument("--out", default=str(ROOT / "results" / "benchmarks" / "heuristic_vs_greedy.jsonl"),
                     help="JSONL file to append to (every configuration goes to this one file by default)")
     ap.add_argument("--no-save", action="store_true", help="print only")

@@ -295,7 +295,8 @@ def summary(df) -> str:
     cut = pd.cut(x, bins, right=False)
     for iv, c in cut.value_counts(sort=False).items():
         lines.append(f"| {int(iv.left)}-{int(iv.right) - 1} | {100 * c / n:.1f}% |")
-    lines += ["", "| pinta rank | deals | mean points of the first leader | first leader wins |", "|---|---|---|---|"]
+    lines += ["", "pinta ranks in trick-strength order (R2), strongest first:", "",
+              "| pinta rank | deals | mean points of the first leader | first leader wins |", "|---|---|---|---|"]
     order = [1, 3, 12, 11, 10, 7, 6, 5, 4, 2]
     for rk in order:
         g = df[df["pinta_rank"] == rk]
