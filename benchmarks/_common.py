@@ -129,6 +129,13 @@ def write_atomic(path: str, write) -> None:
     """Write a file by ``write(tmp)`` to a private temporary file beside ``os.path.realpath(path)``
     (``tempfile.mkstemp``: never an existing file or link), then rename it over the target.
 
+    Parameters
+    ----------
+    path : str
+        The output file (a symbolic link is followed: its target is replaced, the link kept).
+    write : callable
+        ``write(tmp)`` writes the whole file to the path ``tmp`` (str).
+
     Raises
     ------
     OSError

@@ -85,7 +85,8 @@ def _simulate(deals: int, out: Path) -> subprocess.CompletedProcess:
     cmd = [sys.executable, "-m", "sim.cli", "simulate", "--players", "2", "--deals", str(deals),
            "--policy", "heuristic", "--policy", "random", "--seed", "1", "--out", str(out), "--json",
            "--no-progress"]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT)] + [p for p in [os.environ.get("PYTHONPATH")] if p]))
+    old = os.environ.get("PYTHONPATH")
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + (os.pathsep + old if old else ""))
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
     try:
         stdout, stderr = proc.communicate()

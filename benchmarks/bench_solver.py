@@ -56,27 +56,11 @@ from tqdm import tqdm
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _common import OUT_DIR, check_out, check_seed, commit, other_seed  # noqa: E402
+from _common import OUT_DIR, check_out, check_seed, commit, cpu_name, other_seed  # noqa: E402
 from sim.cards import SWAP  # noqa: E402
 from sim.rules import Rules  # noqa: E402
 from solver import search as S  # noqa: E402
 from solver.position import deal_position  # noqa: E402
-
-
-def _cpu():
-    try:
-        with open("/proc/cpuinfo") as fh:
-            for line in fh:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def _commit():
-    """The checkout's commit, or "unknown" (benchmarks/_common.py)."""
-    return commit()
 
 
 #: Configurations: full deals, and positions reached by seeded random play with N tricks left.
@@ -132,8 +116,8 @@ def _warm_up(config, seed, ws, flags, mvs, vals):
 
 def _meta(flags):
     """The fields every record ends with: flags, machine, versions, commit, date."""
-    return {"threads": 1, "flags": [int(x) for x in flags], "cpu": _cpu(), "python": platform.python_version(),
-            "numba": numba.__version__, "numpy": np.__version__, "commit": _commit(),
+    return {"threads": 1, "flags": [int(x) for x in flags], "cpu": cpu_name(), "python": platform.python_version(),
+            "numba": numba.__version__, "numpy": np.__version__, "commit": commit(),
             "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")}
 
 

@@ -43,8 +43,6 @@ import argparse
 import json
 import math
 import os
-import platform
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -55,7 +53,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from _common import check_out, check_seed, other_seed  # noqa: E402
+from _common import check_out, check_seed, commit, cpu_name, other_seed  # noqa: E402
+from sim.rng import seed_bits  # noqa: E402
 
 
 def wilson(k: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -69,22 +68,12 @@ def wilson(k: float, n: int, z: float = 1.959963984540054) -> tuple[float, float
     return (centre - half, centre + half)
 
 
-def _commit() -> str:
-    try:
-        return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, check=True).stdout.strip()
-    except Exception:  # noqa: BLE001 - informative only
-        return "unknown"
-
-
-def _cpu() -> str:
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
+def _finite_or_none(v):
+    """``v`` with every float that is not finite (a NaN interval of a single pair) as None, lists
+    element by element: strict JSON has no NaN."""
+    if isinstance(v, list):
+        return [_finite_or_none(x) for x in v]
+    return None if isinstance(v, float) and not math.isfinite(v) else v
 
 
 def check_args(pairs: int, players: int, opponent: str, seed: int, threads: int, par, policy: str, opp_par) -> None:
@@ -165,13 +154,11 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
     print("compiling or loading the engine (numba caches it; a first run takes one to two minutes)...",
           file=sys.stderr, flush=True)
     res, hands0, dseeds, tricks = batch(2)
-    warm = other_seed(seed, 12345)
-    play_batch(ra, deck_arr, warm - 2 ** 64 if warm >= 2 ** 63 else warm, 0, 2, 2, pol, par_arr, res, hands0, dseeds,
-               tricks, False)
+    play_batch(ra, deck_arr, seed_bits(other_seed(seed, 12345)), 0, 2, 2, pol, par_arr, res, hands0, dseeds, tricks,
+               False)
     res, hands0, dseeds, tricks = batch(m)
     t0 = time.perf_counter()
-    seed_arg = seed - 2 ** 64 if seed >= 2 ** 63 else seed  # the uint64 seed's int64 bits, as sim.batch passes it
-    play_batch(ra, deck_arr, seed_arg, 0, m, 2, pol, par_arr, res, hands0, dseeds, tricks, False)
+    play_batch(ra, deck_arr, seed_bits(seed), 0, m, 2, pol, par_arr, res, hands0, dseeds, tricks, False)
     secs = time.perf_counter() - t0
     if (res[:, R_STATUS] != 0).any():
         bad = int((res[:, R_STATUS] != 0).sum())
@@ -210,10 +197,10 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
         "seconds": secs,
         "games_per_s": m / secs,
         "threads": threads,
-        "cpu": _cpu(),
+        "cpu": cpu_name(),
         "numba": _nb.__version__,
         "numpy": np.__version__,
-        "commit": _commit(),
+        "commit": commit(),
         "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
 
@@ -263,9 +250,7 @@ def main(argv=None) -> int:
               file=sys.stderr)
         return 2
     # strict JSON: a figure that does not exist (the pair interval of a single pair) is null, not NaN
-    r = {k: ([None if isinstance(x, float) and not math.isfinite(x) else x for x in v] if isinstance(v, list)
-             else (None if isinstance(v, float) and not math.isfinite(v) else v)) for k, v in r.items()}
-    line = json.dumps(r, allow_nan=False)
+    line = json.dumps({k: _finite_or_none(v) for k, v in r.items()}, allow_nan=False)
     print(line)
     if not a.no_save:
         try:

@@ -37,7 +37,7 @@ import pandas as pd  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
 from _common import check_out, check_seed, write_atomic  # noqa: E402
-from sim.cards import CARD_RANK  # noqa: E402
+from sim.cards import CARD_RANK, RANKS_BY_STRENGTH  # noqa: E402
 from sim.engine import R_NEX, R_PINTA, R_SIDE_POINTS, R_SIZE, R_TRUMP, R_WINNER, T_SIZE  # noqa: E402
 from sim.rules import Rules  # noqa: E402
 from solver.selfplay import play_open_batch, warm_up  # noqa: E402
@@ -62,6 +62,20 @@ def _fail(msg, status=2):
 
 def load(path, seed=None):
     """The deals in ``path`` as written by this script, sorted by deal.
+
+    Parameters
+    ----------
+    path : str
+        A parquet file.
+    seed : int, optional
+        The run seed its deals must have (any single seed if None).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row a deal, the columns of :data:`COLUMNS`: integers (card points 0-120, R2; winner
+        0, 1 or -1 for a 60-60 draw, R8; pinta card id and its rank, trump suit 0-3, exchanges
+        0-2, R7) and ``ms`` (float, wall time of the deal's solve in milliseconds).
 
     Raises
     ------
@@ -185,13 +199,11 @@ def _main(argv):
     numba.set_num_threads(1)
     rules = Rules(players=2)
     real = os.path.realpath(a.out)
-    rows = []
-    d = 0
-    if old is not None and len(old):
-        rows = old[COLUMNS].to_dict("records")
-        d = len(old)
+    # the table so far, one frame a chunk (the file is rewritten whole after every chunk)
+    frames = [old[COLUMNS]] if old is not None and len(old) else []
+    d = len(old) if old is not None else 0
     if d >= a.deals:
-        print(f"{len(rows)} deals in {a.out} already (--deals {a.deals}): nothing to do")
+        print(f"{d} deals in {a.out} already (--deals {a.deals}): nothing to do")
         return
     # compile or load the kernels outside every deal's ms (the first deal's ms used to include it),
     # in every worker thread (each first solve of a thread also sets up that thread's workspace)
@@ -233,17 +245,21 @@ def _main(argv):
                 return (time.perf_counter() - t1) * 1000
 
             times = list(pool.map(one, range(m))) if pool is not None else [one(i) for i in range(m)]
-            for i in range(m):
-                r = res[i]
-                rows.append({"deal": d + i, "seed": a.seed, "pinta": int(r[R_PINTA]),
-                             "pinta_rank": int(CARD_RANK[int(r[R_PINTA])]), "trump": int(r[R_TRUMP]),
-                             "first_points": int(r[R_SIDE_POINTS]), "second_points": int(r[R_SIDE_POINTS + 1]),
-                             "winner": int(r[R_WINNER]), "nex": int(r[R_NEX]), "ms": round(times[i], 2)})
+            pinta = res[:, R_PINTA].astype(np.int64)
+            frames.append(pd.DataFrame({
+                "deal": np.arange(d, d + m, dtype=np.int64),
+                "seed": np.full(m, a.seed, dtype=np.uint64 if a.seed >= 2 ** 63 else np.int64),
+                "pinta": pinta, "pinta_rank": CARD_RANK[pinta], "trump": res[:, R_TRUMP].astype(np.int64),
+                "first_points": res[:, R_SIDE_POINTS].astype(np.int64),
+                "second_points": res[:, R_SIDE_POINTS + 1].astype(np.int64),
+                "winner": res[:, R_WINNER].astype(np.int64), "nex": res[:, R_NEX].astype(np.int64),
+                "ms": np.round(times, 2)}))
             d += m
             # the whole table again, to a temporary file renamed when complete: a stopped run keeps
             # every finished chunk and never leaves a half-written --out
             try:
-                frame = pd.DataFrame(rows, columns=COLUMNS)
+                frame = pd.concat(frames, ignore_index=True)
+                frames = [frame]
                 write_atomic(real, lambda tmp: frame.to_parquet(tmp, index=False))
             except OSError as e:
                 bar.close()
@@ -264,7 +280,7 @@ def _main(argv):
         pool.shutdown()
     bar.close()
     if d >= a.deals:
-        print(f"done: {len(rows)} deals in {a.out}")
+        print(f"done: {d} deals in {a.out}")
     elif saved:
         print(f"stopped at --minutes {a.minutes:g}: {saved} of {a.deals} deals in {a.out}; run again to continue")
     else:
@@ -297,8 +313,7 @@ def summary(df) -> str:
         lines.append(f"| {int(iv.left)}-{int(iv.right) - 1} | {100 * c / n:.1f}% |")
     lines += ["", "pinta ranks in trick-strength order (R2), strongest first:", "",
               "| pinta rank | deals | mean points of the first leader | first leader wins |", "|---|---|---|---|"]
-    order = [1, 3, 12, 11, 10, 7, 6, 5, 4, 2]
-    for rk in order:
+    for rk in reversed(RANKS_BY_STRENGTH):
         g = df[df["pinta_rank"] == rk]
         if len(g):
             lines.append(f"| {rk} | {len(g)} | {g['first_points'].mean():.2f} | {100 * (g['winner'] == 0).mean():.1f}% |")

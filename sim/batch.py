@@ -87,6 +87,7 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from .cards import CARD_NAMES, SUITS
+from .rng import seed_bits
 from .rules import Rules
 from .stats import RunningStats, Summary
 
@@ -847,7 +848,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         deck = np.array(rules.deck_cards, dtype=np.int8)
         pol = np.array([POLICIES.index(p) if p in POLICIES else 0 for p in seat_pol], dtype=np.int64)
         par = np.zeros((n, N_PARAMS), dtype=np.float64)
-        seed_arg = seed - 2 ** 64 if seed >= 2 ** 63 else seed  # int64 bits of the uint64 seed (one signature)
+        seed_arg = seed_bits(seed)
 
         def play(row0, m, res, hands0, dseeds, trk, record):
             if solver:

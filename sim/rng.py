@@ -18,6 +18,13 @@ _M2 = np.uint64(0x94D049BB133111EB)
 POLICY_STREAM = np.uint64(0xD1B54A32D192ED03)
 
 
+def seed_bits(seed: int) -> int:
+    """The int64 with the bits of run seed ``seed`` (0 <= seed < 2**64): the one seed type the
+    compiled batch kernels take (a Python int of 2**63 or more does not convert to the int64
+    signature a smaller seed compiled first); they read it back as the same uint64."""
+    return seed - 2 ** 64 if seed >= 2 ** 63 else seed
+
+
 @njit(cache=True, inline="always", error_model="numpy")
 def mix64(z):
     """splitmix64 finalizer of a uint64."""

@@ -40,3 +40,16 @@ def run_engine(rules, policies, seed=1, m=200, row0=0, rotations=1, rec=True):
 def engine():
     """The :func:`run_engine` helper."""
     return run_engine
+
+
+def bench_script(name):
+    """The module ``benchmarks/<name>.py`` of this checkout, loaded afresh (the scripts are not a
+    package; each load runs the script's imports, not its ``main``)."""
+    import importlib.util
+    import os
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks", name + ".py")
+    spec = importlib.util.spec_from_file_location(f"{name}_under_test", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod

@@ -2,23 +2,16 @@
 refuses bad arguments before any work with one line (exit 2), and writes strict JSON."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
 import sys
 
 import pytest
+from conftest import bench_script
 
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks")
 ROOT = os.path.realpath(os.path.join(BENCH, ".."))
-
-
-def _module(name):
-    spec = importlib.util.spec_from_file_location(f"{name}_under_test", os.path.join(BENCH, name + ".py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 @pytest.mark.parametrize("script", ["bench_solver", "bench_engine", "bench_minimal_loop", "eval_heuristic",
@@ -49,7 +42,7 @@ def test_benchmark_scripts_import_this_checkout(script):
 def test_benchmark_scripts_refuse_bad_arguments_first(script, args, msg, capsys):
     """bench_engine used to fail with tracebacks (ZeroDivisionError, negative dimensions) or only
     after its whole run (a bad --e2e-deals or --out); bench_minimal_loop wrote negative deals/s."""
-    mod = _module(script)
+    mod = bench_script(script)
     with pytest.raises(SystemExit) as e:
         mod.main(args)
     assert e.value.code == 2 and msg in capsys.readouterr().err
@@ -59,7 +52,7 @@ def test_eval_heuristic_inputs_and_strict_json(tmp_path, capsys):
     """eval_heuristic: a seed outside 0..2**64-1, more parameters than a row holds or NaN are
     refused (exit 2, one line, nothing written); the last seed runs (its warm-up's seed used to
     leave the uint64 range); one pair's pair interval is null, not NaN (invalid JSON)."""
-    mod = _module("eval_heuristic")
+    mod = bench_script("eval_heuristic")
     out = tmp_path / "h.jsonl"
     for args, msg in ((["--seed", "-1"], "seed: -1"), (["--par", "1", "2", "3", "4", "5"], "par: 5 values"),
                       (["--policy", "expert", "--par", "nan"], "par: [nan], expected finite numbers"),

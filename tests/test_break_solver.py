@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from conftest import bench_script
 from sim.rules import Rules
 from solver import cli
 from solver.position import Position, deal_position
@@ -477,14 +478,10 @@ def test_bench_solver_refuses_bad_arguments_before_solving(args, msg):
 def test_bench_solver_takes_the_last_seed():
     """--seed 2**64-1 is a valid seed: the warm-up's other seed wraps around (break-it pass: seed + 1
     left the uint64 range and the run died with a traceback)."""
-    import importlib.util
-
     import numpy as np
 
     from solver import search as S
-    spec = importlib.util.spec_from_file_location("bench_solver_under_test", BENCH_SOLVER)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = bench_script("bench_solver")
     mvs = np.zeros(S.MAXM, np.int64)
     bench._warm_up("2p-4left", 2 ** 64 - 1, S.new_workspace(10), S.default_flags(), mvs, mvs.copy())
     assert len(list(bench.positions("2p-4left", 2, 2 ** 64 - 1))) == 2
@@ -493,14 +490,10 @@ def test_bench_solver_takes_the_last_seed():
 def test_bench_solver_floor_keeps_the_guess_for_every_position(monkeypatch):
     """``bench_solver.py --floor --guess N`` starts every position's first solve from N (break-it
     report: a loop variable shadowed the guess, so only the first position used it)."""
-    import importlib.util
-
     import numpy as np
 
     from solver import search as S
-    spec = importlib.util.spec_from_file_location("bench_solver_under_test", BENCH_SOLVER)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = bench_script("bench_solver")
     # compile solve_moves (which calls mtdf) before mtdf is replaced by a Python spy: run alone,
     # the test would otherwise ask Numba to compile it against the spy
     mvs = np.zeros(S.MAXM, np.int64)
@@ -525,10 +518,7 @@ def test_bench_solver_partial_configurations_have_their_tricks_left(config, play
     number of tricks left and no trick under way (cards in hands, stock and the pinta: tricks left
     x players). Found this session: the random play counted moves, and a trump exchange (R7) is a
     move that plays no card, so 22-39% of the positions had a trick under way."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("bench_solver_under_test", BENCH_SOLVER)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = bench_script("bench_solver")
     for p in bench.positions(config, 12, 1):
         assert p.players == players and not p.trick, str(p)
         assert sum(len(h) for h in p.hands) + len(p.stock) + (len(p.stock) > 0) == cards, str(p)
@@ -1184,17 +1174,6 @@ def test_cli_signal_during_a_long_solve_ends_at_once(tmp_path):
     assert "Traceback" not in err and out == ""
 
 
-OPEN_VALUES = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "open_values.py")
-
-
-def _open_values_module():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("open_values_under_test", OPEN_VALUES)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def _ov_frame(deals, seeds, drop=()):
     """A frame shaped as open_values.py writes it (deal, seed and dummy values)."""
     import pandas as pd
@@ -1213,7 +1192,7 @@ def test_open_values_refuses_to_replace_another_runs_file(tmp_path, capsys):
     seeds, points out of range, missing winners) was resumed or summarized with wrong figures,
     --out "" failed after a chunk of solving, a FIFO --out hung."""
     import pandas as pd
-    ov = _open_values_module()
+    ov = bench_script("open_values")
     out = tmp_path / "v.parquet"
     _ov_frame([0, 1], [1, 1]).to_parquet(out)
     before = out.read_bytes()
@@ -1269,7 +1248,7 @@ def test_open_values_resumes_a_run(tmp_path, capsys):
     """A run continues where the file ends: 3 deals, then up to 5, equal to deals 0-4 solved in one
     run; asking for fewer deals than the file holds changes nothing."""
     import pandas as pd
-    ov = _open_values_module()
+    ov = bench_script("open_values")
     a, b = tmp_path / "a.parquet", tmp_path / "b.parquet"
     ov.main(["--deals", "3", "--seed", "7", "--out", str(a), "--no-progress"])
     ov.main(["--deals", "5", "--seed", "7", "--out", str(a), "--no-progress"])
@@ -1296,7 +1275,7 @@ def test_open_values_signal_and_write_errors_keep_the_file(tmp_path, capsys, mon
     inviting the user to move 100,000 solved deals away); a failed write (disk full) exits 1 with one
     line, the previous file intact and no temporary file left."""
     import pandas as pd
-    ov = _open_values_module()
+    ov = bench_script("open_values")
     out = tmp_path / "v.parquet"
     ov.main(["--deals", "2", "--seed", "3", "--out", str(out), "--no-progress"])
     before = out.read_bytes()
@@ -1326,7 +1305,7 @@ def test_open_values_signal_and_write_errors_keep_the_file(tmp_path, capsys, mon
 def test_open_values_never_writes_through_a_tmp_name(tmp_path):
     """The rewrite of --out goes through a private temporary file (second break-it pass: a symbolic
     link named <out>.tmp made the run overwrite the link's target and turned --out into a link)."""
-    ov = _open_values_module()
+    ov = bench_script("open_values")
     victim = tmp_path / "victim.txt"
     victim.write_text("precious")
     out = tmp_path / "v.parquet"
