@@ -147,6 +147,10 @@ from .view import (V_DECK_MASK, V_ENDGAME, V_HAND, V_KNOWN, V_LEADER, V_LEFT, V_
 
 
 _BIG = 1 << 40
+# Compile time: a jitted function called with a literal argument (a global such as _BIG, True,
+# or a loop variable whose first value is a constant) is compiled once more for that literal's
+# type. The searches below pass np.int64(_BIG) and runtime bools, so _s3 compiles once, not six
+# times (70 s -> 13 s on a cold cache; benchmarks/bench_compile.py lists repeated compiles).
 _INV11 = 1.0 / 11.0
 _PMASK_ALL = np.int64(0xF80F80F80F80)  # point cards (strength 7..11) of every suit
 
@@ -347,7 +351,7 @@ def _endgame2(view, legal, hme, hop, mypts, trump, eg):
             m &= m - one
             mine = beats(a, b, trump)
             p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
-            v = _solve(hme & ~(one << a), hop, mine, p, trump, bestv, _BIG, eg)
+            v = _solve(hme & ~(one << a), hop, mine, p, trump, bestv, np.int64(_BIG), eg)
             if v > bestv:
                 bestv = v
                 bestc = a
@@ -355,7 +359,7 @@ def _endgame2(view, legal, hme, hop, mypts, trump, eg):
     while m != 0:
         a = lowest(m)
         m &= m - one
-        worst = _BIG
+        worst = np.int64(_BIG)
         o = _fl(hop, a, trump, eg)
         while o != 0:
             b = lowest(o)
@@ -401,11 +405,11 @@ def _last_draw2(view, legal, hme, hopk, unseen, pinta, mypts, trump, eg):
                 mine = beats(a, b, trump)
                 p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
                 if mine:
-                    tot += _s3(h1 | (one << x), hop | (one << pinta), True, p, trump, -_BIG, _BIG, eg)
+                    tot += _s3(h1 | (one << x), hop | (one << pinta), mine, p, trump, -_BIG, np.int64(_BIG), eg)
                 else:
-                    tot += _s3(h1 | (one << pinta), hop | (one << x), False, p, trump, -_BIG, _BIG, eg)
+                    tot += _s3(h1 | (one << pinta), hop | (one << x), mine, p, trump, -_BIG, np.int64(_BIG), eg)
             else:
-                worst = _BIG
+                worst = np.int64(_BIG)
                 o = hop
                 while o != 0:
                     b = lowest(o)
@@ -414,9 +418,9 @@ def _last_draw2(view, legal, hme, hopk, unseen, pinta, mypts, trump, eg):
                     p = mypts + (CARD_POINTS[a] + CARD_POINTS[b] if mine else 0)
                     h2 = hop & ~(one << b)
                     if mine:
-                        v = _s3(h1 | (one << x), h2 | (one << pinta), True, p, trump, -_BIG, worst, eg)
+                        v = _s3(h1 | (one << x), h2 | (one << pinta), mine, p, trump, -_BIG, worst, eg)
                     else:
-                        v = _s3(h1 | (one << pinta), h2 | (one << x), False, p, trump, -_BIG, worst, eg)
+                        v = _s3(h1 | (one << pinta), h2 | (one << x), mine, p, trump, -_BIG, worst, eg)
                     if v < worst:
                         worst = v
                 tot += worst
@@ -536,7 +540,7 @@ def expert_action(view, par, mode=1):
     if view[V_PINTA_SEAT] < 0:
         unseen &= ~(one << pinta)
 
-    mypts = 0
+    mypts = np.int64(0)
     for s in range(nseats):
         if (s if nsides == 3 else s & 1) == myside:
             mypts += view[V_POINTS + s]

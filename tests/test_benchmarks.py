@@ -15,7 +15,7 @@ ROOT = os.path.realpath(os.path.join(BENCH, ".."))
 
 
 @pytest.mark.parametrize("script", ["bench_solver", "bench_engine", "bench_minimal_loop", "eval_heuristic",
-                                    "open_values"])
+                                    "open_values", "bench_compile"])
 def test_benchmark_scripts_import_this_checkout(script):
     """A script measures the code beside it, not an installed copy (open_values, bench_engine and
     bench_minimal_loop imported whichever `sim` was installed: a checkout's edits went unmeasured,
@@ -38,6 +38,8 @@ def test_benchmark_scripts_import_this_checkout(script):
     ("bench_minimal_loop", ["--out", "/"], "--out: cannot write /: names a directory"),
     ("bench_minimal_loop", ["--out", ""], "--out: empty path"),
     ("bench_engine", ["--out", ""], "--out: empty path"),
+    ("bench_compile", ["--out", ""], "--out: empty path"),
+    ("bench_compile", ["--out", "/"], "--out: cannot write /: names a directory"),
 ])
 def test_benchmark_scripts_refuse_bad_arguments_first(script, args, msg, capsys):
     """bench_engine used to fail with tracebacks (ZeroDivisionError, negative dimensions) or only

@@ -1,0 +1,169 @@
+"""First-run cost: how long the README's commands take on a cold numba cache, and what compiles.
+
+Every jitted function is compiled on its first call and cached (``cache=True``); a new user's first
+``brisca simulate`` and first ``brisca solve`` pay for it, and so does every CI run (a fresh cache).
+This benchmark runs each stage below in its own child process, in order, sharing one fresh
+``NUMBA_CACHE_DIR`` (a temporary directory, removed at the end), then runs them again on the warm
+cache. Each child records numba's compile events (``numba.core.event``, ``"numba:compile"``): the
+function, its argument types and the seconds spent on it (its callees' compiles excluded).
+
+A function compiled for more than one argument-type tuple is listed under ``repeated``: usually a
+literal argument (``Literal[int](0)``, ``Literal[bool](True)``), either a constant passed directly or
+a loop variable whose first type is a literal while numba infers the loop's types, which costs a
+whole extra compile of that function. Pass ``np.int64(...)`` / a runtime bool instead.
+
+One JSON line into ``results/benchmarks/compile.jsonl``: per stage ``cold_seconds`` (wall, process
+start to exit), ``compile_seconds`` (sum of the compile events), ``compiles`` and ``warm_seconds``.
+
+Usage::
+
+    python benchmarks/bench_compile.py [--out results/benchmarks/compile.jsonl]
+
+It takes several minutes (about 5-8 on a 2-core machine); run it on a quiet machine.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's sim, not an installed one
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import OUT_DIR, ROOT, check_out, emit, machine  # noqa: E402
+
+POSITION = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+
+#: (stage name, brisca arguments); ``{tmp}`` is the run's temporary directory.
+STAGES = (
+    ("simulate", ["simulate", "--players", "2", "--deals", "1000", "--policy", "heuristic", "--policy", "random",
+                  "--seed", "1", "--out", "{tmp}/run.parquet", "--no-progress"]),
+    ("solve", ["solve", POSITION]),
+    ("simulate-solver", ["simulate", "--players", "2", "--deals", "2", "--policy", "solver", "--seed", "1",
+                         "--out", "{tmp}/open.parquet", "--no-progress"]),
+)
+
+
+def _child(out_json: str, argv: list) -> int:
+    """Run ``brisca argv`` in this process with a compile-event recorder; write the events to
+    ``out_json`` (``[[function, argument types, own seconds], ...]``) and return its exit status."""
+    from numba.core import event
+
+    stack, rec = [], []
+
+    class _Recorder(event.Listener):
+        def on_start(self, ev):
+            d = ev.data.get("dispatcher")
+            name = f"{d.py_func.__module__}.{d.py_func.__qualname__}" if d is not None else "?"
+            stack.append([name, str(ev.data.get("args")), time.perf_counter(), 0.0])
+
+        def on_end(self, ev):
+            name, args, t0, child = stack.pop()
+            dt = time.perf_counter() - t0
+            rec.append([name, args, round(dt - child, 4)])
+            if stack:
+                stack[-1][3] += dt
+
+    event.register("numba:compile", _Recorder())
+    from sim.cli import main
+
+    try:
+        main(argv)
+        status = 0
+    except SystemExit as e:
+        status = e.code if isinstance(e.code, int) else 1
+    with open(out_json, "w") as fh:
+        json.dump(rec, fh)
+    return status
+
+
+def _run_stage(argv: list, cache: str, tmp: str) -> dict:
+    """One stage in a child process: wall seconds, exit status and the compile events."""
+    ev_file = os.path.join(tmp, "events.json")
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache, PYTHONPATH=str(ROOT))
+    args = [a.replace("{tmp}", tmp) for a in argv]
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, __file__, "--child", ev_file, "--", *args], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        _, err = proc.communicate()
+    except BaseException:
+        proc.kill()
+        proc.wait()
+        raise
+    wall = time.perf_counter() - t0
+    if proc.returncode != 0:
+        raise RuntimeError(f"brisca {' '.join(args)} exited {proc.returncode}: {err.strip()[-500:]}")
+    with open(ev_file) as fh:
+        events = json.load(fh)
+    return {"seconds": round(wall, 2), "events": events}
+
+
+def run() -> dict:
+    """Every stage cold, then warm; the benchmark's record."""
+    tmp = tempfile.mkdtemp(prefix="bench_compile_")
+    cache = os.path.join(tmp, "numba_cache")
+    try:
+        stages, sigs, own = [], {}, {}
+        for name, argv in STAGES:
+            print(f"{name}: cold...", file=sys.stderr, flush=True)
+            cold = _run_stage(argv, cache, tmp)
+            for fn, args, sec in cold["events"]:
+                sigs.setdefault(fn, set()).add(args)
+                own[fn] = own.get(fn, 0.0) + sec
+            stages.append({"stage": name, "command": "brisca " + " ".join(argv).replace("{tmp}/", ""),
+                           "cold_seconds": cold["seconds"],
+                           "compile_seconds": round(sum(e[2] for e in cold["events"]), 2),
+                           "compiles": len(cold["events"])})
+        for st, (name, argv) in zip(stages, STAGES):
+            print(f"{name}: warm...", file=sys.stderr, flush=True)
+            st["warm_seconds"] = _run_stage(argv, cache, tmp)["seconds"]
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    repeated = sorted(({"function": fn, "signatures": len(s), "compile_seconds": round(own[fn], 2)}
+                       for fn, s in sigs.items() if len(s) > 1 and not fn.startswith("numba.")),
+                      key=lambda r: -r["compile_seconds"])
+    slowest = sorted(own.items(), key=lambda kv: -kv[1])[:8]
+    return {"kind": "compile", "stages": stages,
+            "cold_seconds_total": round(sum(s["cold_seconds"] for s in stages), 2),
+            "compile_seconds_total": round(sum(s["compile_seconds"] for s in stages), 2),
+            "slowest": [{"function": fn, "compile_seconds": round(sec, 2)} for fn, sec in slowest],
+            "repeated": repeated, "unit": "s", **machine()}
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--child"]:
+        return _child(argv[1], argv[3:])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=str(OUT_DIR / "compile.jsonl"),
+                    help="JSON-lines file to append to (default: results/benchmarks/compile.jsonl)")
+    args = ap.parse_args(argv)
+    bad = check_out(args.out, make_dirs=True)
+    if bad:
+        ap.error(f"--out: {bad}")
+    signal.signal(signal.SIGTERM, _interrupt)  # like Ctrl-C: the child is killed, the cache removed
+    try:
+        rec = run()
+    except KeyboardInterrupt:
+        print("\ninterrupted: nothing written", file=sys.stderr)
+        return 130
+    except RuntimeError as e:
+        print(f"bench_compile.py: error: {e}", file=sys.stderr)
+        return 1
+    emit(Path(os.path.realpath(args.out)), rec)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
