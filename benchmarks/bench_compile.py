@@ -39,6 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import OUT_DIR, ROOT, check_out, emit, machine  # noqa: E402
 
 POSITION = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+#: README's ``stock=?`` example (expectimax over the draw orders).
+HIDDEN = ("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=? turn=1 trick=1O points=62,17 "
+          "played=3O,4O,5O,6O,7O,11O,12O,1C,4C,5C,10C,11C,12C,1E,2E,4E,5E,6E,7E,10E,11E,1B,2B,3B,6B,7B,10B,11B")
 
 #: (stage name, brisca arguments); ``{tmp}`` is the run's temporary directory.
 STAGES = (
@@ -47,6 +50,8 @@ STAGES = (
     ("solve", ["solve", POSITION]),
     ("simulate-solver", ["simulate", "--players", "2", "--deals", "2", "--policy", "solver", "--seed", "1",
                          "--out", "{tmp}/open.parquet", "--no-progress"]),
+    ("solve-win", ["solve", "--win", POSITION]),
+    ("solve-hidden-stock", ["solve", HIDDEN]),
 )
 
 

@@ -59,7 +59,7 @@ def _chance(st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, fl
     J = np.zeros(MAXF, dtype=np.int64)       # draw: index of the draw in the round
     HASK = np.zeros(MAXF, dtype=np.int64)
     K = np.zeros((MAXF, 8), dtype=np.int64)
-    stk = np.zeros(max(L, 1), dtype=np.int64)
+    stk = np.zeros(max(L, 1), dtype=np.int8)  # the stock's dtype in Position.to_arrays: one compile of the search
     for i in range(ST_SIZE):
         S[0, i] = st0[i]
     PIN[0] = pin0
@@ -125,7 +125,7 @@ def _chance(st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, fl
                             stk[i] = 0
                         if L > 0:
                             stk[L - 1] = PIN[d]
-                        v = F * mtdf(S[d], stk, ismax, 30, tk1, tk2, td, fr, mv, cnt, flags)
+                        v = F * mtdf(S[d], stk, ismax, np.int64(30), tk1, tk2, td, fr, mv, cnt, flags)
                         done = True
                     HASK[d] = 0
                     if not done and ntrick == 0:
