@@ -142,13 +142,25 @@ def run() -> dict:
             "repeated": repeated, "unit": "s", **machine()}
 
 
-def _interrupt(signum, frame):
-    raise KeyboardInterrupt
+class _Terminated(BaseException):
+    """SIGTERM or SIGHUP: unwind like Ctrl-C (the child killed, the temporary cache removed)."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminate(signum, frame):
+    raise _Terminated(signum)
 
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--child"]:
+        if len(argv) < 3 or argv[2] != "--":
+            print("bench_compile.py: error: usage: --child EVENTS.json -- BRISCA-ARGS... (internal mode)",
+                  file=sys.stderr)
+            return 2
         return _child(argv[1], argv[3:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(OUT_DIR / "compile.jsonl"),
@@ -157,16 +169,27 @@ def main(argv=None) -> int:
     bad = check_out(args.out, make_dirs=True)
     if bad:
         ap.error(f"--out: {bad}")
-    signal.signal(signal.SIGTERM, _interrupt)  # like Ctrl-C: the child is killed, the cache removed
+    old = {sig: signal.signal(sig, _terminate) for sig in (signal.SIGTERM, signal.SIGHUP)}
     try:
         rec = run()
     except KeyboardInterrupt:
         print("\ninterrupted: nothing written", file=sys.stderr)
         return 130
+    except _Terminated as e:
+        print("\nterminated: nothing written", file=sys.stderr)
+        return 128 + e.signum
     except RuntimeError as e:
         print(f"bench_compile.py: error: {e}", file=sys.stderr)
         return 1
-    emit(Path(os.path.realpath(args.out)), rec)
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+    try:
+        emit(Path(os.path.realpath(args.out)), rec)
+    except OSError as e:
+        print(f"bench_compile.py: error: cannot write {args.out}: {e.strerror or e} (the line is printed above)",
+              file=sys.stderr)
+        return 1
     return 0
 
 

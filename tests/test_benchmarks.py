@@ -99,3 +99,31 @@ def test_check_out_paths(tmp_path):
     assert "longer than 200" in check_out(str(tmp_path / ("a" * 201)))
     assert check_seed(2 ** 64 - 1) is None and check_seed(2 ** 64) and check_seed(-1)
     assert other_seed(2 ** 64 - 1, 1) == 0 and other_seed(5, 2) == 7
+
+
+def test_bench_compile_stage_errors_and_signals(tmp_path, monkeypatch, capsys):
+    """bench_compile.py (break-it pass of 2026-11-30): a stage runs in a child process with its
+    compile events recorded; an output that fails at the end exits 1 with one line (it raised a
+    traceback after the whole run), SIGTERM/SIGHUP exit 128+signal with nothing written (SIGTERM
+    said "interrupted" and exited 130; SIGHUP left the temporary cache behind), and the internal
+    --child mode without its arguments is a usage error (it raised IndexError)."""
+    mod = bench_script("bench_compile")
+    assert mod.main(["--child"]) == 2 and "usage: --child" in capsys.readouterr().err
+    monkeypatch.setattr(mod, "STAGES", (("help", ["--help"]),))
+    res = mod._run_stage(["--help"], str(tmp_path / "cache"), str(tmp_path))
+    assert res["events"] == [] and res["seconds"] > 0
+
+    def fail(path, rec):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(mod, "emit", fail)
+    assert mod.main(["--out", str(tmp_path / "c.jsonl")]) == 1
+    assert "cannot write" in capsys.readouterr().err
+
+    def term():
+        raise mod._Terminated(15)
+
+    monkeypatch.setattr(mod, "run", term)
+    out = tmp_path / "t.jsonl"
+    assert mod.main(["--out", str(out)]) == 143 and not out.exists()
+    assert "terminated: nothing written" in capsys.readouterr().err
