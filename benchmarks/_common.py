@@ -64,7 +64,8 @@ def check_out(path: str, make_dirs: bool = False) -> str | None:
     A path is writable when it is not empty, its directory exists and is writable, and it is
     either absent or a regular file that may be written (a directory, FIFO, device or socket is
     refused: a FIFO would block the check itself), with a name of at most 200 characters (room for
-    a temporary name beside it). Symbolic links are followed (a loop is refused): write to
+    a temporary name beside it), and opening it for append succeeds (a new file made by that probe
+    is removed again). Symbolic links are followed (a loop is refused): write to
     ``os.path.realpath(path)``, so that a temporary file renamed over it replaces the link's target
     and keeps the link.
 
@@ -106,6 +107,19 @@ def check_out(path: str, make_dirs: bool = False) -> str | None:
             return f"cannot write {path}: permission denied"
     if not os.access(d, os.W_OK):
         return f"cannot write {path}: directory {d} is not writable"
+    # os.access answers yes for root in /proc and /sys, where no file can be made: try it (a file
+    # made by the probe is removed again; an existing one is opened for append and left as it was)
+    existed = os.path.exists(real)
+    try:
+        with open(real, "a"):
+            pass
+    except OSError as e:
+        return f"cannot write {path}: {e.strerror or e}"
+    if not existed:
+        try:
+            os.unlink(real)
+        except OSError:
+            pass
     return None
 
 

@@ -99,6 +99,14 @@ def test_check_out_paths(tmp_path):
     assert "longer than 200" in check_out(str(tmp_path / ("a" * 201)))
     assert check_seed(2 ** 64 - 1) is None and check_seed(2 ** 64) and check_seed(-1)
     assert other_seed(2 ** 64 - 1, 1) == 0 and other_seed(5, 2) == 7
+    # /proc accepts no new file, though os.access says yes to root (break-it pass of 2026-11-30:
+    # bench_compile failed only after its whole run); the probe leaves an existing file as it was
+    if os.path.isdir("/proc/self"):
+        assert "cannot write" in check_out("/proc/x.jsonl")
+    (tmp_path / "old.jsonl").write_text("kept\n")
+    assert check_out(str(tmp_path / "old.jsonl")) is None
+    assert (tmp_path / "old.jsonl").read_text() == "kept\n"
+    assert check_out(str(tmp_path / "new.jsonl")) is None and not (tmp_path / "new.jsonl").exists()
 
 
 def test_bench_compile_stage_errors_and_signals(tmp_path, monkeypatch, capsys):
