@@ -48,6 +48,21 @@ def machine() -> dict:
     }
 
 
+class Terminated(BaseException):
+    """A stopping signal (SIGTERM, SIGHUP), raised in the main thread by :func:`raise_terminated` so
+    that a stopped run unwinds as Ctrl-C does (a BaseException: no ``except Exception`` on the way
+    mistakes it for a failure). ``signum``: the signal's number (exit status ``128 + signum``)."""
+
+    def __init__(self, signum: int = 15):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def raise_terminated(signum, frame):
+    """Signal handler: raise :class:`Terminated` for ``signum``."""
+    raise Terminated(signum)
+
+
 def emit(path: Path, record: dict) -> None:
     """Print ``record`` as one JSON line and append it to ``path``."""
     line = json.dumps(record, sort_keys=False)

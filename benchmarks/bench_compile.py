@@ -36,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's sim, not an installed one
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import OUT_DIR, ROOT, check_out, emit, machine  # noqa: E402
+from _common import OUT_DIR, ROOT, Terminated, check_out, emit, machine, raise_terminated  # noqa: E402
 
 POSITION = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
 #: README's ``stock=?`` example (expectimax over the draw orders).
@@ -142,16 +142,7 @@ def run() -> dict:
             "repeated": repeated, "unit": "s", **machine()}
 
 
-class _Terminated(BaseException):
-    """SIGTERM or SIGHUP: unwind like Ctrl-C (the child killed, the temporary cache removed)."""
-
-    def __init__(self, signum):
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _terminate(signum, frame):
-    raise _Terminated(signum)
+_Terminated = Terminated  # SIGTERM or SIGHUP: unwinds like Ctrl-C (the child killed, the cache removed)
 
 
 def main(argv=None) -> int:
@@ -169,7 +160,7 @@ def main(argv=None) -> int:
     bad = check_out(args.out, make_dirs=True)
     if bad:
         ap.error(f"--out: {bad}")
-    old = {sig: signal.signal(sig, _terminate) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    old = {sig: signal.signal(sig, raise_terminated) for sig in (signal.SIGTERM, signal.SIGHUP)}
     try:
         rec = run()
     except KeyboardInterrupt:

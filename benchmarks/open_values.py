@@ -36,7 +36,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
-from _common import check_out, check_seed, write_atomic  # noqa: E402
+from _common import Terminated, check_out, check_seed, raise_terminated, write_atomic  # noqa: E402
 from sim.cards import CARD_RANK, RANKS_BY_STRENGTH  # noqa: E402
 from sim.engine import R_NEX, R_PINTA, R_SIDE_POINTS, R_SIZE, R_TRUMP, R_WINNER, T_SIZE  # noqa: E402
 from sim.rules import Rules  # noqa: E402
@@ -45,13 +45,8 @@ from solver.selfplay import play_open_batch, warm_up  # noqa: E402
 COLUMNS = ["deal", "seed", "pinta", "pinta_rank", "trump", "first_points", "second_points", "winner", "nex", "ms"]
 
 
-class _Terminated(BaseException):
-    """SIGTERM, raised in the main thread so that a stopped run ends as Ctrl-C does (a
-    BaseException: no ``except Exception`` on the way mistakes it for a failure)."""
-
-
-def _on_sigterm(signum, frame):
-    raise _Terminated()
+_Terminated = Terminated  # SIGTERM (benchmarks/_common)
+_on_sigterm = raise_terminated
 
 
 def _fail(msg, status=2):
