@@ -16,6 +16,7 @@ three players the paranoid value (the two other seats together against it).
 """
 from __future__ import annotations
 
+import decimal
 import numbers
 import threading
 import time
@@ -72,7 +73,10 @@ class SolveResult:
     target : int or None
         The target of target mode.
     reached : bool or None
-        Target mode: whether the side to move can still capture ``target`` points.
+        Target mode: whether the side of ``seat`` can still capture ``target`` points (``stock=?``:
+        whether its expected points reach ``target``).
+    seat : int or None
+        Target mode: the seat whose side ``target`` is for (the seat to move unless one was given).
     """
 
     position: str
@@ -84,14 +88,16 @@ class SolveResult:
     ms: float = 0.0
     target: int | None = None
     reached: bool | None = None
+    seat: int | None = None
 
     def to_dict(self) -> dict:
-        """JSON-able dict with keys ``position, value, moves, best, pv, nodes, ms`` (+ ``target, reached``)."""
+        """JSON-able dict with keys ``position, value, moves, best, pv, nodes, ms`` (+ ``target, reached, seat``)."""
         d = {"position": self.position, "value": self.value, "moves": dict(self.moves), "best": list(self.best),
              "pv": list(self.pv), "nodes": int(self.nodes), "ms": round(float(self.ms), 3)}
         if self.target is not None:
             d["target"] = self.target
             d["reached"] = self.reached
+            d["seat"] = self.seat
         return d
 
 
@@ -112,7 +118,7 @@ def check_target(target):
 
     Parameters
     ----------
-    target : int, float, Fraction or None
+    target : int, float, Fraction, Decimal or None
         Card points the side to move should still capture (RULES R8: 61 wins a deal); any whole number,
         of any numeric type.
 
@@ -128,6 +134,11 @@ def check_target(target):
     """
     if target is None:
         return None
+    if isinstance(target, decimal.Decimal):  # (a numbers.Number, not a numbers.Real)
+        if not target.is_finite() or target != target.to_integral_value():
+            raise ValueError("target: expected a whole number of card points, got "
+                             + show_input(str(target), limit=60, quote=False))
+        target = int(target)
     if isinstance(target, bool) or not isinstance(target, numbers.Real):
         raise ValueError(f"target: expected a whole number of card points, got {target!r}")
     if isinstance(target, numbers.Integral):
@@ -176,7 +187,7 @@ def _names(moves):
 
 
 def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bool = False,
-          _ws=None) -> SolveResult:
+          seat: int | None = None, _ws=None) -> SolveResult:
     """Solve a position exactly (open hands).
 
     Parameters
@@ -185,14 +196,20 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
         Every hand known; the stock known, or ``stock=?`` (expectation over draw orders,
         at most :data:`solver.chance.MAX_UNKNOWN_DRAWS` cards left to draw).
     target : int, optional
-        Target mode: answer only whether the side to move can still capture at least
-        ``target`` card points (one null-window search; known stock only).
+        Target mode: answer only whether the side to move (or of ``seat``) can still capture at
+        least ``target`` card points (one null-window search). With ``stock=?``: whether its
+        expected points (over the draw orders) reach ``target``.
     pv : bool
         Compute a principal variation (default True).
     moves : bool
         Compute every move's value (default True); False gives only the value.
     win : bool
-        Target mode with ``target = 61 - points the side already holds`` (RULES R8).
+        Target mode with ``target = 61 - points the side already holds`` (RULES R8); not with
+        ``target``.
+    seat : int, optional
+        Target mode only: ask for the side of this seat (0 to players-1) instead of the side to
+        move, e.g. to grade a puzzle answer on the position after it, where the turn may have
+        passed. With three players that seat alone against the other two (paranoid).
 
     Returns
     -------
@@ -201,8 +218,9 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
     Raises
     ------
     ValueError
-        For an invalid position, a hidden hand, ``stock=?`` with too many cards left to draw, or a
-        ``target`` that is not a whole number (:func:`check_target`).
+        For an invalid position, a hidden hand, ``stock=?`` with too many cards left to draw, a
+        ``target`` that is not a whole number (:func:`check_target`), ``target`` and ``win`` both, or
+        a ``seat`` outside target mode or not a seat of the position.
 
     Examples
     --------
@@ -211,30 +229,43 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
     (26, {'2C': 26, '10O': 18, '12E': 16})
     """
     from . import search as S
-    from .chance import check_solvable
+    from .chance import check_solvable, solve_chance
 
     t0 = time.perf_counter()
     target = check_target(target)
+    if win and target is not None:
+        raise ValueError(f"target: give a target or win=True, not both (got target={target})")
     pos = _as_position(position)
+    if seat is not None:
+        if target is None and not win:
+            raise ValueError("seat: only in target mode (with a target or win=True)")
+        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) \
+                or not 0 <= int(seat) < pos.rules.players:
+            raise ValueError(f"seat: expected a seat 0-{pos.rules.players - 1}, got {seat!r}")
+        seat = int(seat)
     check_solvable(pos)
+    if target is not None or win:
+        seat = pos.turn if seat is None else seat
     if win:
-        target = 61 - pos.side_points(pos.turn)
+        target = 61 - pos.side_points(seat)
     if pos.stock is None:
         if target is not None:
-            r = _solve_chance(pos, pv=False, moves=False)
+            r = solve_chance(pos, moves=False, perspective=seat)
             r.target = int(target)
+            r.seat = seat
             r.reached = bool(r.value >= target)
             r.value = None
             r.moves, r.best, r.pv = {}, [], []  # target mode answers reached only, as with a known stock
             r.ms = (time.perf_counter() - t0) * 1000.0
             return r
-        r = _solve_chance(pos, pv=pv, moves=moves)
+        r = solve_chance(pos, moves=moves)
         r.ms = (time.perf_counter() - t0) * 1000.0
         return r
-    st, stock, ismax = pos.to_arrays()
+    st, stock, ismax = pos.to_arrays(perspective=seat)  # (seat: target mode only)
     ws = _ws if _ws is not None else workspace()
     tk1, tk2, td, fr, mv, cnt = ws
     flags = S.default_flags()
+    D = S.drivers(st, flags)  # compiles only the kernel this table needs
     cnt[0] = 0
     cnt[1] = _next_stamp()
     rem = int(S.points_left(st))
@@ -243,6 +274,7 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
         res.value = 0
         res.reached = None if target is None else bool(target <= 0)
         res.target = None if target is None else int(target)
+        res.seat = seat
         if target is not None:
             res.value = None
         res.ms = (time.perf_counter() - t0) * 1000.0
@@ -250,42 +282,38 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
     if target is not None:
         t = int(target)
         res.target = t
+        res.seat = seat
         if t <= 0:
             res.reached = True
         elif t > rem:
             res.reached = False
         else:
-            res.reached = bool(S.ab(st, stock, ismax, t - 1, t, tk1, tk2, td, fr, mv, cnt, flags) >= t)
+            res.reached = bool(D.probe(st, stock, ismax, t - 1, t, tk1, tk2, td, fr, mv, cnt, flags) >= t)
         res.nodes = int(cnt[0])
         res.ms = (time.perf_counter() - t0) * 1000.0
         return res
     if moves:
         mvs = np.zeros(S.MAXM, dtype=np.int64)
         vals = np.zeros(S.MAXM, dtype=np.int64)
-        k = S.solve_moves(st, stock, ismax, rem // 2, mvs, vals, tk1, tk2, td, fr, mv, cnt, flags)
+        k = D.solve_moves(st, stock, ismax, rem // 2, mvs, vals, tk1, tk2, td, fr, mv, cnt, flags)
         value = int(vals[:k].max())
         order = sorted(range(k), key=lambda i: -vals[i])
         res.moves = {format_card(int(mvs[i])): int(vals[i]) for i in order}
         res.best = [format_card(int(mvs[i])) for i in order if vals[i] == value]
     else:
-        value = int(S.mtdf(st, stock, ismax, rem // 2, tk1, tk2, td, fr, mv, cnt, flags))
+        value = int(D.mtdf(st, stock, ismax, rem // 2, tk1, tk2, td, fr, mv, cnt, flags))
     res.value = value
     if pv:
         out = np.zeros(S.MAXD, dtype=np.int64)
-        k = S.principal_variation(st, stock, ismax, value, out, tk1, tk2, td, fr, mv, cnt, flags)
+        k = D.principal_variation(st, stock, ismax, value, out, tk1, tk2, td, fr, mv, cnt, flags)
         res.pv = _names(out[:k])
     res.nodes = int(cnt[0])
     res.ms = (time.perf_counter() - t0) * 1000.0
     return res
 
 
-def _solve_chance(pos: Position, pv: bool, moves: bool) -> SolveResult:
-    from .chance import solve_chance
-    return solve_chance(pos, moves=moves)
-
-
 def solve_many(positions, threads: int | None = None, target=None, *, pv: bool = True, moves: bool = True,
-               win: bool = False, errors: str = "raise"):
+               win: bool = False, seat: int | None = None, errors: str = "raise"):
     """Solve many positions in parallel over positions (one transposition table per thread).
 
     Parameters
@@ -294,7 +322,7 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     threads : int, optional
         Worker threads, 1 to :data:`MAX_THREADS` (default: ``numba.get_num_threads()``; never more than
         there are positions). The kernels release the GIL; each thread holds a 32 MB table.
-    target, pv, moves, win
+    target, pv, moves, win, seat
         As in :func:`solve`, for every position.
     errors : {"raise", "return"}
         ``"return"`` puts the ``ValueError`` in the result list instead of raising.
@@ -318,6 +346,8 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     if errors not in ("raise", "return"):
         raise ValueError(f"errors: expected 'raise' or 'return', got {errors!r}")
     target = check_target(target)
+    if win and target is not None:
+        raise ValueError(f"target: give a target or win=True, not both (got target={target})")
     positions = list(positions)
     if threads is None:
         import numba
@@ -326,7 +356,7 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
 
     def one(p):
         try:
-            return solve(p, target, pv=pv, moves=moves, win=win)
+            return solve(p, target, pv=pv, moves=moves, win=win, seat=seat)
         except ValueError as e:
             if errors == "return":
                 return e
@@ -393,7 +423,8 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
     for i in range(len(moves) + 1):
         st, stock, ismax = cur.to_arrays(perspective=persp)
         rem = int(S.points_left(st))
-        v = 0 if cur.is_terminal else int(S.mtdf(st, stock, ismax, rem // 2, tk1, tk2, td, fr, mv, cnt, flags))
+        v = 0 if cur.is_terminal else int(S.drivers(st, flags).mtdf(st, stock, ismax, rem // 2, tk1, tk2, td, fr, mv,
+                                                                   cnt, flags))
         out.append(gained + v)
         if i == len(moves):
             break

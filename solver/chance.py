@@ -5,7 +5,7 @@ drawing seat gets a uniformly random card of the unknown pool (the pinta is
 drawn last, R4/R6). Seats decide knowing every hand and the draws so far, never
 the future draws: decision nodes are max/min, draws are chance nodes. Once the
 last card is drawn the rest is perfect information and is solved by the exact
-search (:func:`solver.search.mtdf`).
+search (:func:`solver.search.mtdf`; the entry point of :func:`solver.search.drivers`).
 
 Exact arithmetic: values are kept as integers scaled by ``U!`` (``U`` = unknown
 face-down cards at the root), so every expectation is an exact fraction.
@@ -29,7 +29,7 @@ from sim.rules import exchange_card, legal_mask, trick_winner
 
 from .position import (ST_SIZE, ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE, ST_NTRICK,
                        ST_PLAYERS, ST_SIDES, ST_SIDEWON, ST_TRICK, ST_TRUMP, Position)
-from .search import SWAP, card_points, mtdf
+from .search import SWAP, card_points, mtdf2, mtdfn
 
 #: Most cards left to draw (face-down plus the pinta) that ``stock=?`` solves exactly.
 MAX_UNKNOWN_DRAWS = 8
@@ -40,10 +40,12 @@ _KEY = types.UniTuple(types.int64, 8)
 MAXF = 160   # frames: plies plus draws
 
 
-@njit(cache=True)
-def _chance(st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags):
+@njit(cache=True, nogil=True, inline="always")  # (inline: the solver it is given must not be a runtime object)
+def _chance_run(value, st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags):
     """Iterative expectimax (explicit stack; cached). Root frame: ``kind0`` 0 decision, 1 the
-    draws after a trick won by seat ``ws0``. Returns the value scaled by ``F`` (max side)."""
+    draws after a trick won by seat ``ws0``. Returns the value scaled by ``F`` (max side).
+    ``value``: the exact solver for the positions whose draws are all known (an ``mtdf`` entry
+    point of :mod:`solver.search`, bound by :func:`_chance2` or :func:`_chancen`)."""
     n = st0[ST_PLAYERS]
     L = st0[ST_L]
     S = np.zeros((MAXF, ST_SIZE), dtype=np.int64)
@@ -125,7 +127,7 @@ def _chance(st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, fl
                             stk[i] = 0
                         if L > 0:
                             stk[L - 1] = PIN[d]
-                        v = F * mtdf(S[d], stk, ismax, np.int64(30), tk1, tk2, td, fr, mv, cnt, flags)
+                        v = F * value(S[d], stk, ismax, np.int64(30), tk1, tk2, td, fr, mv, cnt, flags)
                         done = True
                     HASK[d] = 0
                     if not done and ntrick == 0:
@@ -268,8 +270,31 @@ def check_solvable(pos) -> None:
                          f"to be drawn (here {pos.left}); give the stock order")
 
 
-def solve_chance(pos: Position, moves: bool = True):
+@njit(cache=True, nogil=True)  # nogil: Ctrl-C is handled and solve_many's threads run in parallel
+def _chance2(st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags):
+    """:func:`_chance_run` with the two-player kernel (:data:`solver.search.TWO`)."""
+    return _chance_run(mtdf2, st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags)
+
+
+@njit(cache=True, nogil=True)
+def _chancen(st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags):
+    """:func:`_chance_run` with the general kernel (:data:`solver.search.GENERAL`)."""
+    return _chance_run(mtdfn, st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags)
+
+
+def solve_chance(pos: Position, moves: bool = True, perspective: int | None = None):
     """Expectimax value of a ``stock=?`` position (see module doc).
+
+    Parameters
+    ----------
+    pos : Position
+        Every hand known, ``stock=?``.
+    moves : bool
+        Fill ``moves`` and ``best`` (default True).
+    perspective : int, optional
+        A seat: ``value`` is then the expected points of its side (three players: that seat
+        against the other two), whoever moves, and ``moves`` and ``best`` stay empty (target mode
+        for any seat, :func:`solver.solve`'s ``seat``).
 
     Returns
     -------
@@ -287,7 +312,7 @@ def solve_chance(pos: Position, moves: bool = True):
 
     t0 = time.perf_counter()
     check_solvable(pos)
-    st, stk, ismax = pos.to_arrays()
+    st, stk, ismax = pos.to_arrays(perspective=perspective)
     U = max(pos.left - (1 if pos.pinta_under else 0), 0)
     F = math.factorial(U)
     tk1, tk2, td, fr, mv, cnt = workspace()
@@ -304,7 +329,12 @@ def solve_chance(pos: Position, moves: bool = True):
         st2, stk2 = st.copy(), stk.copy()
         w = _root_move(st2, stk2, ismax, F, memo, m, tk1, tk2, td, fr, mv, cnt, flags)
         v = Fraction(int(w), F)
-        vals[m] = v if ism else rem - v
+        vals[m] = v if ism or perspective is not None else rem - v
+    if perspective is not None:  # the side of `perspective` maximizes; the seat to move picks
+        res.value = _num(Fraction(0) if not legal else max(vals.values()) if ism else min(vals.values()))
+        res.nodes = int(cnt[0])
+        res.ms = (time.perf_counter() - t0) * 1000.0
+        return res
     if not legal:
         value = Fraction(0)
     else:
@@ -325,6 +355,8 @@ def _num(f: Fraction):
 
 def _root_move(st, stk, ismax, F, memo, m, tk1, tk2, td, fr, mv, cnt, flags):
     """Scaled value (max side) after root move ``m``, the move's own trick included."""
+    from . import search as S
+    _chance = _chance2 if S.drivers(st, flags) is S.TWO else _chancen  # compiles one kernel
     n = int(st[ST_PLAYERS])
     ntrick = int(st[ST_NTRICK])
     leader = int(st[ST_LEADER])

@@ -9,11 +9,11 @@ solved); 2 bad input (one-line error on stderr).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import io
 import json
 import os
 import sys
+from pathlib import Path
 
 from sim.batch import same_file
 from sim.cli import stdout_failed
@@ -32,14 +32,15 @@ def register(subparsers) -> None:
                "stock=? hides the draw order (expectation over orders, at most 8 cards to draw); it\n"
                "needs played=... so that the face-down cards are known as a set; its value is an\n"
                "expectation, and no principal variation is printed (the draws are chance events: pv is\n"
-               "[] in --json).\n"
+               "[] in --json); with --target/--win, reached says whether the expected points reach\n"
+               "the target.\n"
                "--file prints one JSON line per position (with \"line\"; a bad line gives\n"
                "{\"line\": n, \"error\": ...} and the others are still solved).\n"
                "Exit status: 0 ok; 1 some --file lines were invalid, or the output could not be written;\n"
                "2 bad input (one-line error on stderr); 141 stdout's reader went away (| head: with\n"
                "--out the file is still written in full); 130/143 interrupted (no --out file).\n"
                "--out columns (one row per record, as the JSON lines): line (--file), position, value,\n"
-               "moves, best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached\n"
+               "moves, best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached/seat\n"
                "(target mode), error (invalid lines: the other columns null, so value and nodes are\n"
                "float columns).")
     p.add_argument("position", nargs="?", help="a position string (quote it)")
@@ -51,6 +52,8 @@ def register(subparsers) -> None:
                                  "stdin/stdout/stderr or a terminal)")
     p.add_argument("--target", type=int, help="only answer: can the side to move still capture TARGET points?")
     p.add_argument("--win", action="store_true", help="target = 61 minus the points the side already holds")
+    p.add_argument("--seat", type=int, help="with --target/--win: ask for the side of seat SEAT instead of the side "
+                                            "to move (e.g. grading a puzzle answer on the position after it)")
     p.add_argument("--threads", type=int, default=1,
                    help="worker threads for --file (default 1, at most 256; each holds a 32 MB table)")
     p.add_argument("--no-pv", action="store_true", help="skip the principal variation")
@@ -65,8 +68,8 @@ def register(subparsers) -> None:
                "for the side to move), need (future points it needs for 61), moves (every move's value), pv, "
                "deal (deal index of --seed), ply (moves played from the deal's start). Grading an answer: it is "
                "right when its value in moves is at least need (only the record's move is); or run brisca solve "
-               "--win on the position after the answer, which tells whether the side that answered can still "
-               "reach 61. Exit status: 0 ok, 1 fewer than --count puzzles found within --max-tries (those found "
+               "--win --seat S on the position after the answer, S the seat that answered (the turn may have "
+               "passed to the other side), which tells whether that side can still reach 61. Exit status: 0 ok, 1 fewer than --count puzzles found within --max-tries (those found "
                "are written) or the output could not be written, 2 bad input, 141 stdout's reader went away.")
     q.add_argument("--count", type=int, default=10, help="puzzles to find (default: 10)")
     q.add_argument("--players", type=int, default=2, choices=(2,), help="players (2 only, for now)")
@@ -121,7 +124,7 @@ def _write_parquet(records, path, with_line, target=False):
                 row[k] = json.dumps(row[k])
         rows.append(row)
     cols = ((("line", "int64"),) if with_line else ()) + _COLUMNS \
-        + ((("target", "int64"), ("reached", "bool")) if target else ())
+        + ((("target", "int64"), ("reached", "bool"), ("seat", "int64")) if target else ())
     table = pa.Table.from_pandas(pd.DataFrame(rows), preserve_index=False)
     for c, t in cols:  # no records, or every line invalid: the columns are there all the same (null)
         if c not in table.column_names:
@@ -153,6 +156,19 @@ def _out_problem(path):
         return f"directory is not writable: {d}"
     if os.path.exists(real) and not os.access(real, os.W_OK):
         return f"file is not writable: {path}"
+    # os.access says yes to root in /proc and /sys, where opening fails: try it (a file the probe
+    # makes is removed again; an existing one is opened for append and left as it was)
+    existed = os.path.exists(real)
+    try:
+        with open(real, "ab"):
+            pass
+    except OSError as e:
+        return f"cannot write {path}: {e.strerror or e}"
+    if not existed:
+        try:
+            os.unlink(real)
+        except OSError:
+            pass
     return None
 
 
@@ -162,41 +178,100 @@ def _write_or_fail(records, path, rc, with_line=False, target=False):
     except OSError as e:  # (disk full, file size limit): not bad input, as brisca simulate reports it
         print(f"brisca: error: --out: cannot write {path}: {e.strerror or e}", file=sys.stderr)
         return 1
-    except ValueError as e:  # refused by the writer's own checks
+    except ValueError as e:  # refused by the writer's own checks, after the run: not bad input either
         print(f"brisca: error: {e}", file=sys.stderr)
-        return 2
+        return 1
     return rc
 
 
-#: Small valid positions (NOTATION.md's example; one card left to draw) solved once to compile the kernels.
-_WARM = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
-_WARM_HIDDEN = "players=2 trump=11E hands=10O,2C,4E/11O,11C stock=12C turn=0 trick=10C points=27,76"
+# Small positions whose solves compile (or load) each kernel set: two players (solver.search.TWO) and
+# any other table (GENERAL), the stock known and hidden (stock=?: its expectimax binds that set).
+_WARM = {2: "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17",
+         4: "players=4 trump=4O hands=6O,3C/7E,10C/1O,5B/3B,4O stock= turn=0 trick= points=36,0,24,27"}
+_WARM_HIDDEN = {2: "players=2 trump=11E hands=10O,2C,4E/11O,11C stock=12C turn=0 trick=10C points=27,76",
+                4: "players=4 trump=4O hands=12O,7C,6O/10O,6B,7E/11C,4C,1O/5C,1B,3B stock=3C,10C,5B turn=2 "
+                   "trick= points=16,0,24,27"}
 
 
-def _warm_up(target: bool = False, hidden: bool = False) -> None:
+def _kinds(positions):
+    """The kernel sets the positions need, for :func:`_warm_up`: ``{(two players, stock hidden)}``."""
+    return {(p.rules.players == 2, p.stock is None) for p in positions}
+
+
+def _umask() -> int:
+    m = os.umask(0)
+    os.umask(m)
+    return m
+
+
+def _write_text(lines, path):
+    """Write text ``lines`` to ``path`` the way tables are written (:func:`sim.batch.write_table`): a
+    temporary file in the same directory renamed when complete (removed on failure or interrupt);
+    a device or pipe written in place; a symlink's target written.
+
+    Raises
+    ------
+    OSError
+        If writing fails (the temporary file is removed).
+    ValueError
+        For a path :func:`sim.batch.special_target` refuses.
+    """
+    from sim.batch import _TEMPORARIES, special_target
+
+    if special_target(path):
+        with open(path, "w") as fh:
+            fh.writelines(lines)
+        return
+    import tempfile
+
+    real = os.path.realpath(path)
+    fd, name = tempfile.mkstemp(dir=os.path.dirname(real), prefix=f".{os.path.basename(real)}.", suffix=".tmp")
+    tmp = Path(name)  # (a new file of its own: never a link planted under a predictable name)
+    _TEMPORARIES.add(tmp)  # (removed too if the process must end without unwinding)
+    try:
+        with open(fd, "w") as fh:
+            fh.writelines(lines)
+        os.chmod(tmp, 0o644 & ~_umask())
+        os.replace(tmp, real)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    finally:
+        _TEMPORARIES.discard(tmp)
+
+
+def _warm_up(target: bool = False, kinds=frozenset({(True, False)})) -> None:
     """Compile (or load from numba's cache) the search kernels a request uses before timing
-    anything, so the ``ms`` reported is the solve alone: the exact search always, the target
-    probe for ``--target``/``--win``, the expectimax of ``stock=?``; says so on stderr when it
-    takes more than 1.5 s."""
+    anything, so the ``ms`` reported is the solve alone: for each of ``kinds`` (:func:`_kinds`:
+    two players or not, stock known or hidden) the exact search or the expectimax of ``stock=?``,
+    and the target probe for ``--target``/``--win``; says so on stderr when it takes more than
+    1.5 s."""
     import threading
 
     from .api import solve
     from .position import Position
 
-    kinds = "the solver" + (", its target probe" if target else "") + (", its stock=? expectimax" if hidden else "")
-    note = threading.Timer(1.5, lambda: print(f"brisca: compiling {kinds} (once for each kind of request: numba "
+    hidden = any(h for _, h in kinds)
+    what = "the solver" + (", its target probe" if target else "") + (", its stock=? expectimax" if hidden else "")
+    note = threading.Timer(1.5, lambda: print(f"brisca: compiling {what} (once for each kind of request: numba "
                                               "caches it)...", file=sys.stderr, flush=True))
     note.daemon = True
     note.start()
     try:
-        p = Position.parse(_WARM)
-        solve(p)
-        if target:
-            solve(p, 20)
-        if hidden:  # a small relative with the stock order hidden (stock=?)
-            h = Position.parse(_WARM_HIDDEN)
-            solve(Position.make(h.rules, h.trump, h.hands, None, turn=h.turn, trick=h.trick, points=h.points,
-                                played=h.played))
+        for two, hid in sorted(kinds):
+            n = 2 if two else 4
+            if hid:  # a small relative with the stock order hidden (stock=?)
+                h = Position.parse(_WARM_HIDDEN[n])
+                solve(Position.make(h.rules, h.trump, h.hands, None, turn=h.turn, trick=h.trick, points=h.points,
+                                    played=h.played))
+            else:
+                p = Position.parse(_WARM[n])
+                solve(p)
+                if target:
+                    solve(p, 20)
     finally:
         note.cancel()
 
@@ -258,12 +333,15 @@ def cmd_solve(args) -> int:
         if err:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
             return 2
-    kw = dict(pv=not args.no_pv, win=args.win)
+    if args.seat is not None and args.target is None and not args.win:
+        print("brisca: error: --seat goes with --target T or --win", file=sys.stderr)
+        return 2
+    kw = dict(pv=not args.no_pv, win=args.win, seat=args.seat)
     if args.file is None:
         try:
             pos = Position.parse(args.position)
             check_solvable(pos)  # refused now, not after a compile
-            _warm_up(args.target is not None or args.win, pos.stock is None)
+            _warm_up(args.target is not None or args.win, _kinds([pos]))
             res = solve(pos, args.target, **kw)
         except ValueError as e:
             print(f"brisca: error: {e}", file=sys.stderr)
@@ -290,13 +368,23 @@ def cmd_solve(args) -> int:
         return 2
     from tqdm import tqdm
 
+    parsed = {}  # line number -> Position or the ValueError of its text
+    for ln, text in work:
+        try:
+            parsed[ln] = Position.parse(text)
+        except ValueError as e:
+            parsed[ln] = e
     if work:
-        _warm_up(args.target is not None or args.win, any("stock=?" in t.replace(" ", "") for _, t in work))
+        _warm_up(args.target is not None or args.win,
+                 _kinds(p for p in parsed.values() if not isinstance(p, ValueError)))
 
     def one(item):
-        ln, text = item
+        ln, _ = item
         try:
-            return _record(solve(Position.parse(text), args.target, **kw), ln)
+            p = parsed[ln]
+            if isinstance(p, ValueError):
+                raise p
+            return _record(solve(p, args.target, **kw), ln)
         except ValueError as e:
             return {"line": ln, "error": str(e)}
 
@@ -357,25 +445,23 @@ def cmd_puzzles(args) -> int:
         if err:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
             return 2
-    try:
-        out = open(args.out, "w") if args.out is not None else contextlib.nullcontext(sys.stdout)
-    except OSError as e:
-        print(f"brisca: error: --out: {e.strerror}: {args.out}", file=sys.stderr)
-        return 2
     n = 0
     tries = args.max_tries or 200 * args.count
-    try:
-        with out as fh:
-            for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries):
-                fh.write(json.dumps(rec) + "\n")  # one complete line a puzzle: an interrupted run keeps those found
-                fh.flush()
-                n += 1
-    except OSError as e:
+    lines = []
+    for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries):
+        n += 1
         if args.out is None:
-            raise  # stdout: sim.cli.main reports it (a closed pipe ends quietly)
-        written = f"{n} puzzle{'s' if n != 1 else ''} written"
-        print(f"brisca: error: --out: cannot write {args.out}: {e.strerror or e} ({written})", file=sys.stderr)
-        return 1
+            print(json.dumps(rec), flush=True)  # one complete line a puzzle (stdout errors: sim.cli.main)
+        else:
+            lines.append(json.dumps(rec) + "\n")
+    if args.out is not None:
+        try:  # as --out of brisca solve: whole or not at all (an interrupted run leaves the old file)
+            _write_text(lines, args.out)
+        except (OSError, ValueError) as e:
+            msg = e.strerror or e if isinstance(e, OSError) else e
+            print(f"brisca: error: --out: cannot write {args.out}: {msg} ({n} puzzle{'s' if n != 1 else ''} "
+                  "found)", file=sys.stderr)
+            return 1
     if n < args.count:
         print(f"brisca: warning: found {n} of {args.count} puzzles in {tries} position{'s' if tries != 1 else ''} "
               "tried (--max-tries)",

@@ -4,8 +4,9 @@ A puzzle is taken from a random open deal (:func:`solver.position.deal_position`
 forward along random legal moves to a random point (any phase), kept when exactly one
 move lets the side to move end with 61 or more card points (points held plus
 value). Each record holds the position, the unique winning move, its value and a
-solution line (principal variation). Graded with ``brisca solve`` on the position
-after the user's move.
+solution line (principal variation). Graded with ``brisca solve --win --seat S`` on the
+position after the user's move, ``S`` the seat that answered (the turn may have passed to the
+other side, and ``--win`` alone asks for the side to move).
 """
 from __future__ import annotations
 

@@ -49,9 +49,15 @@ every call site, before type inference). The key builders (:func:`draw_key2`,
 :func:`_endgame_key2`, :func:`draw_key_n` and their parts) and the 2-player endgame minimax
 (:func:`_eg_two`, :func:`_eg_three`) are compiled once and called: on a cold cache :func:`ab2`
 compiled in 20 s instead of 76 s and the general kernel in 41 s instead of 55 s, with the same
-nodes and times within noise (results/README.md).
+nodes and times within noise (results/README.md). :func:`ab` hands two-player searches to
+:func:`ab2` from inside compiled code, so compiling it compiles both kernels; the callers in
+:mod:`solver.api`, :mod:`solver.chance` and :mod:`solver.selfplay` take their entry points from
+:func:`drivers` instead, which compile only the kernel the table needs (a first two-player solve
+no longer compiles the general kernel, nor a first four-player solve :func:`ab2`).
 """
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from llvmlite import ir
@@ -408,6 +414,11 @@ def _equal_sizes(hands, n):
 def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     """Fail-soft alpha-beta on future points of the maximizing side (iterative).
 
+    Hands two-player searches with the default techniques (:func:`uses_ab2`) to :func:`ab2`
+    (through :func:`ab2_probe`), the others to the general kernel :func:`abn`. Compiling it
+    compiles both kernels; :func:`drivers` names entry points that compile only the one a
+    position needs.
+
     Parameters
     ----------
     st : ndarray(int64, shape=(ST_SIZE,))
@@ -438,8 +449,15 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
         bound, ``v >= beta0`` a lower bound (card points 0-120).
     """
     if uses_ab2(st, flags):
-        return ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags[FL_ETC], flags[FL_ETCMIN],
-                   flags[FL_EG])
+        return ab2_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+    return abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+
+
+@njit(cache=True, nogil=True)
+def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """The general kernel of :func:`ab` (any number of players, every technique switch); same
+    parameters and result. It never hands over to :func:`ab2`.
+    """
     n = st[ST_PLAYERS]
     nsides = st[ST_SIDES]
     trump = st[ST_TRUMP]
@@ -1366,6 +1384,15 @@ def uses_ab2(st, flags):
 
 
 @njit(cache=True, nogil=True)
+def ab2_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """:func:`ab2` with :func:`ab`'s parameters (the flags array); the caller ensures
+    :func:`uses_ab2`. Same result as :func:`ab`.
+    """
+    return ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags[FL_ETC], flags[FL_ETCMIN],
+               flags[FL_EG])
+
+
+@njit(cache=True, nogil=True)
 def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0, etcmin=0, eg=0):
     """:func:`ab` for two players with the default techniques, the state in registers.
 
@@ -1907,6 +1934,97 @@ def points_left(st):
     return r
 
 
+# ======================================================================
+# Drivers. Each is compiled once for the kernel it is given (``probe``: a jitted function with
+# :func:`ab`'s parameters and result), so an entry point compiles only its own kernel:
+# ``mtdf`` and the others hand over through :func:`ab` (both kernels), ``mtdf2`` and the
+# others call :func:`ab2_probe` (two players, default techniques), ``mtdfn`` and the others
+# :func:`abn` (any table, any techniques). :func:`drivers` picks the set a position needs.
+# A kernel passed from Python would cost about 12 us a call, so the entry points bind it here;
+# the generic bodies are inlined (numba IR) because a kernel passed on to a compiled callee is a
+# runtime object and numba cannot cache a function holding one ("dynamic globals").
+# ======================================================================
+
+@njit(cache=True, nogil=True, inline="always")
+def _mtdf(probe, st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    lo = 0
+    hi = points_left(st)
+    g = guess
+    if g < lo:
+        g = lo
+    if g > hi:
+        g = hi
+    bis = flags[FL_BISECT] == 2 or (flags[FL_BISECT] == 1 and st[ST_PLAYERS] > 2)
+    k = 0
+    n0 = cnt[0]
+    cnt[3] = 0
+    while lo < hi:
+        if bis and k >= 2:
+            b = (lo + hi + 1) // 2
+        else:
+            b = g if g > lo else lo + 1
+        k += 1
+        g = probe(st, stock, ismax, b - 1, b, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+        if k == 1:
+            cnt[3] = cnt[0] - n0
+        if g < b:
+            hi = g
+        else:
+            lo = g
+    cnt[2] = k
+    return lo
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _solve_moves(probe, st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    k = legal_moves(st, stock, moves)
+    g = guess
+    for i in range(k):
+        st2 = st.copy()
+        stk2 = stock.copy()
+        gain = apply_move(st2, stk2, ismax, moves[i])
+        v = _mtdf(probe, st2, stk2, ismax, g - gain, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+        vals[i] = v + gain
+        g = vals[i]
+    return k
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _principal_variation(probe, st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    st2 = st.copy()
+    stk2 = stock.copy()
+    moves = np.zeros(MAXM, dtype=np.int64)
+    n = st[ST_PLAYERS]
+    v = value
+    k = 0
+    while True:
+        nm = legal_moves(st2, stk2, moves)
+        if nm == 0:
+            break
+        seat = (st2[ST_LEADER] + st2[ST_NTRICK]) % n
+        ism = ismax[seat] != 0
+        found = -1
+        for i in range(nm):
+            st3 = st2.copy()
+            stk3 = stk2.copy()
+            gain = apply_move(st3, stk3, ismax, moves[i])
+            t = v - gain
+            if ism:
+                ok = t <= 0 or probe(st3, stk3, ismax, t - 1, t, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags) >= t
+            else:
+                ok = probe(st3, stk3, ismax, t, t + 1, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags) <= t
+            if ok:
+                found = i
+                break
+        if found < 0:  # pragma: no cover - cannot happen when value is exact
+            break
+        gain = apply_move(st2, stk2, ismax, moves[found])
+        v -= gain
+        out[k] = moves[found]
+        k += 1
+    return k
+
+
 @njit(cache=True, nogil=True)
 def mtdf(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     """Exact value (future points of the maximizing side) by null-window probes of :func:`ab`.
@@ -1932,32 +2050,7 @@ def mtdf(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     int
         The exact value, card points 0-120.
     """
-    lo = 0
-    hi = points_left(st)
-    g = guess
-    if g < lo:
-        g = lo
-    if g > hi:
-        g = hi
-    bis = flags[FL_BISECT] == 2 or (flags[FL_BISECT] == 1 and st[ST_PLAYERS] > 2)
-    k = 0
-    n0 = cnt[0]
-    cnt[3] = 0
-    while lo < hi:
-        if bis and k >= 2:
-            b = (lo + hi + 1) // 2
-        else:
-            b = g if g > lo else lo + 1
-        k += 1
-        g = ab(st, stock, ismax, b - 1, b, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
-        if k == 1:
-            cnt[3] = cnt[0] - n0
-        if g < b:
-            hi = g
-        else:
-            lo = g
-    cnt[2] = k
-    return lo
+    return _mtdf(ab, st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
 @njit(cache=True, nogil=True)
@@ -1974,16 +2067,7 @@ def solve_moves(st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv
     int
         Number of moves (0 at the end of the deal).
     """
-    k = legal_moves(st, stock, moves)
-    g = guess
-    for i in range(k):
-        st2 = st.copy()
-        stk2 = stock.copy()
-        gain = apply_move(st2, stk2, ismax, moves[i])
-        v = mtdf(st2, stk2, ismax, g - gain, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
-        vals[i] = v + gain
-        g = vals[i]
-    return k
+    return _solve_moves(ab, st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
 @njit(cache=True, nogil=True)
@@ -1993,35 +2077,73 @@ def principal_variation(st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv
     Each step takes the first move (TT-free order: ascending cards, then SWAP) whose null-window
     probe confirms it keeps the value.
     """
-    st2 = st.copy()
-    stk2 = stock.copy()
-    moves = np.zeros(MAXM, dtype=np.int64)
-    n = st[ST_PLAYERS]
-    v = value
-    k = 0
-    while True:
-        nm = legal_moves(st2, stk2, moves)
-        if nm == 0:
-            break
-        seat = (st2[ST_LEADER] + st2[ST_NTRICK]) % n
-        ism = ismax[seat] != 0
-        found = -1
-        for i in range(nm):
-            st3 = st2.copy()
-            stk3 = stk2.copy()
-            gain = apply_move(st3, stk3, ismax, moves[i])
-            t = v - gain
-            if ism:
-                ok = t <= 0 or ab(st3, stk3, ismax, t - 1, t, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags) >= t
-            else:
-                ok = ab(st3, stk3, ismax, t, t + 1, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags) <= t
-            if ok:
-                found = i
-                break
-        if found < 0:  # pragma: no cover - cannot happen when value is exact
-            break
-        gain = apply_move(st2, stk2, ismax, moves[found])
-        v -= gain
-        out[k] = moves[found]
-        k += 1
-    return k
+    return _principal_variation(ab, st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+
+
+@njit(cache=True, nogil=True)
+def mtdf2(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """:func:`mtdf` by :func:`ab2` alone (the caller ensures :func:`uses_ab2`)."""
+    return _mtdf(ab2_probe, st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+
+
+@njit(cache=True, nogil=True)
+def solve_moves2(st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """:func:`solve_moves` by :func:`ab2` alone (the caller ensures :func:`uses_ab2`)."""
+    return _solve_moves(ab2_probe, st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+
+
+@njit(cache=True, nogil=True)
+def principal_variation2(st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """:func:`principal_variation` by :func:`ab2` alone (the caller ensures :func:`uses_ab2`)."""
+    return _principal_variation(ab2_probe, st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+
+
+@njit(cache=True, nogil=True)
+def mtdfn(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """:func:`mtdf` by the general kernel :func:`abn` alone."""
+    return _mtdf(abn, st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+
+
+@njit(cache=True, nogil=True)
+def solve_movesn(st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """:func:`solve_moves` by the general kernel :func:`abn` alone."""
+    return _solve_moves(abn, st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+
+
+@njit(cache=True, nogil=True)
+def principal_variationn(st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """:func:`principal_variation` by the general kernel :func:`abn` alone."""
+    return _principal_variation(abn, st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+
+
+class Drivers(NamedTuple):
+    """Entry points that compile one kernel: ``probe`` (:func:`ab`'s parameters), ``mtdf``,
+    ``solve_moves``, ``principal_variation`` (the parameters of the functions of those names)."""
+    probe: object
+    mtdf: object
+    solve_moves: object
+    principal_variation: object
+
+
+TWO = Drivers(ab2_probe, mtdf2, solve_moves2, principal_variation2)
+GENERAL = Drivers(abn, mtdfn, solve_movesn, principal_variationn)
+
+
+def drivers(st, flags) -> Drivers:
+    """The entry points for searches from ``st`` with ``flags``: :data:`TWO` when :func:`ab`
+    would hand them to :func:`ab2` (two players, the default techniques), else :data:`GENERAL`.
+
+    Every position reachable from ``st`` has its player count, so one choice serves a whole
+    deal. Same values and nodes as :func:`ab`, :func:`mtdf` and the others; a first call compiles
+    only the chosen kernel (about 30 s less for a two-player solve, results/README.md).
+
+    Parameters
+    ----------
+    st : ndarray(int64, shape=(ST_SIZE,))
+    flags : ndarray(int64, shape=(FL_SIZE,))
+
+    Returns
+    -------
+    Drivers
+    """
+    return TWO if uses_ab2(st, flags) else GENERAL

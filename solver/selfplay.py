@@ -52,9 +52,10 @@ def play_open_deal(rules, seed: int, d: int, ws=None):
     if n != 3:
         cnt[1] = _next_stamp()
         st, stock, ismax = pos.to_arrays(perspective=0)
-        v = int(S.mtdf(st, stock, ismax, 60, tk1, tk2, td, fr, mv, cnt, flags))
+        D = S.drivers(st, flags)  # compiles only the kernel this table needs
+        v = int(D.mtdf(st, stock, ismax, 60, tk1, tk2, td, fr, mv, cnt, flags))
         out = np.zeros(S.MAXD, dtype=np.int64)
-        k = S.principal_variation(st, stock, ismax, v, out, tk1, tk2, td, fr, mv, cnt, flags)
+        k = D.principal_variation(st, stock, ismax, v, out, tk1, tk2, td, fr, mv, cnt, flags)
         return {"moves": [int(x) for x in out[:k]], "value": v, "position": pos, "nodes": int(cnt[0])}
     # three players: each seat maximizes its own paranoid value
     moves = []
@@ -64,7 +65,7 @@ def play_open_deal(rules, seed: int, d: int, ws=None):
     while not cur.is_terminal:
         cnt[1] = _next_stamp()
         st, stock, ismax = cur.to_arrays()
-        k = S.solve_moves(st, stock, ismax, 30, mvs, vals, tk1, tk2, td, fr, mv, cnt, flags)
+        k = S.drivers(st, flags).solve_moves(st, stock, ismax, 30, mvs, vals, tk1, tk2, td, fr, mv, cnt, flags)
         best = int(mvs[int(np.argmax(vals[:k]))])
         moves.append(best)
         cur = cur.apply(best)
@@ -102,9 +103,10 @@ def warm_up(rules):
     tk1, tk2, td, fr, mv, cnt = workspace()
     flags = S.default_flags()
     st, stock, ismax = pos.to_arrays(perspective=0)
-    v = int(S.mtdf(st, stock, ismax, 60, tk1, tk2, td, fr, mv, cnt, flags))
-    S.principal_variation(st, stock, ismax, v, np.zeros(S.MAXD, dtype=np.int64), tk1, tk2, td, fr, mv, cnt, flags)
-    S.solve_moves(st, stock, ismax, 30, np.zeros(S.MAXM, dtype=np.int64), np.zeros(S.MAXM, dtype=np.int64),
+    D = S.drivers(st, flags)
+    v = int(D.mtdf(st, stock, ismax, 60, tk1, tk2, td, fr, mv, cnt, flags))
+    D.principal_variation(st, stock, ismax, v, np.zeros(S.MAXD, dtype=np.int64), tk1, tk2, td, fr, mv, cnt, flags)
+    D.solve_moves(st, stock, ismax, 30, np.zeros(S.MAXM, dtype=np.int64), np.zeros(S.MAXM, dtype=np.int64),
                   tk1, tk2, td, fr, mv, cnt, flags)
 
 

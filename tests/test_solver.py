@@ -358,6 +358,13 @@ def test_stock_unknown_expectimax():
     v, vals = oracle.solve(text.replace("stock=2O,4B,3E", "stock=?"), unknown=["2O", "4B", "3E"])
     assert abs(r.value - float(v)) < 1e-9
     assert {m: round(x, 9) for m, x in r.moves.items()} == {m: round(float(x), 9) for m, x in vals.items()}
+    # the expectimax binds its exact solver (_chance2 here): numba refused to cache it while the
+    # solver was passed on to a compiled callee as a runtime object ("dynamic globals")
+    from solver import chance as C
+    assert C._chance2.overloads
+    for disp in (C._chance2, C._chancen):
+        for cres in disp.overloads.values():
+            assert not cres.library.has_dynamic_globals, disp
 
 
 def test_stock_unknown_limit():
@@ -532,6 +539,43 @@ def test_two_player_kernel_matches_general_search(deck, exchange, cond, endgame)
             res.append((int(v), int(ws[5][0])))
         assert res[0] == res[1], str(pos)
         assert res[2][0] == res[0][0], str(pos)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_drivers_give_the_values_and_nodes_of_ab(players):
+    """solver.search.drivers: the entry points that compile one kernel (TWO: ab2 for two players
+    with the default techniques; GENERAL: abn for every other table or switch) search node for
+    node as the ones that dispatch inside ab (mtdf, solve_moves, principal_variation, ab), and
+    none holds a runtime object that would keep numba from caching it (a kernel passed on to a
+    compiled callee did: "Cannot cache ... dynamic globals")."""
+    from solver import search as S
+    rules = Rules(players=players)
+    flags = S.default_flags()
+    off = flags.copy()
+    off[S.FL_TWO] = 0
+    ws = S.new_workspace(16)
+    mvs, vals = np.zeros(S.MAXM, np.int64), np.zeros(S.MAXM, np.int64)
+    out = np.zeros(S.MAXD, np.int64)
+    for pos in _random_positions(players, 6, 11, 5, stock_left=True) + _random_positions(players, 4, 12, 3):
+        st, stock, ismax = pos.to_arrays()
+        for fl in ((flags, off) if players == 2 else (flags,)):
+            D = S.drivers(st, fl)
+            assert D is (S.TWO if players == 2 and fl is flags else S.GENERAL)
+            res = []
+            for mtdf, moves, pv, probe in ((S.mtdf, S.solve_moves, S.principal_variation, S.ab),
+                                           (D.mtdf, D.solve_moves, D.principal_variation, D.probe)):
+                ws[5][0] = 0
+                ws[5][1] += 1
+                v = int(mtdf(st, stock, ismax, 20, *ws, fl))
+                k = moves(st, stock, ismax, v, mvs, vals, *ws, fl)
+                n = pv(st, stock, ismax, v, out, *ws, fl)
+                res.append((v, sorted(zip(mvs[:k].tolist(), vals[:k].tolist())), out[:n].tolist(),
+                            int(probe(st, stock, ismax, v - 1, v, *ws, fl)) >= v, int(ws[5][0])))
+            assert res[0] == res[1], str(pos)
+    for disp in (S.mtdf2, S.solve_moves2, S.principal_variation2, S.mtdfn, S.solve_movesn,
+                 S.principal_variationn):
+        for cres in disp.overloads.values():
+            assert not cres.library.has_dynamic_globals, disp
 
 
 @pytest.mark.parametrize("players,exchange", [(3, "seven-two"), (4, "seven-two"), (4, "two-any")])
