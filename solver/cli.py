@@ -41,8 +41,8 @@ def register(subparsers) -> None:
                "--out the file is still written in full); 130/143 interrupted (no --out file).\n"
                "--out columns (one row per record, as the JSON lines): line (--file), position, value,\n"
                "moves, best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached/seat\n"
-               "(target mode), error (invalid lines: the other columns null, so value and nodes are\n"
-               "float columns).")
+               "(target mode), error (invalid lines: the other columns null, so value, nodes, target and\n"
+               "seat are float columns and reached an object column).")
     p.add_argument("position", nargs="?", help="a position string (quote it)")
     p.add_argument("--file", "-f", help="one position per line ('-': standard input); blank lines and comments "
                                         "(from # to the end of the line) skipped")
@@ -54,6 +54,10 @@ def register(subparsers) -> None:
     p.add_argument("--win", action="store_true", help="target = 61 minus the points the side already holds")
     p.add_argument("--seat", type=int, help="with --target/--win: ask for the side of seat SEAT instead of the side "
                                             "to move (e.g. grading a puzzle answer on the position after it)")
+    p.add_argument("--play", metavar="MOVES", help="comma-separated moves (cards or swap) to play first, checked "
+                                                   "legal; the position after them is solved (one position only). "
+                                                   "Grading a puzzle answer: --play ANSWER --win --seat S, S the "
+                                                   "seat that answered")
     p.add_argument("--threads", type=int, default=1,
                    help="worker threads for --file (default 1, at most 256; each holds a 32 MB table)")
     p.add_argument("--no-pv", action="store_true", help="skip the principal variation")
@@ -68,8 +72,8 @@ def register(subparsers) -> None:
                "for the side to move), need (future points it needs for 61), moves (every move's value), pv, "
                "deal (deal index of --seed), ply (moves played from the deal's start). Grading an answer: it is "
                "right when its value in moves is at least need (only the record's move is); or run brisca solve "
-               "--win --seat S on the position after the answer, S the seat that answered (the turn may have "
-               "passed to the other side), which tells whether that side can still reach 61. Exit status: 0 ok, 1 fewer than --count puzzles found within --max-tries (those found "
+               "--play ANSWER --win --seat S on the puzzle's position, S the seat that answered (the turn may "
+               "have passed to the other side), which tells whether that side can still reach 61. Exit status: 0 ok, 1 fewer than --count puzzles found within --max-tries (those found "
                "are written) or the output could not be written, 2 bad input, 141 stdout's reader went away.")
     q.add_argument("--count", type=int, default=10, help="puzzles to find (default: 10)")
     q.add_argument("--players", type=int, default=2, choices=(2,), help="players (2 only, for now)")
@@ -93,7 +97,8 @@ def _record(res, line=None):
 def _print_human(res):
     print(res.position)
     if res.target is not None:
-        print(f"target {res.target}: {'reached' if res.reached else 'not reached'}  ({res.nodes} nodes, {res.ms:.1f} ms)")
+        print(f"target {res.target} for the side of seat {res.seat}: {'reached' if res.reached else 'not reached'}"
+              f"  ({res.nodes} nodes, {res.ms:.1f} ms)")
         return
     print(f"value {_fmt_value(res.value)}  ({res.nodes} nodes, {res.ms:.1f} ms)")
     for m, v in res.moves.items():
@@ -198,6 +203,26 @@ def _kinds(positions):
     return {(p.rules.players == 2, p.stock is None) for p in positions}
 
 
+def _play(pos, moves: str):
+    """``pos`` after the comma-separated ``moves`` (``--play``).
+
+    Raises
+    ------
+    ValueError
+        ``play: move i (M): ...`` for a move that is not a card or swap, not legal, or needs a draw
+        from a hidden stock.
+    """
+    items = [m.strip() for m in moves.split(",")]
+    if not moves.strip() or any(not m for m in items):
+        raise ValueError(f"play: expected comma-separated moves such as 1O,swap,3C, got {moves!r}")
+    for i, m in enumerate(items, 1):
+        try:
+            pos = pos.apply(pos.parse_move(m))
+        except ValueError as e:
+            raise ValueError(f"play: move {i} ({m}): {e}") from None
+    return pos
+
+
 def _umask() -> int:
     m = os.umask(0)
     os.umask(m)
@@ -254,8 +279,11 @@ def _warm_up(target: bool = False, kinds=frozenset({(True, False)})) -> None:
     from .api import solve
     from .position import Position
 
-    hidden = any(h for _, h in kinds)
-    what = "the solver" + (", its target probe" if target else "") + (", its stock=? expectimax" if hidden else "")
+    parts = []
+    for two, hid in sorted(kinds, reverse=True):
+        table = "2-player" if two else "3-6 player"
+        parts.append(f"the {table} stock=? expectimax" if hid else f"the {table} solver")
+    what = " and ".join(parts) or "the solver"
     note = threading.Timer(1.5, lambda: print(f"brisca: compiling {what} (once for each kind of request: numba "
                                               "caches it)...", file=sys.stderr, flush=True))
     note.daemon = True
@@ -336,10 +364,15 @@ def cmd_solve(args) -> int:
     if args.seat is not None and args.target is None and not args.win:
         print("brisca: error: --seat goes with --target T or --win", file=sys.stderr)
         return 2
+    if args.play is not None and args.file is not None:
+        print("brisca: error: --play goes with one position, not --file", file=sys.stderr)
+        return 2
     kw = dict(pv=not args.no_pv, win=args.win, seat=args.seat)
     if args.file is None:
         try:
             pos = Position.parse(args.position)
+            if args.play is not None:
+                pos = _play(pos, args.play)
             check_solvable(pos)  # refused now, not after a compile
             _warm_up(args.target is not None or args.win, _kinds([pos]))
             res = solve(pos, args.target, **kw)

@@ -1489,3 +1489,28 @@ def test_cli_puzzles_out_whole_or_not_at_all(capsys, monkeypatch, tmp_path):
     assert cli.main(["puzzles", "--count", "2", "--out", str(link)]) == 0
     assert [json.loads(x)["move"] for x in out.read_text().splitlines()] == ["2C", "10O"]
     assert link.is_symlink() and sorted(p.name for p in tmp_path.iterdir()) == ["link.jsonl", "p.jsonl"]
+
+
+def test_cli_play_then_solve(capsys):
+    """--play plays moves before solving (new-user pass: grading a puzzle answer meant working out
+    the position after it by hand: trick winner, points, draws). It equals Position.apply; bad or
+    illegal moves name their index; not with --file."""
+    from sim.cards import format_card
+    from solver import solve
+    pos = Position.parse(EX)
+    one = pos.apply(pos.parse_move("2C"))  # seat 1 answers 1O with 2C: seat 0 wins 11 (R5), draws first (R6)
+    mv2 = one.legal_moves()[0]
+    rc, out, err = _run(capsys, "solve", EX, "--play", f"2C, {format_card(mv2)}", "--json")
+    assert rc == 0 and json.loads(out)["position"] == str(one.apply(mv2))
+    rc, out, err = _run(capsys, "solve", EX, "--play", "2C,", "--json")
+    assert rc == 2
+    _one_line_error(err, "play: expected comma-separated moves")
+    rc, out, err = _run(capsys, "solve", EX, "--play", "2C,1E", "--json")
+    assert rc == 2
+    _one_line_error(err, "play: move 2 (1E)", "not legal here")
+    # seat 1 holds 17 and needs 44 more; after 2C it gets at most 26 (the move's value, NOTATION.md)
+    rc, out, err = _run(capsys, "solve", EX, "--play", "2C", "--win", "--seat", "1")
+    assert rc == 0 and "target 44 for the side of seat 1: not reached" in out
+    assert solve(one, win=True, seat=1).reached is False and solve(EX).moves["2C"] == 26
+    rc, out, err = _run(capsys, "solve", "--file", "/dev/null", "--play", "2C")
+    assert rc == 2 and "--play goes with one position" in err
