@@ -305,10 +305,10 @@ class Position:
         hidden : sequence of bool, optional
             Seats holding unknown cards.
         side_won : int
-            Bitmask of sides that won a trick (R7 won-trick only).
+            Bitmask of sides that won a trick (R7 won-trick only; 0 is kept under ``any``).
         removed : int
             Three players, ``remove=trump2``: the card set aside at the deal when it is not the
-            2 of the trump suit (the turned card was a 2, R3); -1: the 2 of trumps.
+            2 of the trump suit (the turned card was a 2, R3); -1 (also kept for the 2 of trumps).
 
         Raises
         ------
@@ -316,6 +316,10 @@ class Position:
             Naming the field and the problem.
         """
         n = rules.players
+        if rules.exchange_condition != "won-trick":
+            side_won = 0  # (matters only under won-trick: one position, one value of the field)
+        if removed >= 0 and CARD_RANK[int(removed)] == 2 and CARD_SUIT[int(removed)] == CARD_SUIT[int(trump)]:
+            removed = -1  # the usual R3 trump2 case, as parsed strings have it
         hands = tuple(tuple(int(c) for c in h) for h in hands)
         hidden = tuple(bool(x) for x in (hidden if hidden is not None else [False] * n))
         points = tuple(int(p) for p in (points if points is not None else [0] * n))
