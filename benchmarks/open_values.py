@@ -172,8 +172,18 @@ def parse_args(argv=None):
 
 
 def main(argv=None):
-    if threading.current_thread() is threading.main_thread():
+    main_thread = threading.current_thread() is threading.main_thread()
+    saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)} if main_thread else {}
+    if main_thread:
         signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return _main_unwrapped(argv)
+    finally:  # (called in-process, e.g. by the tests: the caller gets its handlers back, Ctrl-C included)
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+
+
+def _main_unwrapped(argv):
     try:
         return _main(argv)
     except BrokenPipeError:

@@ -1122,6 +1122,9 @@ def test_run_interruptible_stops_a_command_stuck_in_compiled_code(tmp_path):
     target.prepare()
     assert target.tmp.exists() and target.tmp in _TEMPORARIES
     old = signal.signal(signal.SIGTERM, scli._on_sigterm)
+    # Ctrl-C as a new process has it (CI: an earlier in-process test left SIGINT ignored, so the
+    # Ctrl-C below went unseen and the run waited out its 10 s)
+    old_int = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGTERM)).start()
         with pytest.raises(Exit):
@@ -1143,6 +1146,7 @@ def test_run_interruptible_stops_a_command_stuck_in_compiled_code(tmp_path):
         assert codes == [] and time.time() - t0 < 5
     finally:
         signal.signal(signal.SIGTERM, old)
+        signal.signal(signal.SIGINT, old_int)
     assert scli.run_interruptible(lambda args: 7, None) == 7
 
 
@@ -1536,3 +1540,21 @@ def test_position_equality_round_trips_engine_positions():
     for _ in range(2):
         won = won.apply(won.legal_moves()[0])
     assert won.side_won != 0  # kept where it matters
+
+
+def test_open_values_gives_the_callers_signal_handlers_back(tmp_path, capsys, monkeypatch):
+    """open_values.py ignores Ctrl-C and SIGTERM while it cleans up after an interrupt; called
+    in-process (as the tests do) it left them ignored, so a later test's Ctrl-C went unseen (CI:
+    test_run_interruptible_stops_a_command_stuck_in_compiled_code waited out its 10 s)."""
+    import signal
+    ov = bench_script("open_values")
+    before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ov, "write_atomic", interrupted)
+    with pytest.raises(SystemExit) as e:
+        ov.main(["--deals", "1", "--seed", "3", "--out", str(tmp_path / "v.parquet"), "--no-progress"])
+    assert e.value.code == 130 and "interrupted" in capsys.readouterr().err
+    assert {s: signal.getsignal(s) for s in before} == before
