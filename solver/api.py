@@ -135,7 +135,13 @@ def check_target(target):
     if target is None:
         return None
     if isinstance(target, decimal.Decimal):  # (a numbers.Number, not a numbers.Real)
-        if not target.is_finite() or target != target.to_integral_value():
+        if not target.is_finite():
+            raise ValueError("target: expected a whole number of card points, got "
+                             + show_input(str(target), limit=60, quote=False))
+        if target != 0 and target.adjusted() >= 19:  # (|x| >= 10**19: before int() or rounding,
+            # which take minutes or overflow for 1E+1000000)
+            raise ValueError(f"target: {show_input(str(target), limit=60, quote=False)} is out of range (an int64)")
+        if target != target.to_integral_value():
             raise ValueError("target: expected a whole number of card points, got "
                              + show_input(str(target), limit=60, quote=False))
         target = int(target)
@@ -154,8 +160,24 @@ def check_target(target):
             raise ValueError(f"target: expected a whole number of card points, got {target!r}")
         t = int(f)
     if not -2 ** 63 <= t < 2 ** 63:
-        raise ValueError(f"target: {show_input(t, quote=False)} is out of range (an int64)")
+        text = f"a {t.bit_length()}-bit integer" if t.bit_length() > 4000 else show_input(t, quote=False)
+        raise ValueError(f"target: {text} is out of range (an int64)")
     return t
+
+
+def check_seat(seat, pos: Position):
+    """A ``seat`` of :func:`solve` (target mode) as an ``int``, or None.
+
+    Raises
+    ------
+    ValueError
+        If it is not a seat of ``pos`` (0 to players-1; a bool is refused).
+    """
+    if seat is None:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= int(seat) < pos.rules.players:
+        raise ValueError(f"seat: expected a seat 0-{pos.rules.players - 1}, got {seat!r}")
+    return int(seat)
 
 
 def check_threads(threads) -> int:
@@ -239,16 +261,17 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
     if seat is not None:
         if target is None and not win:
             raise ValueError("seat: only in target mode (with a target or win=True)")
-        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) \
-                or not 0 <= int(seat) < pos.rules.players:
-            raise ValueError(f"seat: expected a seat 0-{pos.rules.players - 1}, got {seat!r}")
-        seat = int(seat)
+        seat = check_seat(seat, pos)
     check_solvable(pos)
     if target is not None or win:
         seat = pos.turn if seat is None else seat
     if win:
         target = 61 - pos.side_points(seat)
     if pos.stock is None:
+        if target is not None and (target <= 0 or target > pos.future_points() or pos.is_terminal):
+            r = SolveResult(position=str(pos), target=int(target), seat=seat, reached=bool(target <= 0))
+            r.ms = (time.perf_counter() - t0) * 1000.0  # (decided without a search, as with a known stock)
+            return r
         if target is not None:
             r = solve_chance(pos, moves=False, perspective=seat)
             r.target = int(target)

@@ -12,6 +12,7 @@ import argparse
 import io
 import json
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -174,6 +175,13 @@ def _out_problem(path):
             os.unlink(real)
         except OSError:
             pass
+    import tempfile  # the write goes through a temporary file beside it: try making one
+    try:
+        fd, name = tempfile.mkstemp(dir=d, prefix=f".{os.path.basename(real)}.", suffix=".probe")
+        os.close(fd)
+        os.unlink(name)
+    except OSError as e:
+        return f"cannot create a file in {d}: {e.strerror or e}"
     return None
 
 
@@ -256,7 +264,11 @@ def _write_text(lines, path):
     try:
         with open(fd, "w") as fh:
             fh.writelines(lines)
-        os.chmod(tmp, 0o644 & ~_umask())
+        try:  # an existing file keeps its mode (as brisca solve --out's tables do)
+            mode = stat.S_IMODE(os.stat(real).st_mode)
+        except OSError:
+            mode = 0o644 & ~_umask()
+        os.chmod(tmp, mode)
         os.replace(tmp, real)
     except BaseException:
         try:
@@ -335,7 +347,7 @@ def _read_positions(path):
 
 def cmd_solve(args) -> int:
     """Run ``brisca solve``; returns the exit code."""
-    from .api import check_target, check_threads, solve
+    from .api import check_seat, check_target, check_threads, solve
     from .chance import check_solvable
     from .position import Position
 
@@ -364,6 +376,9 @@ def cmd_solve(args) -> int:
     if args.seat is not None and args.target is None and not args.win:
         print("brisca: error: --seat goes with --target T or --win", file=sys.stderr)
         return 2
+    if args.seat is not None and args.seat < 0:  # (no position has it: refused before any line)
+        print(f"brisca: error: --seat: expected a seat 0 to players-1, got {args.seat}", file=sys.stderr)
+        return 2
     if args.play is not None and args.file is not None:
         print("brisca: error: --play goes with one position, not --file", file=sys.stderr)
         return 2
@@ -373,7 +388,8 @@ def cmd_solve(args) -> int:
             pos = Position.parse(args.position)
             if args.play is not None:
                 pos = _play(pos, args.play)
-            check_solvable(pos)  # refused now, not after a compile
+            check_solvable(pos)
+            check_seat(args.seat, pos)  # (refused now, not after a compile)  # refused now, not after a compile
             _warm_up(args.target is not None or args.win, _kinds([pos]))
             res = solve(pos, args.target, **kw)
         except ValueError as e:
@@ -404,7 +420,9 @@ def cmd_solve(args) -> int:
     parsed = {}  # line number -> Position or the ValueError of its text
     for ln, text in work:
         try:
-            parsed[ln] = Position.parse(text)
+            parsed[ln] = p = Position.parse(text)
+            check_solvable(p)  # (so the warm-up compiles only for lines that will be solved)
+            check_seat(args.seat, p)
         except ValueError as e:
             parsed[ln] = e
     if work:

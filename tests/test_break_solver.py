@@ -1558,3 +1558,81 @@ def test_open_values_gives_the_callers_signal_handlers_back(tmp_path, capsys, mo
         ov.main(["--deals", "1", "--seed", "3", "--out", str(tmp_path / "v.parquet"), "--no-progress"])
     assert e.value.code == 130 and "interrupted" in capsys.readouterr().err
     assert {s: signal.getsignal(s) for s in before} == before
+
+
+# --------------------------------------------------------------------------- second break-it pass (session 13)
+def test_puzzles_out_keeps_the_files_mode(tmp_path, monkeypatch):
+    """puzzles --out reset an existing file's mode to 0644 (second break-it pass: a private 0600
+    file became world-readable); it keeps the mode, as solve --out's tables do."""
+    import stat
+
+    import solver.cli as cli
+    from solver import puzzles
+    out = tmp_path / "p.jsonl"
+    out.write_text("secret\n")
+    out.chmod(0o600)
+    monkeypatch.setattr(puzzles, "find_puzzles", lambda count, **kw: iter([{"position": EX, "move": "2C"}]))
+    assert cli.main(["puzzles", "--count", "1", "--out", str(out)]) == 0
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600 and json.loads(out.read_text())["move"] == "2C"
+
+
+def test_cli_seat_refused_before_compiling(capsys, monkeypatch, tmp_path):
+    """An invalid --seat was refused only after the 40 s compile (second break-it pass); with --file a
+    negative seat, wrong for every line, gave one error record a line and exit 1."""
+    import solver.cli as cli
+    called = []
+    monkeypatch.setattr(cli, "_warm_up", lambda *a, **k: called.append(1))
+    rc, out, err = _run(capsys, "solve", EX, "--win", "--seat", "5")
+    assert rc == 2 and not called
+    _one_line_error(err, "seat: expected a seat 0-1, got 5")
+    f = tmp_path / "p.txt"
+    f.write_text(EX + "\n")
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--win", "--seat", "-1")
+    assert rc == 2 and not called and out == ""
+    _one_line_error(err, "--seat: expected a seat")
+
+
+def test_out_probe_makes_a_file_beside_it(monkeypatch, tmp_path):
+    """The --out check opened the file itself but the write goes through a temporary file beside it:
+    a writable file in a directory where no file can be made (sysfs, cgroup files as root) passed,
+    and the run failed only after solving (second break-it pass)."""
+    import tempfile
+
+    import solver.cli as cli
+    target = tmp_path / "x.parquet"
+    assert cli._out_problem(str(target)) is None and not target.exists()
+
+    def refuse(*a, **k):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    assert "cannot create a file in" in cli._out_problem(str(target))
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_huge_targets_refused_at_once():
+    """check_target(Decimal('1E+1000000')) converted the number first (33 s, then Python's digit
+    limit as the message); int 10**5000 failed formatting its own message."""
+    import time
+    from decimal import Decimal
+
+    from solver.api import check_target
+    t0 = time.perf_counter()
+    for bad, word in ((Decimal("1E+1000000"), "out of range"), (Decimal("-1E+999999999999999999"), "out of range"),
+                      (10 ** 5000, "-bit integer is out of range")):
+        with pytest.raises(ValueError, match="target: .*" + word):
+            check_target(bad)
+    assert time.perf_counter() - t0 < 5
+
+
+def test_stock_unknown_target_decided_without_search():
+    """stock=? target mode searched even when the target was at most 0 or above the points left
+    (second break-it pass: a 4-player position ran past 20 s); answered at once, as with a known
+    stock."""
+    from solver import solve
+    hid = EX.replace("stock=2O,4B,3E,7C,12B", "stock=?") + " " + PLAYED
+    rem = Position.parse(hid).future_points()
+    for t, reached in ((0, True), (-5, True), (rem + 1, False), (500, False)):
+        r = solve(hid, t)
+        assert r.reached is reached and r.nodes == 0 and r.target == t and r.seat == 1
+    assert solve(hid, win=True, seat=0).reached is True  # seat 0 holds 62 already (R8)
