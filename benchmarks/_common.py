@@ -6,9 +6,13 @@ import json
 import os
 import platform
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # (every script puts its checkout first; a bare import of this module too)
+    sys.path.insert(0, str(ROOT))
+from sim.paths import open_probe  # noqa: E402  (standard library only: no numba in this process)
 OUT_DIR = ROOT / "results" / "benchmarks"
 
 
@@ -122,20 +126,7 @@ def check_out(path: str, make_dirs: bool = False) -> str | None:
             return f"cannot write {path}: permission denied"
     if not os.access(d, os.W_OK):
         return f"cannot write {path}: directory {d} is not writable"
-    # os.access answers yes for root in /proc and /sys, where no file can be made: try it (a file
-    # made by the probe is removed again; an existing one is opened for append and left as it was)
-    existed = os.path.exists(real)
-    try:
-        with open(real, "a"):
-            pass
-    except OSError as e:
-        return f"cannot write {path}: {e.strerror or e}"
-    if not existed:
-        try:
-            os.unlink(real)
-        except OSError:
-            pass
-    return None
+    return open_probe(path, real)  # (os.access answers yes for root in /proc and /sys)
 
 
 SEED_MAX = 2 ** 64 - 1

@@ -168,6 +168,17 @@ def check_target(target):
 def check_seat(seat, pos: Position):
     """A ``seat`` of :func:`solve` (target mode) as an ``int``, or None.
 
+    Parameters
+    ----------
+    seat : int or None
+        The seat whose side target mode asks about (sides: RULES R3; three players: that seat alone).
+    pos : Position
+        The position (its player count bounds the seat).
+
+    Returns
+    -------
+    int or None
+
     Raises
     ------
     ValueError
@@ -267,11 +278,11 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
         seat = pos.turn if seat is None else seat
     if win:
         target = 61 - pos.side_points(seat)
+    if target is not None and (pos.is_terminal or target <= 0 or target > pos.future_points()):
+        # decided without a search, the stock known or not (card points left, RULES R2)
+        return SolveResult(position=str(pos), target=int(target), seat=seat, reached=bool(target <= 0),
+                           ms=(time.perf_counter() - t0) * 1000.0)
     if pos.stock is None:
-        if target is not None and (target <= 0 or target > pos.future_points() or pos.is_terminal):
-            r = SolveResult(position=str(pos), target=int(target), seat=seat, reached=bool(target <= 0))
-            r.ms = (time.perf_counter() - t0) * 1000.0  # (decided without a search, as with a known stock)
-            return r
         if target is not None:
             r = solve_chance(pos, moves=False, perspective=seat)
             r.target = int(target)
@@ -295,23 +306,13 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
     res = SolveResult(position=str(pos))
     if pos.is_terminal:
         res.value = 0
-        res.reached = None if target is None else bool(target <= 0)
-        res.target = None if target is None else int(target)
-        res.seat = seat
-        if target is not None:
-            res.value = None
         res.ms = (time.perf_counter() - t0) * 1000.0
         return res
     if target is not None:
         t = int(target)
         res.target = t
         res.seat = seat
-        if t <= 0:
-            res.reached = True
-        elif t > rem:
-            res.reached = False
-        else:
-            res.reached = bool(D.probe(st, stock, ismax, t - 1, t, tk1, tk2, td, fr, mv, cnt, flags) >= t)
+        res.reached = bool(D.probe(st, stock, ismax, t - 1, t, tk1, tk2, td, fr, mv, cnt, flags) >= t)
         res.nodes = int(cnt[0])
         res.ms = (time.perf_counter() - t0) * 1000.0
         return res

@@ -325,9 +325,10 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
     vals = {}
     ism = bool(ismax[pos.turn])
     rem = pos.future_points()
+    run = _chance2 if S.drivers(st, flags) is S.TWO else _chancen  # compiles one kernel set
     for m in legal:
         st2, stk2 = st.copy(), stk.copy()
-        w = _root_move(st2, stk2, ismax, F, memo, m, tk1, tk2, td, fr, mv, cnt, flags)
+        w = _root_move(run, st2, stk2, ismax, F, memo, m, tk1, tk2, td, fr, mv, cnt, flags)
         v = Fraction(int(w), F)
         vals[m] = v if ism or perspective is not None else rem - v
     if perspective is not None:  # the side of `perspective` maximizes; the seat to move picks
@@ -353,10 +354,9 @@ def _num(f: Fraction):
     return int(f) if f.denominator == 1 else float(f)
 
 
-def _root_move(st, stk, ismax, F, memo, m, tk1, tk2, td, fr, mv, cnt, flags):
-    """Scaled value (max side) after root move ``m``, the move's own trick included."""
-    from . import search as S
-    _chance = _chance2 if S.drivers(st, flags) is S.TWO else _chancen  # compiles one kernel
+def _root_move(_chance, st, stk, ismax, F, memo, m, tk1, tk2, td, fr, mv, cnt, flags):
+    """Scaled value (max side) after root move ``m``, the move's own trick included; ``_chance``:
+    the expectimax entry (:func:`_chance2` or :func:`_chancen`)."""
     n = int(st[ST_PLAYERS])
     ntrick = int(st[ST_NTRICK])
     leader = int(st[ST_LEADER])

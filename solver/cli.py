@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from sim.batch import same_file
+from sim.paths import open_probe
 from sim.cli import stdout_failed
 
 
@@ -162,19 +163,9 @@ def _out_problem(path):
         return f"directory is not writable: {d}"
     if os.path.exists(real) and not os.access(real, os.W_OK):
         return f"file is not writable: {path}"
-    # os.access says yes to root in /proc and /sys, where opening fails: try it (a file the probe
-    # makes is removed again; an existing one is opened for append and left as it was)
-    existed = os.path.exists(real)
-    try:
-        with open(real, "ab"):
-            pass
-    except OSError as e:
-        return f"cannot write {path}: {e.strerror or e}"
-    if not existed:
-        try:
-            os.unlink(real)
-        except OSError:
-            pass
+    bad = open_probe(path, real)  # (os.access says yes to root in /proc and /sys)
+    if bad:
+        return bad
     import tempfile  # the write goes through a temporary file beside it: try making one
     try:
         fd, name = tempfile.mkstemp(dir=d, prefix=f".{os.path.basename(real)}.", suffix=".probe")
