@@ -10,10 +10,14 @@ row's result never depends on threads, chunks or the other rows.
 Outputs are structs of arrays (one row per deal, ``R_*`` columns of ``res``).
 
 Two kernels play a deal: :func:`play_deal` for any table, and
-:func:`play_deal2`, which ``play_batch`` takes with two players: the same
-deal played the same way (tests compare them on every 2-player variant and
-policy pair), with its state in registers and the ``random`` and
-``heuristic`` policies inline (``benchmarks/bench_engine.py``).
+:func:`play_deal2` for two players: the same deal played the same way (tests
+compare them on every 2-player variant and policy pair), with its state in
+registers and the ``random`` and ``heuristic`` policies inline
+(``benchmarks/bench_engine.py``). ``play_batch`` calls one of three compiled
+batch kernels (:func:`batch_kernel`): :func:`play_batch2_default` (two
+players, default rules as constants), :func:`play_batch2_rules` (two players,
+any rules) or :func:`play_batchn` (3-6 players), so a first run compiles only
+the deal kernel its table needs (``benchmarks/bench_compile.py``).
 """
 from __future__ import annotations
 
@@ -569,6 +573,27 @@ def _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tr
     res[r, R_CAPOTE] = 1 if max(pts0, pts1) == 120 else 0
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def _default2(rules):
+    """True when ``rules`` are the 2-player defaults :func:`play_deal2_default` has as constants."""
+    return (rules[P_NCARDS] == 40 and rules[P_EXCHANGE] == 2 and rules[P_EX_WON] == 0
+            and rules[P_ENDGAME] == 0)
+
+
+@njit(cache=True, error_model="numpy", _nrt=False)
+def play_deal2_default(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec):
+    """:func:`play_deal2` compiled with the default rules (``spanish40``, ``seven-two``,
+    ``any``, ``free``) as constants; only for ``rules`` that are those defaults."""
+    _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec, 40, 20, 2, 0, 0)
+
+
+@njit(cache=True, error_model="numpy", _nrt=False)
+def play_deal2_rules(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec):
+    """:func:`play_deal2` with the rule values read from ``rules`` (any 2-player variant)."""
+    _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec,
+                rules[P_NCARDS], rules[P_TRICKS], rules[P_EXCHANGE], rules[P_EX_WON], rules[P_ENDGAME])
+
+
 @njit(cache=True, error_model="numpy", _nrt=False)
 def play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec):
     """:func:`play_deal` for two players: the same deal, played the same way, faster.
@@ -577,25 +602,146 @@ def play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tri
     role (leader, follower) and swapped with masks, the random policy is
     played inline, and the view is written only when a seat plays a policy
     that reads it. The default rules (``spanish40``, ``seven-two``, ``any``,
-    ``free``) get a copy compiled with those values as constants. Same
+    ``free``) go to :func:`play_deal2_default`, a copy compiled with those
+    values as constants, the others to :func:`play_deal2_rules`. Same
     parameters and outputs as :func:`play_deal`; tests check the two equal on
     every 2-player variant and policy.
     """
-    ncards = rules[P_NCARDS]
-    ntr = rules[P_TRICKS]
-    exch = rules[P_EXCHANGE]
-    exwon = rules[P_EX_WON]
-    endgame = rules[P_ENDGAME]
-    if ncards == 40 and exch == 2 and exwon == 0 and endgame == 0:
-        _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec, 40, 20, 2, 0, 0)
+    if _default2(rules):
+        play_deal2_default(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec)
     else:
-        _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec,
-                    ncards, ntr, exch, exwon, endgame)
+        play_deal2_rules(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _rotate(pol, par, k, polr, parr):
+    """Seat ``s`` of rotation ``k`` plays the policy (and parameters) of seat ``(s + k) % n``."""
+    n = polr.shape[0]
+    for s in range(n):
+        src = s + k
+        while src >= n:
+            src -= n
+        polr[s] = pol[src]
+        for q in range(parr.shape[1]):
+            parr[s, q] = par[src, q]
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _row_deal(row, rotations):
+    """Deal number and rotation of run row ``row``."""
+    if rotations == 1:
+        return row, 0
+    d = row // rotations
+    return d, row - d * rotations
+
+
+# The three batch kernels below differ only in the deal kernel they call, so that a run
+# compiles only the one its table needs (numba compiles every branch of a function: a
+# runtime test on the player count would compile all three deal kernels, 60-70 s).
+
+@njit(cache=True, parallel=True, nogil=True, error_model="numpy")
+def play_batch2_default(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec):
+    """:func:`play_batch` for two players and the default rules (:func:`play_deal2_default`)."""
+    n = rules[P_PLAYERS]
+    nblocks = (m + BLOCK - 1) // BLOCK
+    for b in prange(nblocks):
+        view = np.zeros(V_SIZE, dtype=np.int64)
+        order = np.zeros(48, dtype=np.int8)
+        rng = np.zeros(1, dtype=np.uint64)
+        prng = np.zeros(2, dtype=np.uint64)
+        polr = np.zeros(n, dtype=np.int64)
+        parr = np.zeros((n, par.shape[1]), dtype=np.float64)
+        krot = -1
+        for i in range(b * BLOCK, min(m, b * BLOCK + BLOCK)):
+            d, k = _row_deal(row0 + i, rotations)
+            if k != krot:
+                krot = k
+                _rotate(pol, par, k, polr, parr)
+            ds = deal_seed(seed, d)
+            dseeds[i] = ds
+            play_deal2_default(rules, deck, ds, polr, parr, view, order, rng, prng, res, i, tricks, rec)
+            for c in range(3):
+                hands0[i, 0, c] = order[2 * c]
+                hands0[i, 1, c] = order[2 * c + 1]
 
 
 @njit(cache=True, parallel=True, nogil=True, error_model="numpy")
+def play_batch2_rules(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec):
+    """:func:`play_batch` for two players and any rules (:func:`play_deal2_rules`)."""
+    n = rules[P_PLAYERS]
+    nblocks = (m + BLOCK - 1) // BLOCK
+    for b in prange(nblocks):
+        view = np.zeros(V_SIZE, dtype=np.int64)
+        order = np.zeros(48, dtype=np.int8)
+        rng = np.zeros(1, dtype=np.uint64)
+        prng = np.zeros(2, dtype=np.uint64)
+        polr = np.zeros(n, dtype=np.int64)
+        parr = np.zeros((n, par.shape[1]), dtype=np.float64)
+        krot = -1
+        for i in range(b * BLOCK, min(m, b * BLOCK + BLOCK)):
+            d, k = _row_deal(row0 + i, rotations)
+            if k != krot:
+                krot = k
+                _rotate(pol, par, k, polr, parr)
+            ds = deal_seed(seed, d)
+            dseeds[i] = ds
+            play_deal2_rules(rules, deck, ds, polr, parr, view, order, rng, prng, res, i, tricks, rec)
+            for c in range(3):
+                hands0[i, 0, c] = order[2 * c]
+                hands0[i, 1, c] = order[2 * c + 1]
+
+
+@njit(cache=True, parallel=True, nogil=True, error_model="numpy")
+def play_batchn(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec):
+    """:func:`play_batch` for any table (:func:`play_deal`)."""
+    n = rules[P_PLAYERS]
+    nblocks = (m + BLOCK - 1) // BLOCK
+    for b in prange(nblocks):
+        view = np.zeros(V_SIZE, dtype=np.int64)
+        hands = np.zeros(8, dtype=np.int64)
+        order = np.zeros(48, dtype=np.int8)
+        rng = np.zeros(1, dtype=np.uint64)
+        prng = np.zeros(2, dtype=np.uint64)
+        polr = np.zeros(n, dtype=np.int64)
+        parr = np.zeros((n, par.shape[1]), dtype=np.float64)
+        krot = -1
+        for i in range(b * BLOCK, min(m, b * BLOCK + BLOCK)):
+            d, k = _row_deal(row0 + i, rotations)
+            if k != krot:
+                krot = k
+                _rotate(pol, par, k, polr, parr)
+            ds = deal_seed(seed, d)
+            dseeds[i] = ds
+            play_deal(rules, deck, ds, polr, parr, view, hands, order, rng, prng, res, i, tricks, rec)
+            s = 0
+            c = 0
+            for k2 in range(3 * n):
+                hands0[i, s, c] = order[k2]
+                s += 1
+                if s == n:
+                    s = 0
+                    c += 1
+
+
+def batch_kernel(rules):
+    """The batch kernel for ``rules``: the one of :func:`play_batch2_default`,
+    :func:`play_batch2_rules` and :func:`play_batchn` that a table needs.
+
+    Parameters
+    ----------
+    rules : ndarray(int64, shape=(P_SIZE,))
+        :meth:`sim.rules.Rules.to_array`.
+    """
+    if rules[P_PLAYERS] != 2:
+        return play_batchn
+    return play_batch2_default if _default2(rules) else play_batch2_rules
+
+
 def play_batch(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec):
     """Play rows ``row0 .. row0+m-1`` of a run in parallel (``prange`` over blocks).
+
+    Calls the one compiled kernel the table needs (:func:`batch_kernel`), so a
+    run compiles one deal kernel, not all three. Releases the GIL.
 
     Parameters
     ----------
@@ -625,51 +771,4 @@ def play_batch(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dse
     rec : bool
         Record the tricks.
     """
-    n = rules[P_PLAYERS]
-    npar = par.shape[1]
-    nblocks = (m + BLOCK - 1) // BLOCK
-    for b in prange(nblocks):
-        view = np.zeros(V_SIZE, dtype=np.int64)
-        hands = np.zeros(8, dtype=np.int64)
-        order = np.zeros(48, dtype=np.int8)
-        rng = np.zeros(1, dtype=np.uint64)
-        prng = np.zeros(2, dtype=np.uint64)
-        polr = np.zeros(n, dtype=np.int64)
-        parr = np.zeros((n, npar), dtype=np.float64)
-        lo = b * BLOCK
-        hi = min(m, lo + BLOCK)
-        krot = -1
-        for i in range(lo, hi):
-            row = row0 + i
-            if rotations == 1:
-                d = row
-                k = 0
-            else:
-                d = row // rotations
-                k = row - d * rotations
-            if k != krot:
-                krot = k
-                for s in range(n):
-                    src = s + k
-                    while src >= n:
-                        src -= n
-                    polr[s] = pol[src]
-                    for q in range(npar):
-                        parr[s, q] = par[src, q]
-            ds = deal_seed(seed, d)
-            dseeds[i] = ds
-            if n == 2:
-                play_deal2(rules, deck, ds, polr, parr, view, order, rng, prng, res, i, tricks, rec)
-                for c in range(3):
-                    hands0[i, 0, c] = order[2 * c]
-                    hands0[i, 1, c] = order[2 * c + 1]
-            else:
-                play_deal(rules, deck, ds, polr, parr, view, hands, order, rng, prng, res, i, tricks, rec)
-                s = 0
-                c = 0
-                for k2 in range(3 * n):
-                    hands0[i, s, c] = order[k2]
-                    s += 1
-                    if s == n:
-                        s = 0
-                        c += 1
+    batch_kernel(rules)(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec)

@@ -97,3 +97,20 @@ def test_exchange_bits_equal_exchange_card():
                             hit = hand & bits if (left >= 2 and (exwon == 0 or won)) else 0
                             got = lowest(np.int64(hit)) if hit else -1
                             assert got == want, (exch, pinta, hand, left, won, exwon)
+
+
+def test_batch_kernel_compiles_only_the_deal_kernel_its_table_needs():
+    """``play_batch`` hands each table to one compiled batch kernel, and each kernel calls one deal
+    kernel, so a first run compiles one deal kernel (not ``play_deal2``'s two copies and
+    ``play_deal``: about 35 s more on a cold cache, ``benchmarks/bench_compile.py``)."""
+    import sim.engine as E
+    assert E.batch_kernel(Rules(players=2).to_array()) is E.play_batch2_default
+    for kw in ({"deck": "rapida20"}, {"exchange": "seven"}, {"exchange_condition": "won-trick"},
+               {"endgame": "arrastre"}):
+        assert E.batch_kernel(Rules(players=2, **kw).to_array()) is E.play_batch2_rules, kw
+    for n in (3, 4, 6):
+        assert E.batch_kernel(Rules(players=n).to_array()) is E.play_batchn
+    deal_kernels = {"play_deal", "play_deal2", "play_deal2_default", "play_deal2_rules"}
+    for kernel, calls in ((E.play_batch2_default, "play_deal2_default"), (E.play_batch2_rules, "play_deal2_rules"),
+                          (E.play_batchn, "play_deal")):
+        assert deal_kernels & set(kernel.py_func.__code__.co_names) == {calls}, kernel
