@@ -43,8 +43,9 @@ def register(subparsers) -> None:
                "--out the file is still written in full); 130/143 interrupted (no --out file).\n"
                "--out columns (one row per record, as the JSON lines): line (--file), position, value,\n"
                "moves, best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached/seat\n"
-               "(target mode), error (invalid lines: the other columns null, so value, nodes, target and\n"
-               "seat are float columns and reached an object column).")
+               "(target mode), error (--file: the message of an invalid line, whose other columns are\n"
+               "null; null elsewhere). Integer columns stay int64 with nulls: pandas.read_parquet(...,\n"
+               "dtype_backend='numpy_nullable') keeps them integers.")
     p.add_argument("position", nargs="?", help="a position string (quote it)")
     p.add_argument("--file", "-f", help="one position per line ('-': standard input); blank lines and comments "
                                         "(from # to the end of the line) skipped")
@@ -118,7 +119,6 @@ def _write_parquet(records, path, with_line, target=False):
     """Write the records as one parquet table (moves, best, pv as JSON text) through
     :func:`sim.batch.write_table`: a temporary file renamed when complete, removed on failure; an
     existing device or pipe written in place; a symlink's target written."""
-    import pandas as pd
     import pyarrow as pa
 
     from sim.batch import write_table
@@ -131,12 +131,19 @@ def _write_parquet(records, path, with_line, target=False):
                 row[k] = json.dumps(row[k])
         rows.append(row)
     cols = ((("line", "int64"),) if with_line else ()) + _COLUMNS \
-        + ((("target", "int64"), ("reached", "bool"), ("seat", "int64")) if target else ())
-    table = pa.Table.from_pandas(pd.DataFrame(rows), preserve_index=False)
-    for c, t in cols:  # no records, or every line invalid: the columns are there all the same (null)
-        if c not in table.column_names:
-            typ = pa.type_for_alias(t)
-            table = table.append_column(pa.field(c, typ), pa.nulls(len(table), typ))
+        + ((("target", "int64"), ("reached", "bool"), ("seat", "int64")) if target else ()) \
+        + ((("error", "string"),) if with_line else ())
+    # one schema whatever the records: an invalid --file line leaves its row's columns null without
+    # turning the integer columns into float (pyarrow infers from the values, pandas from NaN)
+    values = [row["value"] for row in rows if row.get("value") is not None]
+    if values and all(isinstance(v, int) for v in values):  # exact values (a known stock) stay integers
+        cols = tuple((c, "int64" if c == "value" else t) for c, t in cols)
+    fields = [pa.field(c, pa.type_for_alias(t)) for c, t in cols]
+    known = {c for c, _ in cols}
+    extra = sorted({k for row in rows for k in row} - known)
+    table = pa.Table.from_pylist(rows, schema=pa.schema(fields))
+    for c in extra:  # (none today; a key added to the records later still reaches the file)
+        table = table.append_column(c, pa.array([row.get(c) for row in rows]))
     write_table(table, path, "--out")
 
 

@@ -1636,3 +1636,31 @@ def test_stock_unknown_target_decided_without_search():
         r = solve(hid, t)
         assert r.reached is reached and r.nodes == 0 and r.target == t and r.seat == 1
     assert solve(hid, win=True, seat=0).reached is True  # seat 0 holds 62 already (R8)
+
+
+def test_cli_out_schema_does_not_depend_on_invalid_lines(capsys, tmp_path):
+    """An invalid --file line made pandas infer the integer columns (nodes, target, seat) as float and
+    ``reached`` as object; the --out table now has one schema: int64/bool columns with nulls, and
+    ``error`` in every --file table (null for solved lines)."""
+    import pyarrow.parquet as pq
+    f = tmp_path / "mixed.txt"
+    f.write_text(f"{EX}\nnonsense\n")
+    good = tmp_path / "good.txt"
+    good.write_text(f"{EX}\n")
+    types = {}
+    for name, src, extra in (("mixed", f, ()), ("good", good, ()), ("mixed-t", f, ("--target", "20")),
+                             ("good-t", good, ("--target", "20"))):
+        out = tmp_path / f"{name}.parquet"
+        rc, _, _ = _run(capsys, "solve", "--file", str(src), "--out", str(out), "--no-progress", *extra)
+        assert rc == (1 if name.startswith("mixed") else 0)
+        schema = pq.read_schema(out)
+        types[name] = {n: str(schema.field(n).type) for n in schema.names}
+    for name in ("mixed", "good", "mixed-t", "good-t"):
+        assert types[name]["nodes"] == "int64" and types[name]["line"] == "int64", name
+        assert types[name]["error"] == "string", name
+    assert types["mixed"] == types["good"] and types["mixed-t"] == types["good-t"]
+    assert types["good"]["value"] == "int64"  # a known stock's exact values
+    assert (types["mixed-t"]["target"], types["mixed-t"]["reached"], types["mixed-t"]["seat"]) == \
+        ("int64", "bool", "int64")
+    t = pq.read_table(tmp_path / "mixed.parquet").to_pylist()
+    assert t[0]["error"] is None and t[1]["error"] and t[1]["nodes"] is None
