@@ -13,6 +13,28 @@ def _one_numba_thread():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _signal_handlers(request):
+    """Each test starts with the SIGINT/SIGTERM handlers the session had and leaves them so: a test
+    (or code under test) that changed them is reported by a warning naming it, and the handlers are
+    put back, so a later test's Ctrl-C still raises KeyboardInterrupt."""
+    import signal
+    import threading
+    import warnings
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    for s, h in before.items():
+        now = signal.getsignal(s)
+        if now is not h:
+            signal.signal(s, h)
+            warnings.warn(f"{request.node.nodeid} left the {signal.Signals(s).name} handler {now!r} "
+                          f"(was {h!r}); put back", RuntimeWarning)
+
+
 def run_engine(rules, policies, seed=1, m=200, row0=0, rotations=1, rec=True):
     """Play rows ``row0 .. row0+m-1`` with ``sim.engine.play_batch``; return its outputs.
 
