@@ -43,9 +43,10 @@ def register(subparsers) -> None:
                "--out the file is still written in full); 130/143 interrupted (no --out file).\n"
                "--out columns (one row per record, as the JSON lines): line (--file), position, value,\n"
                "moves, best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached/seat\n"
-               "(target mode), error (--file: the message of an invalid line, whose other columns are\n"
-               "null; null elsewhere). Integer columns stay int64 with nulls: pandas.read_parquet(...,\n"
-               "dtype_backend='numpy_nullable') keeps them integers.")
+               "(target mode), error (--file tables only: an invalid line's message, its other columns\n"
+               "null; null for solved lines). One schema whatever the lines: value float64 (exact integers\n"
+               "with a known stock), line/nodes/target/seat int64 with nulls, reached bool;\n"
+               "pandas.read_parquet(..., dtype_backend='numpy_nullable') keeps them integers.")
     p.add_argument("position", nargs="?", help="a position string (quote it)")
     p.add_argument("--file", "-f", help="one position per line ('-': standard input); blank lines and comments "
                                         "(from # to the end of the line) skipped")
@@ -133,11 +134,9 @@ def _write_parquet(records, path, with_line, target=False):
     cols = ((("line", "int64"),) if with_line else ()) + _COLUMNS \
         + ((("target", "int64"), ("reached", "bool"), ("seat", "int64")) if target else ()) \
         + ((("error", "string"),) if with_line else ())
-    # one schema whatever the records: an invalid --file line leaves its row's columns null without
-    # turning the integer columns into float (pyarrow infers from the values, pandas from NaN)
-    values = [row["value"] for row in rows if row.get("value") is not None]
-    if values and all(isinstance(v, int) for v in values):  # exact values (a known stock) stay integers
-        cols = tuple((c, "int64" if c == "value" else t) for c, t in cols)
+    # one schema whatever the records (tables of several runs concatenate): an invalid --file line
+    # leaves its row's columns null without turning the integer columns into float; value is float64
+    # (exact integers with a known stock, expectations with stock=?)
     fields = [pa.field(c, pa.type_for_alias(t)) for c, t in cols]
     known = {c for c, _ in cols}
     extra = sorted({k for row in rows for k in row} - known)
@@ -403,7 +402,7 @@ def cmd_solve(args) -> int:
         except OSError as e:  # (`| head -1`, `> /dev/full`): the --out file is still written
             rc = stdout_failed(e)
         if args.out is not None:
-            return _write_or_fail([res.to_dict()], args.out, rc)
+            return _write_or_fail([res.to_dict()], args.out, rc, target=args.target is not None or args.win)
         return rc
     if args.file == "-" and sys.stdin is None:
         print("brisca: error: --file -: standard input is closed", file=sys.stderr)
