@@ -196,10 +196,20 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def _version() -> str:
+    """The installed distribution's version (pyproject.toml), or "unknown" when run from a bare checkout."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("brisca")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``brisca`` parser with its subcommands (``simulate``, and the solver's when available)."""
     p = _Parser(prog=PROG, formatter_class=_Help,
                 description="brisca: simulator and open-hand solver for Brisca, the Spanish trick-taking card game.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
     add_simulate(sub)
     try:

@@ -101,8 +101,9 @@ def _record(res, line=None):
 def _print_human(res):
     print(res.position)
     if res.target is not None:
-        print(f"target {res.target} for the side of seat {res.seat}: {'reached' if res.reached else 'not reached'}"
-              f"  ({res.nodes} nodes, {res.ms:.1f} ms)")
+        why = " (nothing more to capture: the side already holds enough)" if res.target <= 0 else ""
+        print(f"target {res.target} more points for the side of seat {res.seat}: "
+              f"{'reached' if res.reached else 'not reached'}{why}  ({res.nodes} nodes, {res.ms:.1f} ms)")
         return
     print(f"value {_fmt_value(res.value)}  ({res.nodes} nodes, {res.ms:.1f} ms)")
     for m, v in res.moves.items():

@@ -1514,7 +1514,7 @@ def test_cli_play_then_solve(capsys):
     _one_line_error(err, "play: move 2 (1E)", "not legal here")
     # seat 1 holds 17 and needs 44 more; after 2C it gets at most 26 (the move's value, NOTATION.md)
     rc, out, err = _run(capsys, "solve", EX, "--play", "2C", "--win", "--seat", "1")
-    assert rc == 0 and "target 44 for the side of seat 1: not reached" in out
+    assert rc == 0 and "target 44 more points for the side of seat 1: not reached" in out
     assert solve(one, win=True, seat=1).reached is False and solve(EX).moves["2C"] == 26
     rc, out, err = _run(capsys, "solve", "--file", "/dev/null", "--play", "2C")
     assert rc == 2 and "--play goes with one position" in err
@@ -1676,3 +1676,11 @@ def test_cli_single_position_target_out_keeps_column_order(capsys, tmp_path):
         assert rc == 0
         assert pq.read_schema(out).names == ["position", "value", "moves", "best", "pv", "nodes", "ms",
                                              "target", "reached", "seat"], extra
+
+
+def test_win_text_when_the_side_already_holds_61(capsys):
+    """New-user pass: --win on a side that already holds 61 or more printed 'target -1 ... reached'
+    with no word on why."""
+    rc, out, _ = _run(capsys, "solve", "--win", "--seat", "0", EX)
+    assert rc == 0
+    assert "target -1 more points for the side of seat 0: reached (nothing more to capture" in out

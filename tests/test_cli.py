@@ -97,3 +97,11 @@ def test_bad_input_exit_2(args, words, tmp_path):
     assert words in lines[0]
     assert p.stdout == ""
     assert sorted(os.listdir(tmp_path)) == ["file"]
+
+
+def test_version(capsys):
+    """New-user pass: ``brisca --version`` was refused (exit 2)."""
+    from sim.cli import main
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0 and capsys.readouterr().out.startswith("brisca ")
