@@ -54,10 +54,16 @@ def test_vectors_present():
 
 
 # --------------------------------------------------------------------------- oracle
-def _random_positions(players, count, seed, max_tricks_left, endgame="free", stock_left=False):
-    """Random positions reached by random legal play from engine deals."""
+#: Multiplies the oracle tests' position counts (``BRISCA_ORACLE_SCALE=10 pytest -k oracle`` for a long
+#: check; the default keeps CI short: about 2,500 positions in all).
+ORACLE_SCALE = max(1, int(os.environ.get("BRISCA_ORACLE_SCALE", "1")))
+
+
+def _random_positions(players, count, seed, max_tricks_left, endgame="free", stock_left=False, **rules_kw):
+    """Random positions reached by random legal play from engine deals (``rules_kw``: more of
+    :class:`sim.rules.Rules`' fields, e.g. ``deck``, ``exchange``, ``remove``)."""
     from solver.position import deal_position
-    rules = Rules(players=players, endgame=endgame)
+    rules = Rules(players=players, endgame=endgame, **rules_kw)
     rng = np.random.default_rng(seed)
     out = []
     d = 0
@@ -82,14 +88,18 @@ def _random_positions(players, count, seed, max_tricks_left, endgame="free", sto
     return out
 
 
-@pytest.mark.parametrize("players,endgame,tricks_left,count", [
-    (2, "free", 4, 60), (2, "follow", 4, 25), (2, "arrastre", 4, 25),
-    (3, "free", 3, 25), (4, "free", 2, 25), (4, "arrastre", 2, 15),
-])
-def test_oracle_agrees(players, endgame, tricks_left, count):
-    """Solver = plain minimax oracle on random small positions (values of every move)."""
+@pytest.mark.parametrize("players,endgame,tricks_left,count,rules_kw", [
+    (2, "free", 4, 600, {}), (2, "follow", 4, 250, {}), (2, "arrastre", 4, 250, {}),
+    (2, "free", 4, 150, {"deck": "catalan48"}), (2, "arrastre", 4, 150, {"deck": "rapida20"}),
+    (3, "free", 3, 250, {}), (3, "follow", 3, 100, {"remove": "all2s"}), (3, "arrastre", 3, 100, {"deck": "catalan48"}),
+    (4, "free", 2, 250, {}), (4, "arrastre", 2, 100, {}), (4, "follow", 2, 100, {"deck": "catalan48"}),
+    (6, "free", 2, 60, {}), (6, "arrastre", 2, 40, {"deck": "spanish40"}),
+], ids=lambda v: "-".join(f"{k}={x}" for k, x in v.items()) if isinstance(v, dict) else str(v))
+def test_oracle_agrees(players, endgame, tricks_left, count, rules_kw):
+    """Solver = plain minimax oracle on random small positions (values of every move), every player
+    count, endgame rule (R9) and deck (R1, R3): 2,400 positions (times ``BRISCA_ORACLE_SCALE``)."""
     from solver import solve
-    for pos in _random_positions(players, count, 7 + players, tricks_left, endgame):
+    for pos in _random_positions(players, count * ORACLE_SCALE, 7 + players, tricks_left, endgame, **rules_kw):
         text = str(pos)
         v, vals = oracle.solve(text)
         r = solve(pos, pv=False)
@@ -97,17 +107,24 @@ def test_oracle_agrees(players, endgame, tricks_left, count):
         assert r.moves == vals, text
 
 
-def test_oracle_agrees_stock_phase_and_swap():
-    """Positions with cards still to draw (R6) where a trump exchange is often legal (R7)."""
+@pytest.mark.parametrize("exchange,count", [("seven-two", 400), ("seven", 150), ("two-any", 60), ("none", 30)])
+def test_oracle_agrees_stock_phase_and_swap(exchange, count):
+    """Positions with cards still to draw (R6) where a trump exchange is often legal (R7), for every
+    exchange rule."""
     from solver import solve
-    from solver.position import Position
     n = 0
-    for pos in _random_positions(2, 400, 11, 5, stock_left=True):
+    for pos in _random_positions(2, count * ORACLE_SCALE, 11, 5, stock_left=True, exchange=exchange):
         text = str(pos)
         r = solve(pos, pv=False)
         v, vals = oracle.solve(text)
         assert r.value == v and r.moves == vals, text
         n += "swap" in r.moves
+    if exchange == "none":
+        assert n == 0
+    else:
+        assert n > 0, exchange  # the exchange was tried somewhere
+    if exchange != "seven-two":
+        return
     # R7: dedicated exchange positions (7 of trumps for a higher pinta; the 2 for a low pinta)
     for text in ["players=2 trump=1E hands=10E,2E,12E/5B,7E,3B stock=4E,6E,6C turn=1 trick= points=16,77",
                  "players=2 trump=6O hands=2C,10O,2O/4O,6C stock=5B,3E,10C,3C,1E,12C,2B turn=0 trick=3O points=49,22",
