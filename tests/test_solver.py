@@ -56,7 +56,13 @@ def test_vectors_present():
 # --------------------------------------------------------------------------- oracle
 #: Multiplies the oracle tests' position counts (``BRISCA_ORACLE_SCALE=10 pytest -k oracle`` for a long
 #: check; the default keeps CI short: about 2,500 positions in all).
-ORACLE_SCALE = max(1, int(os.environ.get("BRISCA_ORACLE_SCALE", "1")))
+try:
+    ORACLE_SCALE = int(os.environ.get("BRISCA_ORACLE_SCALE", "1"))
+except ValueError:
+    raise ValueError(f"BRISCA_ORACLE_SCALE must be a whole number, got {os.environ['BRISCA_ORACLE_SCALE']!r}") \
+        from None
+if ORACLE_SCALE < 1:
+    raise ValueError(f"BRISCA_ORACLE_SCALE must be 1 or more, got {ORACLE_SCALE}")
 
 
 def _random_positions(players, count, seed, max_tricks_left, endgame="free", stock_left=False, **rules_kw):
