@@ -57,7 +57,7 @@ def test_vectors_present():
 #: Multiplies the oracle tests' position counts (``BRISCA_ORACLE_SCALE=10 pytest -k oracle`` for a long
 #: check; the default keeps CI short: about 2,500 positions in all).
 try:
-    ORACLE_SCALE = int(os.environ.get("BRISCA_ORACLE_SCALE", "1"))
+    ORACLE_SCALE = int(os.environ.get("BRISCA_ORACLE_SCALE") or "1")  # (set but empty: the default)
 except ValueError:
     raise ValueError(f"BRISCA_ORACLE_SCALE must be a whole number, got {os.environ['BRISCA_ORACLE_SCALE']!r}") \
         from None
