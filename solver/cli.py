@@ -98,12 +98,18 @@ def _record(res, line=None):
     return d
 
 
-def _print_human(res):
+def _print_human(res, win=False):
     print(res.position)
     if res.target is not None:
-        why = " (nothing more to capture: the side already holds enough)" if res.target <= 0 else ""
-        print(f"target {res.target} more points for the side of seat {res.seat}: "
-              f"{'reached' if res.reached else 'not reached'}{why}  ({res.nodes} nodes, {res.ms:.1f} ms)")
+        t = res.target
+        if t > 0:
+            what = f"target {t} more point{'s' if t != 1 else ''}"
+            why = ""
+        else:  # answered without a search
+            what = f"target {t}"
+            why = (" (the side already holds 61 or more)" if win else " (a target of 0 or less is always reached)")
+        print(f"{what} for the side of seat {res.seat}: {'reached' if res.reached else 'not reached'}{why}"
+              f"  ({res.nodes} nodes, {res.ms:.1f} ms)")
         return
     print(f"value {_fmt_value(res.value)}  ({res.nodes} nodes, {res.ms:.1f} ms)")
     for m, v in res.moves.items():
@@ -398,7 +404,7 @@ def cmd_solve(args) -> int:
             if args.json:
                 print(json.dumps(res.to_dict()), flush=True)
             else:
-                _print_human(res)
+                _print_human(res, args.win)
                 sys.stdout.flush()
         except OSError as e:  # (`| head -1`, `> /dev/full`): the --out file is still written
             rc = stdout_failed(e)

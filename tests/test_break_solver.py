@@ -1683,4 +1683,11 @@ def test_win_text_when_the_side_already_holds_61(capsys):
     with no word on why."""
     rc, out, _ = _run(capsys, "solve", "--win", "--seat", "0", EX)
     assert rc == 0
-    assert "target -1 more points for the side of seat 0: reached (nothing more to capture" in out
+    assert "target -1 for the side of seat 0: reached (the side already holds 61 or more)" in out
+    # second break-it pass: --target 0 or less says nothing about holding 61 (seat 1 holds 17)
+    for t in ("0", "-5"):
+        rc, out, _ = _run(capsys, "solve", "--target", t, EX)
+        assert rc == 0 and f"target {t} for the side of seat 1: reached (a target of 0 or less is always reached)" \
+            in out, out
+    rc, out, _ = _run(capsys, "solve", "--target", "1", EX)
+    assert rc == 0 and "target 1 more point for the side of seat 1: reached" in out

@@ -15,9 +15,13 @@ from sim.rules import Rules
 
 import solver_oracle as oracle
 
-# the shared folder, in the README's order: $BRISCA_SHARED, ../shared beside the checkout, /work/shared
-SHARED_DIRS = ([os.environ["BRISCA_SHARED"]] if os.environ.get("BRISCA_SHARED") else []) \
-    + [os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared"), "/work/shared"]
+# the shared folder (README): $BRISCA_SHARED when set (and then only it), else ../shared beside the
+# checkout, else /work/shared
+if os.environ.get("BRISCA_SHARED"):
+    SHARED_DIRS = [os.environ["BRISCA_SHARED"]]
+else:
+    SHARED_DIRS = [os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared")),
+                   "/work/shared"]
 VECTORS = []
 for _d in SHARED_DIRS:
     VECTORS = sorted(glob.glob(os.path.join(_d, "testdata", "solver", "*.jsonl")))
@@ -31,14 +35,6 @@ def _load(path):
 
 
 # --------------------------------------------------------------------------- vectors
-def test_vectors_are_there():
-    """Without the shared vectors the parametrized test below would have no cases and pass unseen."""
-    if not VECTORS:
-        pytest.skip("no solver test vectors (testdata/solver/*.jsonl) in " + ", ".join(SHARED_DIRS)
-                    + ": set BRISCA_SHARED to the shared folder (README)")
-    assert len(VECTORS) >= 1
-
-
 @pytest.mark.parametrize("path", VECTORS, ids=[os.path.basename(p) for p in VECTORS])
 def test_vectors_exact(path):
     """Every shared vector: exact value and every move's value (R5-R9, R3 teams, paranoid 3p)."""
@@ -50,19 +46,20 @@ def test_vectors_exact(path):
 
 
 def test_vectors_present():
-    assert len(VECTORS) >= 9
+    """The shared solver vectors are there and hold positions (else the test above has no cases)."""
+    assert len(VECTORS) >= 9, ("no solver test vectors (testdata/solver/*.jsonl) in " + " or ".join(SHARED_DIRS)
+                               + ": set BRISCA_SHARED to the shared folder (README)")
+    for path in VECTORS:
+        assert _load(path), f"{path} holds no vectors"
 
 
 # --------------------------------------------------------------------------- oracle
 #: Multiplies the oracle tests' position counts (``BRISCA_ORACLE_SCALE=10 pytest -k oracle`` for a long
-#: check; the default keeps CI short: about 2,500 positions in all).
-try:
-    ORACLE_SCALE = int(os.environ.get("BRISCA_ORACLE_SCALE") or "1")  # (set but empty: the default)
-except ValueError:
-    raise ValueError(f"BRISCA_ORACLE_SCALE must be a whole number, got {os.environ['BRISCA_ORACLE_SCALE']!r}") \
-        from None
-if ORACLE_SCALE < 1:
-    raise ValueError(f"BRISCA_ORACLE_SCALE must be 1 or more, got {ORACLE_SCALE}")
+#: check; the default keeps CI short: about 3,040 positions in all).
+_scale = (os.environ.get("BRISCA_ORACLE_SCALE") or "1").strip()  # (set but empty: the default)
+if not (_scale.isascii() and _scale.isdigit() and 1 <= int(_scale) <= 1000):
+    raise ValueError(f"BRISCA_ORACLE_SCALE must be a whole number from 1 to 1000, got {_scale!r}")
+ORACLE_SCALE = int(_scale)
 
 
 def _random_positions(players, count, seed, max_tricks_left, endgame="free", stock_left=False, **rules_kw):
@@ -100,10 +97,11 @@ def _random_positions(players, count, seed, max_tricks_left, endgame="free", sto
     (3, "free", 3, 250, {}), (3, "follow", 3, 100, {"remove": "all2s"}), (3, "arrastre", 3, 100, {"deck": "catalan48"}),
     (4, "free", 2, 250, {}), (4, "arrastre", 2, 100, {}), (4, "follow", 2, 100, {"deck": "catalan48"}),
     (6, "free", 2, 60, {}), (6, "arrastre", 2, 40, {"deck": "spanish40"}),
-], ids=lambda v: "-".join(f"{k}={x}" for k, x in v.items()) if isinstance(v, dict) else str(v))
+], ids=lambda v: ("-".join(f"{k}={x}" for k, x in v.items()) or "default") if isinstance(v, dict) else str(v))
 def test_oracle_agrees(players, endgame, tricks_left, count, rules_kw):
     """Solver = plain minimax oracle on random small positions (values of every move), every player
-    count, endgame rule (R9) and deck (R1, R3): 2,400 positions (times ``BRISCA_ORACLE_SCALE``)."""
+    count, endgame rule (R9) and deck (R1, R3): 2,400 positions (times ``BRISCA_ORACLE_SCALE``; with the
+    stock-phase test below about 3,040)."""
     from solver import solve
     for pos in _random_positions(players, count * ORACLE_SCALE, 7 + players, tricks_left, endgame, **rules_kw):
         text = str(pos)
