@@ -23,7 +23,7 @@ Other options: ``--policy`` (the tested side, default ``heuristic``; e.g.
 ``--threads``. Timing (``seconds``, ``games_per_s``) excludes compilation.
 
 Numba's cache does not notice edits of a jitted function that another cached
-function inlines (``choose``, ``play_batch``): after editing
+function inlines (``choose``, the batch kernels of ``sim.engine.batch_kernel``): after editing
 ``sim/heuristic.py`` or ``sim/expert.py`` use a fresh ``NUMBA_CACHE_DIR``.
 
 Examples
