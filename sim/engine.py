@@ -614,25 +614,45 @@ def play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tri
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _rotate(pol, par, k, polr, parr):
-    """Seat ``s`` of rotation ``k`` plays the policy (and parameters) of seat ``(s + k) % n``."""
-    n = polr.shape[0]
-    for s in range(n):
-        src = s + k
-        while src >= n:
-            src -= n
-        polr[s] = pol[src]
-        for q in range(parr.shape[1]):
-            parr[s, q] = par[src, q]
+def _block_scratch(n, npar):
+    """One parallel block's scratch arrays: view, hands, order, rng, prng, polr, parr."""
+    return (np.zeros(V_SIZE, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros(48, dtype=np.int8),
+            np.zeros(1, dtype=np.uint64), np.zeros(2, dtype=np.uint64), np.zeros(n, dtype=np.int64),
+            np.zeros((n, npar), dtype=np.float64))
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _row_deal(row, rotations):
-    """Deal number and rotation of run row ``row``."""
+def _start_row(seed, row, rotations, i, krot, pol, par, polr, parr, dseeds):
+    """Set up run row ``row`` (output row ``i``): deal ``row // rotations`` with the policies rotated by
+    ``row % rotations`` seats (seat ``s`` plays seat ``(s + k) % n``'s policy and parameters, copied
+    into ``polr``/``parr`` when the rotation ``krot`` of the previous row differs). Returns the deal
+    seed (also written to ``dseeds[i]``) and the row's rotation."""
     if rotations == 1:
-        return row, 0
-    d = row // rotations
-    return d, row - d * rotations
+        d = row
+        k = 0
+    else:
+        d = row // rotations
+        k = row - d * rotations
+    if k != krot:
+        n = polr.shape[0]
+        for s in range(n):
+            src = s + k
+            while src >= n:
+                src -= n
+            polr[s] = pol[src]
+            for q in range(parr.shape[1]):
+                parr[s, q] = par[src, q]
+    ds = deal_seed(seed, d)
+    dseeds[i] = ds
+    return ds, k
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _hands0_2(order, hands0, i):
+    """The two initial hands of row ``i`` from the shuffled ``order`` (dealt one card each in turn)."""
+    for c in range(3):
+        hands0[i, 0, c] = order[2 * c]
+        hands0[i, 1, c] = order[2 * c + 1]
 
 
 # The three batch kernels below differ only in the deal kernel they call, so that a run
@@ -642,80 +662,40 @@ def _row_deal(row, rotations):
 @njit(cache=True, parallel=True, nogil=True, error_model="numpy")
 def play_batch2_default(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec):
     """:func:`play_batch` for two players and the default rules (:func:`play_deal2_default`)."""
-    n = rules[P_PLAYERS]
-    nblocks = (m + BLOCK - 1) // BLOCK
-    for b in prange(nblocks):
-        view = np.zeros(V_SIZE, dtype=np.int64)
-        order = np.zeros(48, dtype=np.int8)
-        rng = np.zeros(1, dtype=np.uint64)
-        prng = np.zeros(2, dtype=np.uint64)
-        polr = np.zeros(n, dtype=np.int64)
-        parr = np.zeros((n, par.shape[1]), dtype=np.float64)
+    for b in prange((m + BLOCK - 1) // BLOCK):
+        view, _, order, rng, prng, polr, parr = _block_scratch(2, par.shape[1])
         krot = -1
         for i in range(b * BLOCK, min(m, b * BLOCK + BLOCK)):
-            d, k = _row_deal(row0 + i, rotations)
-            if k != krot:
-                krot = k
-                _rotate(pol, par, k, polr, parr)
-            ds = deal_seed(seed, d)
-            dseeds[i] = ds
+            ds, krot = _start_row(seed, row0 + i, rotations, i, krot, pol, par, polr, parr, dseeds)
             play_deal2_default(rules, deck, ds, polr, parr, view, order, rng, prng, res, i, tricks, rec)
-            for c in range(3):
-                hands0[i, 0, c] = order[2 * c]
-                hands0[i, 1, c] = order[2 * c + 1]
+            _hands0_2(order, hands0, i)
 
 
 @njit(cache=True, parallel=True, nogil=True, error_model="numpy")
 def play_batch2_rules(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec):
     """:func:`play_batch` for two players and any rules (:func:`play_deal2_rules`)."""
-    n = rules[P_PLAYERS]
-    nblocks = (m + BLOCK - 1) // BLOCK
-    for b in prange(nblocks):
-        view = np.zeros(V_SIZE, dtype=np.int64)
-        order = np.zeros(48, dtype=np.int8)
-        rng = np.zeros(1, dtype=np.uint64)
-        prng = np.zeros(2, dtype=np.uint64)
-        polr = np.zeros(n, dtype=np.int64)
-        parr = np.zeros((n, par.shape[1]), dtype=np.float64)
+    for b in prange((m + BLOCK - 1) // BLOCK):
+        view, _, order, rng, prng, polr, parr = _block_scratch(2, par.shape[1])
         krot = -1
         for i in range(b * BLOCK, min(m, b * BLOCK + BLOCK)):
-            d, k = _row_deal(row0 + i, rotations)
-            if k != krot:
-                krot = k
-                _rotate(pol, par, k, polr, parr)
-            ds = deal_seed(seed, d)
-            dseeds[i] = ds
+            ds, krot = _start_row(seed, row0 + i, rotations, i, krot, pol, par, polr, parr, dseeds)
             play_deal2_rules(rules, deck, ds, polr, parr, view, order, rng, prng, res, i, tricks, rec)
-            for c in range(3):
-                hands0[i, 0, c] = order[2 * c]
-                hands0[i, 1, c] = order[2 * c + 1]
+            _hands0_2(order, hands0, i)
 
 
 @njit(cache=True, parallel=True, nogil=True, error_model="numpy")
 def play_batchn(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec):
     """:func:`play_batch` for any table (:func:`play_deal`)."""
     n = rules[P_PLAYERS]
-    nblocks = (m + BLOCK - 1) // BLOCK
-    for b in prange(nblocks):
-        view = np.zeros(V_SIZE, dtype=np.int64)
-        hands = np.zeros(8, dtype=np.int64)
-        order = np.zeros(48, dtype=np.int8)
-        rng = np.zeros(1, dtype=np.uint64)
-        prng = np.zeros(2, dtype=np.uint64)
-        polr = np.zeros(n, dtype=np.int64)
-        parr = np.zeros((n, par.shape[1]), dtype=np.float64)
+    for b in prange((m + BLOCK - 1) // BLOCK):
+        view, hands, order, rng, prng, polr, parr = _block_scratch(n, par.shape[1])
         krot = -1
         for i in range(b * BLOCK, min(m, b * BLOCK + BLOCK)):
-            d, k = _row_deal(row0 + i, rotations)
-            if k != krot:
-                krot = k
-                _rotate(pol, par, k, polr, parr)
-            ds = deal_seed(seed, d)
-            dseeds[i] = ds
+            ds, krot = _start_row(seed, row0 + i, rotations, i, krot, pol, par, polr, parr, dseeds)
             play_deal(rules, deck, ds, polr, parr, view, hands, order, rng, prng, res, i, tricks, rec)
             s = 0
             c = 0
-            for k2 in range(3 * n):
+            for k2 in range(3 * n):  # dealt one card a seat in turn
                 hands0[i, s, c] = order[k2]
                 s += 1
                 if s == n:
@@ -730,7 +710,13 @@ def batch_kernel(rules):
     Parameters
     ----------
     rules : ndarray(int64, shape=(P_SIZE,))
-        :meth:`sim.rules.Rules.to_array`.
+        :meth:`sim.rules.Rules.to_array`: 2 players with the default rules (R1 ``spanish40``, R7
+        ``seven-two`` and ``any``, R9 ``free``), 2 players with others, or 3-6 players (R3).
+
+    Returns
+    -------
+    numba dispatcher
+        Called with :func:`play_batch`'s arguments.
     """
     if rules[P_PLAYERS] != 2:
         return play_batchn

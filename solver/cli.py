@@ -118,7 +118,8 @@ def _print_human(res, win=False):
         print("pv " + " ".join(res.pv))
 
 
-#: The columns of an ``--out`` table with no records (an empty --file), with their arrow types.
+#: The columns of every ``--out`` table with their arrow types (``SolveResult.to_dict``'s keys; ``--file``
+#: adds ``line`` and ``error``, target mode ``target``, ``reached``, ``seat``: :func:`_write_parquet`).
 _COLUMNS = (("position", "string"), ("value", "float64"), ("moves", "string"), ("best", "string"),
             ("pv", "string"), ("nodes", "int64"), ("ms", "float64"))
 
@@ -144,12 +145,7 @@ def _write_parquet(records, path, with_line, target=False):
     # one schema whatever the records (tables of several runs concatenate): an invalid --file line
     # leaves its row's columns null without turning the integer columns into float; value is float64
     # (exact integers with a known stock, expectations with stock=?)
-    fields = [pa.field(c, pa.type_for_alias(t)) for c, t in cols]
-    known = {c for c, _ in cols}
-    extra = sorted({k for row in rows for k in row} - known)
-    table = pa.Table.from_pylist(rows, schema=pa.schema(fields))
-    for c in extra:  # (none today; a key added to the records later still reaches the file)
-        table = table.append_column(c, pa.array([row.get(c) for row in rows]))
+    table = pa.Table.from_pylist(rows, schema=pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in cols]))
     write_table(table, path, "--out")
 
 
