@@ -36,6 +36,15 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):
         self.exit(2, f"{PROG}: error: {message}\n")
 
+    def _print_message(self, message, file=None):
+        # argparse ignores a failed write; --help and --version on stdout report it as every command's
+        # output does (main: exit 1 on `> /dev/full`, 141 on a closed pipe)
+        if message and file is sys.stdout:
+            file.write(message)
+            file.flush()
+        else:
+            super()._print_message(message, file)
+
 
 class _Help(argparse.RawDescriptionHelpFormatter):
     """Raw description/epilog; ``(default: X)`` appended to options whose default is a value."""

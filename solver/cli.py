@@ -52,7 +52,7 @@ def register(subparsers) -> None:
                                         "(from # to the end of the line) skipped")
     p.add_argument("--json", action="store_true", help="print one JSON object per position")
     p.add_argument("--out", help="also write the records to this parquet file (atomic: a temporary file renamed "
-                                 "when complete; a device or pipe is written in place; not this command's own "
+                                 "when complete; missing parent directories are created; a device or pipe is written in place; not this command's own "
                                  "stdin/stdout/stderr or a terminal)")
     p.add_argument("--target", type=int, help="only answer: can the side to move still capture TARGET points?")
     p.add_argument("--win", action="store_true", help="target = 61 minus the points the side already holds")
@@ -82,7 +82,7 @@ def register(subparsers) -> None:
     q.add_argument("--count", type=int, default=10, help="puzzles to find (default: 10)")
     q.add_argument("--players", type=int, default=2, choices=(2,), help="players (2 only, for now)")
     q.add_argument("--seed", type=int, default=1, help="seed of the deals searched (default: 1)")
-    q.add_argument("--out", help="JSON lines file (default: stdout)")
+    q.add_argument("--out", help="JSON lines file (default: stdout; missing parent directories are created)")
     q.add_argument("--max-tries", type=int, default=0, help="positions to try (0, the default: 200 * count)")
     q.set_defaults(func=cmd_puzzles)
 
@@ -150,8 +150,9 @@ def _write_parquet(records, path, with_line, target=False):
 
 
 def _out_problem(path):
-    """Why ``path`` cannot be written (no file name, a directory, missing or unwritable directory, an
-    unwritable file), else None; checked before any solving. An existing device or pipe (``/dev/null``,
+    """Why ``path`` cannot be written (no file name, a directory, a directory that cannot be created or
+    written, an unwritable file), else None; checked before any solving, missing parent directories
+    created. An existing device or pipe (``/dev/null``,
     ``/dev/stdout``) needs only to be writable; a symlink is checked where it points."""
     from sim.batch import special_target
 
@@ -166,8 +167,11 @@ def _out_problem(path):
         return f"{path}: {e}"
     real = os.path.realpath(path)
     d = os.path.dirname(real)
-    if not os.path.isdir(d):
-        return f"directory does not exist: {d}"
+    if not os.path.isdir(d):  # created, as brisca simulate creates the directories of its files
+        try:
+            os.makedirs(d, exist_ok=True)
+        except OSError as e:
+            return f"cannot create directory {d}: {e.strerror or e}"
     if not os.access(d, os.W_OK):
         return f"directory is not writable: {d}"
     if os.path.exists(real) and not os.access(real, os.W_OK):

@@ -144,18 +144,24 @@ def test_cli_json_keys_and_value_is_max(capsys):
     assert d["best"] == [m for m, v in d["moves"].items() if v == d["value"]]
 
 
-def test_cli_out_missing_directory(capsys, tmp_path):
-    rc, out, err = _run(capsys, "solve", EX, "--out", str(tmp_path / "nodir" / "x.parquet"))
-    assert rc == 2
-    _one_line_error(err, "--out", "does not exist")
-
-
-def test_cli_out_file_missing_directory(capsys, tmp_path):
+def test_cli_out_missing_directory_is_created(capsys, tmp_path):
+    """New-user pass: solve --out refused a missing directory while brisca simulate creates it; now both
+    create it. A parent that cannot be created (a file in the way) is still a one-line error, exit 2."""
+    import pandas as pd
+    out = tmp_path / "new" / "dir" / "x.parquet"
+    rc, _, err = _run(capsys, "solve", EX, "--out", str(out))
+    assert rc == 0, err
+    assert pd.read_parquet(out)["value"].tolist() == [26.0]
     f = tmp_path / "p.txt"
     f.write_text(EX + "\n")
-    rc, out, err = _run(capsys, "solve", "--file", str(f), "--out", str(tmp_path / "nodir" / "x.parquet"))
-    assert rc == 2
-    _one_line_error(err, "--out")
+    out = tmp_path / "nodir" / "y.parquet"
+    rc, _, err = _run(capsys, "solve", "--file", str(f), "--out", str(out))
+    assert rc == 0, err
+    assert pd.read_parquet(out)["line"].tolist() == [1]
+    (tmp_path / "afile").write_text("x")
+    rc, o, err = _run(capsys, "solve", EX, "--out", str(tmp_path / "afile" / "z.parquet"))
+    assert rc == 2 and o == ""
+    _one_line_error(err, "--out", "cannot create directory")
 
 
 def test_cli_out_is_directory(capsys, tmp_path):
@@ -225,10 +231,11 @@ def test_cli_puzzles_bad_count(capsys, n):
     _one_line_error(err, "--count")
 
 
-def test_cli_puzzles_out_missing_directory(capsys, tmp_path):
-    rc, out, err = _run(capsys, "puzzles", "--count", "1", "--out", str(tmp_path / "nodir" / "p.jsonl"))
+def test_cli_puzzles_out_directory_that_cannot_be_created(capsys, tmp_path):
+    (tmp_path / "afile").write_text("x")
+    rc, out, err = _run(capsys, "puzzles", "--count", "1", "--out", str(tmp_path / "afile" / "p.jsonl"))
     assert rc == 2
-    _one_line_error(err, "--out")
+    _one_line_error(err, "--out", "cannot create directory")
 
 
 def test_cli_puzzles_three(capsys):
@@ -422,8 +429,8 @@ def test_cli_hidden_hand_refused_before_compiling(capsys, monkeypatch):
 
 
 def test_cli_file_trailing_comment_and_puzzles_out_dir(capsys, tmp_path):
-    """--file: '#' starts a comment anywhere on a line; puzzles --out names a missing directory
-    the way solve --out does."""
+    """--file: '#' starts a comment anywhere on a line; puzzles --out creates a missing directory
+    as solve --out does."""
     import solver.cli as cli
     f = tmp_path / "p.txt"
     f.write_text("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
@@ -431,8 +438,8 @@ def test_cli_file_trailing_comment_and_puzzles_out_dir(capsys, tmp_path):
     assert cli.main(["solve", "--file", str(f)]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert len(out) == 1 and '"value": 26' in out[0] and '"line": 1' in out[0]
-    assert cli.main(["puzzles", "--count", "1", "--out", str(tmp_path / "no" / "x.jsonl")]) == 2
-    assert "--out: directory does not exist" in capsys.readouterr().err
+    assert cli.main(["puzzles", "--count", "1", "--out", str(tmp_path / "no" / "x.jsonl")]) == 0
+    assert len((tmp_path / "no" / "x.jsonl").read_text().splitlines()) == 1  # the directory is created
 
 
 def test_trump2_turned_two_set_aside_round_trips():
@@ -815,13 +822,18 @@ def test_cli_out_checks_before_solving(capsys, tmp_path):
     ro.chmod(0o444)
     dangling = tmp_path / "dangling.parquet"
     dangling.symlink_to(tmp_path / "nodir" / "x.parquet")
-    for path, word in ((ro, "not writable"), (dangling, "directory does not exist")):
+    blocked = tmp_path / "blocked.parquet"  # a symlink into a directory that cannot be created
+    (tmp_path / "afile").write_text("x")
+    blocked.symlink_to(tmp_path / "afile" / "x.parquet")
+    for path, word in ((ro, "not writable"), (blocked, "cannot create directory")):
         if word == "not writable" and os.access(ro, os.W_OK):
             continue  # root writes read-only files
         rc, o, err = _run(capsys, "solve", EX, "--out", str(path))
         assert rc == 2 and o == "", err
         _one_line_error(err, "--out", word)
     assert cli._out_problem(os.devnull) is None
+    rc, o, err = _run(capsys, "solve", EX, "--out", str(dangling))  # the link's directory is created
+    assert rc == 0 and dangling.is_symlink() and (tmp_path / "nodir" / "x.parquet").is_file(), err
 
 
 def test_write_table_descriptor_of_a_file_refused_and_mode_kept(tmp_path):

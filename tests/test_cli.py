@@ -105,3 +105,28 @@ def test_version(capsys):
     with pytest.raises(SystemExit) as e:
         main(["--version"])
     assert e.value.code == 0 and capsys.readouterr().out.startswith("brisca ")
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["solve", "--help"], ["simulate", "--help"]])
+def test_help_and_version_report_a_failed_write(monkeypatch, capsys, argv):
+    """`brisca --version > /dev/full` (and --help) exited 0 with nothing written: argparse ignores
+    the write error. Now one line and exit 1, as every command's output; a closed pipe exits 141."""
+    from sim.cli import main
+
+    class Failing:
+        def __init__(self, err):
+            self.err = err
+
+        def write(self, s):
+            raise self.err
+
+        def flush(self):
+            pass
+
+    for err, code in ((OSError(28, "No space left on device"), 1), (BrokenPipeError(32, "Broken pipe"), 141)):
+        monkeypatch.setattr("sys.stdout", Failing(err))
+        with pytest.raises(SystemExit) as e:
+            main(argv)
+        assert e.value.code == code
+        lines = capsys.readouterr().err.strip().splitlines()
+        assert lines == (["brisca: error: writing the output failed: No space left on device"] if code == 1 else [])
