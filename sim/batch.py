@@ -434,6 +434,7 @@ def special_target(path) -> bool:
         descriptor would append to or replace whatever it was opened on).
     """
     p = os.fspath(path)
+    fdname = False
     try:
         fdname = _names_descriptor(p)
         st = os.stat(p)

@@ -355,6 +355,31 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
     return box.get("code")
 
 
+class _Messages:
+    """``sys.stderr`` while a command runs: a message or progress bar that cannot be written
+    (``2>/dev/full``, ``2>&1 | head -1`` once the reader is gone) is dropped, so that the exit
+    status stays the command's own (2 for bad input) and a progress bar's failed write cannot
+    leave its lock held (tqdm: the process then hung at exit). Everything else is the stream's."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text):
+        try:
+            return self._stream.write(text)
+        except (OSError, ValueError):
+            return len(text)
+
+    def flush(self):
+        try:
+            self._stream.flush()
+        except (OSError, ValueError):
+            pass
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def main(argv=None):
     """Console script ``brisca``: parse ``argv``, run the subcommand, ``sys.exit`` with its status."""
     import signal
@@ -363,6 +388,8 @@ def main(argv=None):
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:  # started with the stream closed (`brisca ... >&-`): output goes nowhere
             setattr(sys, name, open(os.devnull, "w"))
+    stderr = sys.stderr
+    sys.stderr = _Messages(stderr)
     # SIGTERM (kill, timeout, a scheduler) unwinds like Ctrl-C, so every command removes its temporary files
     old = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \
         else None
@@ -386,6 +413,7 @@ def main(argv=None):
     finally:
         if old is not None:
             signal.signal(signal.SIGTERM, old)
+        sys.stderr = stderr
     sys.exit(code if code is not None else 0)
 
 

@@ -149,6 +149,35 @@ def _write_parquet(records, path, with_line, target=False):
     write_table(table, path, "--out")
 
 
+def _make_parents(path):
+    """Create the missing parent directories of ``path`` as brisca simulate does (the path as given,
+    ``..`` resolved by the kernel; a symlink's target's), or say why not (then none is left behind)."""
+    d = os.path.dirname(os.path.realpath(path) if os.path.islink(path) else path)
+    if not d or os.path.isdir(d):
+        return None
+    missing = []  # the directories to create, deepest first (removed again if a later one fails)
+    up = d
+    while not os.path.lexists(up):
+        missing.append(up)
+        parent = os.path.dirname(up)
+        if parent in ("", up):
+            break
+        up = parent
+    if os.path.lexists(up) and not os.path.isdir(up):
+        return f"not a directory: {up}"
+    try:
+        os.makedirs(d, exist_ok=True)
+    except (OSError, RecursionError) as e:
+        for m in missing:
+            try:
+                os.rmdir(m)
+            except OSError:
+                pass
+        why = (e.strerror or e) if isinstance(e, OSError) else "too many path components"
+        return f"cannot create directory {d}: {why}"
+    return None
+
+
 def _out_problem(path):
     """Why ``path`` cannot be written (no file name, a directory, a directory that cannot be created or
     written, an unwritable file), else None; checked before any solving, missing parent directories
@@ -158,6 +187,11 @@ def _out_problem(path):
 
     if os.path.basename(path) in ("", ".", ".."):
         return f"{path!r} is not a file name"
+    if not os.path.isabs(path):
+        try:
+            os.getcwd()
+        except OSError as e:
+            return f"a relative path, and the working directory is gone ({e.strerror or e})"
     if os.path.isdir(path):
         return f"is a directory: {path}"
     try:
@@ -165,13 +199,11 @@ def _out_problem(path):
             return None if os.access(path, os.W_OK) else f"is not writable: {path}"
     except ValueError as e:
         return f"{path}: {e}"
+    bad = _make_parents(path)
+    if bad:
+        return bad
     real = os.path.realpath(path)
     d = os.path.dirname(real)
-    if not os.path.isdir(d):  # created, as brisca simulate creates the directories of its files
-        try:
-            os.makedirs(d, exist_ok=True)
-        except OSError as e:
-            return f"cannot create directory {d}: {e.strerror or e}"
     if not os.access(d, os.W_OK):
         return f"directory is not writable: {d}"
     if os.path.exists(real) and not os.access(real, os.W_OK):
@@ -370,13 +402,6 @@ def cmd_solve(args) -> int:
     except ValueError as e:  # ("threads: ...", "target: ...")
         print(f"brisca: error: --{e}", file=sys.stderr)
         return 2
-    if args.out is not None:
-        err = _out_problem(args.out)
-        if err is None and args.file is not None and same_file(args.out, args.file):
-            err = f"is the --file input ({args.file}); it would be overwritten"
-        if err:
-            print(f"brisca: error: --out: {err}", file=sys.stderr)
-            return 2
     if args.seat is not None and args.target is None and not args.win:
         print("brisca: error: --seat goes with --target T or --win", file=sys.stderr)
         return 2
@@ -387,13 +412,28 @@ def cmd_solve(args) -> int:
         print("brisca: error: --play goes with one position, not --file", file=sys.stderr)
         return 2
     kw = dict(pv=not args.no_pv, win=args.win, seat=args.seat)
+
+    def out_refused():
+        """--out checked (its missing directories created) once every other input is: a refused
+        run creates nothing. One line and True when it cannot be written."""
+        if args.out is None:
+            return False
+        err = _out_problem(args.out)
+        if err is None and args.file is not None and same_file(args.out, args.file):
+            err = f"is the --file input ({args.file}); it would be overwritten"
+        if err:
+            print(f"brisca: error: --out: {err}", file=sys.stderr)
+        return bool(err)
+
     if args.file is None:
         try:
             pos = Position.parse(args.position)
             if args.play is not None:
                 pos = _play(pos, args.play)
             check_solvable(pos)
-            check_seat(args.seat, pos)  # (refused now, not after a compile)  # refused now, not after a compile
+            check_seat(args.seat, pos)  # (refused now, not after a compile)
+            if out_refused():
+                return 2
             _warm_up(args.target is not None or args.win, _kinds([pos]))
             res = solve(pos, args.target, **kw)
         except ValueError as e:
@@ -429,6 +469,8 @@ def cmd_solve(args) -> int:
             check_seat(args.seat, p)
         except ValueError as e:
             parsed[ln] = e
+    if out_refused():
+        return 2
     if work:
         _warm_up(args.target is not None or args.win,
                  _kinds(p for p in parsed.values() if not isinstance(p, ValueError)))

@@ -10,6 +10,8 @@ import json
 import os
 import random
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -1703,3 +1705,68 @@ def test_win_text_when_the_side_already_holds_61(capsys):
             in out, out
     rc, out, _ = _run(capsys, "solve", "--target", "1", EX)
     assert rc == 0 and "target 1 more point for the side of seat 1: reached" in out
+
+
+def test_cli_out_directories_only_for_runs_that_go_ahead(capsys, tmp_path, monkeypatch):
+    """Break-it pass on the created --out directories: a run refused for another input (a bad position,
+    --seat without a target, a missing --file) created them first; a path through a file or a dangling
+    link followed by '..' passed the check and failed after solving (puzzles wrote ./x.jsonl); a very
+    deep path gave a RecursionError traceback; a directory that failed half-way left its parents; a
+    relative path from a deleted working directory gave an UnboundLocalError traceback."""
+    monkeypatch.chdir(tmp_path)
+    f = tmp_path / "p.txt"
+    f.write_text(EX + "\n")
+    for argv in (["garbage"], ["--seat", "1", EX], ["--file", "nonexist.txt"], ["--play", "1O", "--file", str(f)]):
+        rc, o, err = _run(capsys, "solve", "--out", "v/x.parquet", *argv)
+        assert rc == 2 and not (tmp_path / "v").exists(), (argv, err)
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "Lz").symlink_to(tmp_path / "zz" / "a")
+    for out in ("afile/../x.parquet", "afile/x.parquet", "Lz/../x.parquet", "Lz/x.parquet"):
+        rc, o, err = _run(capsys, "solve", EX, "--out", out)
+        assert rc == 2 and o == "", (out, err)
+        _one_line_error(err, "--out: not a directory: " + out.split("/")[0])
+    assert cli.main(["puzzles", "--count", "1", "--out", "afile/../x.jsonl"]) == 2
+    assert "not a directory: afile" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Lz", "afile", "p.txt"]
+    rc, o, err = _run(capsys, "solve", EX, "--out", "deep/" + "d/" * 1500 + "x.parquet")
+    assert rc == 2
+    _one_line_error(err, "--out: cannot create directory deep/d/d/")
+    rc, o, err = _run(capsys, "solve", EX, "--out", "new6/" + "a" * 300 + "/x.parquet")
+    assert rc == 2
+    _one_line_error(err, "--out: cannot create directory new6/aaa")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Lz", "afile", "p.txt"]
+    rc, o, err = _run(capsys, "solve", EX, "--out", "nodir/../x.parquet")  # as the kernel resolves it
+    assert rc == 0 and (tmp_path / "x.parquet").is_file(), err
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    rc, o, err = _run(capsys, "solve", EX, "--out", "x/y.parquet")
+    assert rc == 2
+    _one_line_error(err, "--out: a relative path, and the working directory is gone")
+
+
+def test_cli_messages_that_cannot_be_written_keep_the_exit_status(monkeypatch, tmp_path):
+    """Break-it pass: with stderr unwritable (`2>/dev/full`) every command's error exited 1 (the failed
+    print was taken for a stdout failure) instead of 2; `brisca solve --file F 2>/dev/full` (and
+    `2>&1 | head -1`) hung at exit: the progress bar's failed write left tqdm's lock held."""
+    from sim.cli import main
+
+    class Full:
+        def write(self, s):
+            raise OSError(28, "No space left on device")
+
+        def flush(self):
+            pass
+    monkeypatch.setattr("sys.stderr", Full())
+    for argv in (["solve"], ["puzzles", "--count", "0"], ["simulate", "--deals", "0"]):
+        with pytest.raises(SystemExit) as e:
+            main(argv)
+        assert e.value.code == 2, argv
+    monkeypatch.undo()
+    f = tmp_path / "p.txt"
+    f.write_text((EX + "\n") * 3)
+    with open(os.devnull, "w") as null, open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "sim.cli", "solve", "--file", str(f)], stdout=null, stderr=full,
+                           timeout=300)
+    assert p.returncode == 0
