@@ -22,7 +22,10 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   winning partner, shedding zero-point cards when losing;
 * equivalent adjacent zero-point cards of one suit in one hand searched once
   (no live card of that suit lies between them; never the 7 or 2 of trumps
-  while an exchange (R7) can still happen);
+  while an exchange (R7) can still happen), and sequence dominance (``FL_SEQ``,
+  :func:`_seq_dominance`): of two such cards with different points, when the trick
+  is surely lost (or won) with either, only the cheaper (dearer) one is searched;
+  2 players at every node, 3-6 players at the trick's last card;
 * quick bounds: ``[acc, acc + points left]`` at every node, and the sure points
   of the top trumps held in one hand;
 * endgames of at most 2 tricks (stock empty, R9) solved on a table miss by an exact
@@ -120,7 +123,8 @@ FL_EGN = 17       # general kernel: endgames of at most 2 tricks (stock empty) b
                   # probe and 3-trick endgames by a windowed search of their first trick on a table miss;
                   # with 3 players 2-trick endgames by a windowed minimax (stacked loops) without a probe
 FL_BISECT = 18    # mtdf: after two probes, probe the middle of the proven interval (1: with 3+ players, 2: always)
-FL_SIZE = 19
+FL_SEQ = 19       # sequence dominance (_seq_dominance): 2 players every node, 3-6 players the trick's last card
+FL_SIZE = 20
 
 # frame fields
 F_ALPHA = 0
@@ -453,6 +457,102 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     return abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
+@njit(cache=True, inline="always")
+def _seq_dominance(lm, live, win, ally, trump, spec, other, endg, stock_empty, pin, seq):
+    """The legal cards of a node left to search after sequence dominance (``FL_SEQ``).
+
+    Two cards ``f1 < f2`` of one suit in the mover's hand with no ``live`` card between them
+    beat and lose to the same cards in every later trick (R2, R5) and are legal alike there
+    (R9); neither may be a card of the trump exchange while one is still possible (``spec``,
+    R7). If this trick is won by the same side with either card, swapping the two maps every
+    line after one onto a line after the other with the same tricks won, and the mover's side
+    captures ``(p2 - p1) * (won later - won now)`` more card points with ``f1`` played now:
+    the trick lost, the cheaper card is never worse (the dearer one is not searched); won,
+    the dearer one; equal points (adjacent zero-point cards, the equivalent cards), either.
+    Points never fall with rank within a suit (R4). Leaving out a move that is never better
+    keeps a fail-soft search exact.
+
+    Parameters
+    ----------
+    lm : int64
+        Legal cards of the mover (bitmask).
+    live : int64
+        Cards another hand may still play against these (bitmask: the other hands, the stock;
+        with two players the card led to this trick is compared by ``win`` instead).
+    win : int64
+        Card now winning the trick when the mover plays its last card (``beats`` decides), -1
+        when the mover leads a two-player trick (sure when no legal reply of ``other`` beats the
+        card, or every one does), -2 otherwise (the outcome is open: equal points only).
+    ally : bool
+        ``win`` belongs to the mover's side.
+    trump : int64
+        Trump suit.
+    spec : bool
+        An exchange is still possible (R7): the 2 and the 7 of trumps are left alone.
+    other : int64
+        Two players, the mover leading: the other hand (bitmask).
+    endg, stock_empty, pin
+        Endgame rule (R9), whether the stock is empty, the pinta (card id, -1 once drawn;
+        counted among ``other``'s replies while ``spec``: an exchange may put it in that hand).
+    seq : bool
+        False: only the equivalent zero-point cards (the rule before ``FL_SEQ``).
+
+    Returns
+    -------
+    int64
+        The subset of ``lm`` to search; of every chain of such pairs one card is kept.
+    """
+    cand = lm
+    x = lm
+    while x != 0:
+        c = lowest(x)
+        x &= x - 1
+        if spec and c // 12 == trump and (c % 12 == 0 or c % 12 == 4):
+            continue
+        top = np.int64(0xFFF) << np.int64(12 * (c // 12))
+        above = live & top & ~((np.int64(2) << c) - 1)
+        if above == 0:
+            continue
+        nx = lowest(above)
+        if ((lm >> nx) & 1) == 0:
+            continue
+        if spec and nx // 12 == trump and (nx % 12 == 0 or nx % 12 == 4):
+            continue
+        pc = card_points(c)
+        pn = card_points(nx)
+        if not seq and (pc != 0 or pn != 0):
+            continue
+        won = False
+        if win >= 0:
+            won = beats(c, win, trump)
+            if won != beats(nx, win, trump):
+                continue  # the winning card lies between them
+            won = won or ally
+        if pc == pn:
+            cand &= ~(np.int64(1) << c)
+            continue
+        if win == -1:
+            rep = other
+            if endg != 0 and stock_empty:
+                rep = legal_follow(other, c // 12, c, trump, endg)
+            elif spec and pin >= 0:
+                rep |= np.int64(1) << pin  # the other seat may take the pinta first (R7)
+            bt = rep & top & ~((np.int64(2) << c) - 1)
+            if c // 12 != trump:
+                bt |= rep & (np.int64(0xFFF) << np.int64(12 * trump))
+            if bt == 0:
+                won = True
+            elif bt != rep:
+                continue
+        elif win < -1:
+            continue
+        if won:
+            cand &= ~(np.int64(1) << c)
+        else:
+            cand &= ~(np.int64(1) << nx)
+    return cand
+
+
 @njit(cache=True, nogil=True)
 def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     """The general kernel of :func:`ab` (any number of players, every technique switch); same
@@ -468,6 +568,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
     use_tt = flags[FL_TT] != 0
     use_order = flags[FL_ORDER] != 0
     use_equiv = flags[FL_EQUIV] != 0
+    use_seq = flags[FL_SEQ] != 0
     use_quick = flags[FL_QUICK] != 0
     use_ttmove = flags[FL_TTMOVE] != 0
     use_sure = flags[FL_SURE] != 0
@@ -706,26 +807,18 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
             ex = exchange_card(hand, pin, L - dp, exch, ((sw >> side_of[seat]) & 1) != 0, exwon)
             cand = lm
             if use_equiv:
-                live = notdone
                 spec = exch != 0 and L - dp >= 2
-                x = lm
-                while x != 0:
-                    c = lowest(x)
-                    x &= x - 1
-                    if card_points(c) != 0:
-                        continue
-                    if spec and c // 12 == trump and (c % 12 == 0 or c % 12 == 4):
-                        continue
-                    top = (np.int64(0xFFF) << np.int64(12 * (c // 12)))
-                    above = live & top & ~((np.int64(2) << c) - 1)
-                    if above == 0:
-                        continue
-                    nx = lowest(above)
-                    if ((lm >> nx) & 1) == 0 or card_points(nx) != 0:
-                        continue
-                    if spec and nx // 12 == trump and (nx % 12 == 0 or nx % 12 == 4):
-                        continue
-                    cand &= ~(np.int64(1) << c)
+                if n == 2:
+                    win = trick[0] if ntrick > 0 else np.int64(-1)
+                    live = notdone & ~(np.int64(1) << win) if (use_seq and ntrick > 0) else notdone
+                    cand = _seq_dominance(lm, live, win, False, trump, spec, hands[1 - seat], endg, stock_empty,
+                                          pin, use_seq)
+                elif use_seq and ntrick == n - 1:  # the last card of the trick: its winner is known
+                    cand = _seq_dominance(lm, notdone, wcard, ismax[wseat] == ismx, trump, spec, 0, endg,
+                                          stock_empty, pin, True)
+                else:
+                    cand = _seq_dominance(lm, notdone, np.int64(-2), False, trump, spec, 0, endg, stock_empty,
+                                          pin, False)
             nm = 0
             # score the candidates
             oh = np.int64(0)
@@ -1389,15 +1482,15 @@ def ab2_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt,
     :func:`uses_ab2`. Same result as :func:`ab`.
     """
     return ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags[FL_ETC], flags[FL_ETCMIN],
-               flags[FL_EG])
+               flags[FL_EG], flags[FL_SEQ])
 
 
 @njit(cache=True, nogil=True)
-def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0, etcmin=0, eg=0):
+def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0, etcmin=0, eg=0, seq=0):
     """:func:`ab` for two players with the default techniques, the state in registers.
 
-    With ``etc = eg = 0`` the same search, node for node (same move order, bounds, keys and table
-    entries), with the hands, the led card and the pinta held in local variables instead of arrays
+    With ``etc = eg = 0`` (``seq`` as ``flags[FL_SEQ]``) the same search, node for node (same move
+    order, bounds, keys and table entries), with the hands, the led card and the pinta held in local variables instead of arrays
     (Numba reloads array elements after every store to another array), the seat loops unrolled and
     the endgame key built without allocation. Same parameters and result (fail-soft value, card
     points of the maximizing side) as :func:`ab`, with three of the flags instead of the array:
@@ -1412,6 +1505,9 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     eg : int
         ``flags[FL_EG]``: 1 answers a table miss once the stock is empty and at most 3 tricks
         remain by plain minimax (R5, R9), stored as an exact entry.
+    seq : int
+        ``flags[FL_SEQ]``: 1 leaves out the moves sequence dominance proves no better
+        (:func:`_seq_dominance`), 0 only the equivalent zero-point cards.
 
     Measured effects: results/README.md ("Speed").
     """
@@ -1571,28 +1667,11 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
             if ntrick == 1 and endg != 0 and dp >= L:
                 lm = legal_follow(hand, led // 12, led, trump, endg)
             ex = exchange_card(hand, pin if dp < L else np.int64(-1), L - dp, exch, ((sw >> seat) & 1) != 0, exwon)
-            cand = lm
-            spec = exch != 0 and L - dp >= 2
-            x = lm
-            while x != 0:
-                c = lowest(x)
-                x &= x - 1
-                if card_points(c) != 0:
-                    continue
-                if spec and c // 12 == trump and (c % 12 == 0 or c % 12 == 4):
-                    continue
-                top = (np.int64(0xFFF) << np.int64(12 * (c // 12)))
-                above = notdone & top & ~((np.int64(2) << c) - 1)
-                if above == 0:
-                    continue
-                nx = lowest(above)
-                if ((lm >> nx) & 1) == 0 or card_points(nx) != 0:
-                    continue
-                if spec and nx // 12 == trump and (nx % 12 == 0 or nx % 12 == 4):
-                    continue
-                cand &= ~(np.int64(1) << c)
-            nm = 0
             other = h0 if seat == 1 else h1
+            live = notdone & ~(np.int64(1) << led) if (seq != 0 and ntrick == 1) else notdone
+            cand = _seq_dominance(lm, live, led, False, trump, exch != 0 and L - dp >= 2, other, endg, dp >= L,
+                                  pin if dp < L else np.int64(-1), seq != 0)
+            nm = 0
             mo = m0 if seat == 1 else m1
             oh = other if mo != ismx else np.int64(0)
             tp = card_points(led) if ntrick == 1 else 0

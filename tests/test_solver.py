@@ -845,3 +845,76 @@ def test_bisecting_driver_keeps_values(players):
                 assert S.mtdf(st, stock, ismax, g, *ws, f) == v, (str(pos), g, f[S.FL_BISECT])
         if sum(len(h) for h in pos.hands) <= 2 * players:
             assert oracle.solve(str(pos))[0] == v, str(pos)
+
+
+def _sd(hand, live, win, ally=False, other="", endg=0, stock_empty=False, pin=None, spec=False, seq=True,
+        trump="B"):
+    """`_seq_dominance` on card names: the cards left to search, as a set of names."""
+    from sim.cards import SUITS, cards_of, format_card, mask_of, parse_card
+    from solver import search as S
+    ids = lambda t: mask_of([parse_card(c) for c in t.split()])  # noqa: E731
+    lm = ids(hand)
+    w = {"lead": -1, "open": -2}.get(win, None)
+    w = parse_card(win) if w is None else w
+    out = S._seq_dominance(np.int64(lm), np.int64(lm | ids(live)), np.int64(w), ally, np.int64(SUITS.index(trump)),
+                           spec, np.int64(ids(other)), np.int64(endg), stock_empty,
+                           np.int64(-1 if pin is None else parse_card(pin)), seq)
+    return {format_card(c) for c in cards_of(int(out))}
+
+
+def test_sequence_dominance_rule():
+    """FL_SEQ (_seq_dominance): of two cards of a suit with no live card between them, the cheaper
+    when the trick is surely lost, the dearer when surely won, either with equal points (R2, R4,
+    R5); nothing when the outcome is open, the card to beat lies between them, or the exchange
+    (R7) may still take the 7 or the 2 of trumps."""
+    # following: 3 and 1 of Oros are adjacent (nothing of Oros between them is live)
+    assert _sd("3O 1O 4C", "12O 5C", "2B") == {"3O", "4C"}       # trumped: lost, keep the 3
+    assert _sd("3O 1O 4C", "12O 5C", "2O") == {"1O", "4C"}       # both beat the 2: won, keep the ace
+    assert _sd("3O 1O 4C", "12O 5C", "2B", ally=True) == {"1O", "4C"}  # the partner wins: the ace
+    assert _sd("11O 3O 1O", "2C", "10O") == {"1O"}               # a chain (12O gone), all win: the dearest
+    assert _sd("11O 3O 1O", "2C", "2B") == {"11O"}               # all lose: the cheapest only
+    assert _sd("11O 1O", "3O", "2B") == {"11O", "1O"}            # the live 3 lies between: both
+    assert _sd("11O 1O 4C", "", "3O") == {"11O", "1O", "4C"}     # the card to beat between them: both
+    assert _sd("4O 5O 3O", "2C 12O", "2B") == {"5O", "3O"}      # equal points (0, 0): one of them
+    # leading (two players): sure when no reply beats, or every reply does
+    assert _sd("3O 1O", "", "lead", other="2C 4C 5E") == {"1O"}  # nothing beats them: keep the ace
+    assert _sd("3O 1O", "", "lead", other="2B 4B") == {"3O"}     # every reply trumps: keep the 3
+    assert _sd("3O 1O", "", "lead", other="2B 4C") == {"3O", "1O"}  # open
+    assert _sd("3O 1O", "", "lead", other="2C 4C", spec=True, pin="6B") == {"3O", "1O"}  # may take the pinta
+    assert _sd("3O 1O", "", "lead", other="2O 4C", endg=2, stock_empty=True) == {"1O"}  # R9: 2O cannot beat
+    # more players, outcome open: only equal points (adjacent zero-point cards)
+    assert _sd("3O 1O 4O 5O", "", "open") == {"3O", "1O", "5O"}
+    assert _sd("3O 1O 4O 5O", "12O", "2B", seq=False) == {"3O", "1O", "5O"}  # the rule before FL_SEQ
+    # the 7 and the 2 of trumps while an exchange is possible
+    assert _sd("6B 7B 10B", "2C", "2O", spec=True) == {"6B", "7B", "10B"}
+    assert _sd("6B 7B 10B", "2C", "2O") == {"10B"}
+
+
+@pytest.mark.parametrize("players,endgame,stock_left", [(2, "free", True), (2, "arrastre", False), (2, "follow", True),
+                                                         (3, "free", False), (4, "arrastre", False),
+                                                         (4, "free", True), (6, "follow", False)])
+def test_sequence_dominance_keeps_values(players, endgame, stock_left):
+    """FL_SEQ on and off give every move the same value (both kernels: ab2 with 2 players, abn for
+    every table), on and off of the stock, and on the whole no more nodes."""
+    from solver import search as S
+    ws = S.new_workspace(14)
+    on = S.default_flags()
+    assert on[S.FL_SEQ] == 1
+    off = on.copy()
+    off[S.FL_SEQ] = 0
+    gen = on.copy()
+    gen[S.FL_TWO] = 0
+    mvs = np.zeros(S.MAXM, np.int64)
+    vals = np.zeros(S.MAXM, np.int64)
+    nodes = {}
+    for pos in _random_positions(players, 25, 31 + players, 5 if players < 4 else 3, endgame, stock_left=stock_left):
+        st, stock, ismax = pos.to_arrays()
+        res = []
+        for name, f in (("off", off), ("on", on), ("general", gen)):
+            ws[5][0] = 0
+            ws[5][1] += 1
+            k = S.solve_moves(st, stock, ismax, 30, mvs, vals, *ws, f)
+            res.append(list(zip(mvs[:k].tolist(), vals[:k].tolist())))
+            nodes[name] = nodes.get(name, 0) + int(ws[5][0])
+        assert res[0] == res[1] == res[2], str(pos)
+    assert nodes["on"] <= nodes["off"], nodes
