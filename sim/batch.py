@@ -283,6 +283,11 @@ class _Target:
         if f.is_dir():
             raise ValueError(f"cannot write {self.label} {f}: it is a directory")
         parent = f.parent
+        up = parent
+        while not os.path.lexists(up) and up != up.parent:
+            up = up.parent
+        if os.path.lexists(up) and not up.is_dir():  # (mkdir would say "File exists")
+            raise ValueError(f"cannot write {self.label} {f}: not a directory: {up}")
         try:
             parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:

@@ -200,3 +200,13 @@ def test_huge_chunk_is_refused_before_allocating(tmp_path):
     p = _brisca("--deals", "1e10", "--chunk", "1e10", "--no-progress", "--out", out)
     assert p.returncode == 2 and p.stderr.startswith("brisca: error: chunk must be at most")
     assert p.stderr.count("\n") == 1 and not out.exists()
+
+
+def test_output_under_a_file_says_not_a_directory(tmp_path):
+    # new-user pass: `simulate --out afile/x.parquet` said "cannot create directory afile (File exists)"
+    # while solve and puzzles say "not a directory: afile"
+    (tmp_path / "afile").write_text("x")
+    for kw in ({"out": tmp_path / "afile" / "x.parquet"}, {"tricks_out": tmp_path / "afile" / "sub" / "t.parquet"}):
+        with pytest.raises(ValueError, match="not a directory: .*afile$"):
+            simulate(Rules(players=2), "random", deals=2, **kw)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]

@@ -163,7 +163,7 @@ def test_cli_out_missing_directory_is_created(capsys, tmp_path):
     (tmp_path / "afile").write_text("x")
     rc, o, err = _run(capsys, "solve", EX, "--out", str(tmp_path / "afile" / "z.parquet"))
     assert rc == 2 and o == ""
-    _one_line_error(err, "--out", "cannot create directory")
+    _one_line_error(err, "--out", "not a directory")
 
 
 def test_cli_out_is_directory(capsys, tmp_path):
@@ -237,7 +237,7 @@ def test_cli_puzzles_out_directory_that_cannot_be_created(capsys, tmp_path):
     (tmp_path / "afile").write_text("x")
     rc, out, err = _run(capsys, "puzzles", "--count", "1", "--out", str(tmp_path / "afile" / "p.jsonl"))
     assert rc == 2
-    _one_line_error(err, "--out", "cannot create directory")
+    _one_line_error(err, "--out", "not a directory")
 
 
 def test_cli_puzzles_three(capsys):
@@ -827,7 +827,7 @@ def test_cli_out_checks_before_solving(capsys, tmp_path):
     blocked = tmp_path / "blocked.parquet"  # a symlink into a directory that cannot be created
     (tmp_path / "afile").write_text("x")
     blocked.symlink_to(tmp_path / "afile" / "x.parquet")
-    for path, word in ((ro, "not writable"), (blocked, "cannot create directory")):
+    for path, word in ((ro, "not writable"), (blocked, "not a directory")):
         if word == "not writable" and os.access(ro, os.W_OK):
             continue  # root writes read-only files
         rc, o, err = _run(capsys, "solve", EX, "--out", str(path))
