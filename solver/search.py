@@ -25,7 +25,8 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   while an exchange (R7) can still happen), and sequence dominance (``FL_SEQ``,
   :func:`_seq_dominance`): of two such cards with different points, when the trick
   is surely lost (or won) with either, only the cheaper (dearer) one is searched;
-  2 players at every node, 3-6 players at the trick's last card;
+  2 players at every node, 3-6 players at the trick's last card and before it
+  when no card of the later seats can change who wins the trick;
 * quick bounds: ``[acc, acc + points left]`` at every node, and the sure points
   of the top trumps held in one hand;
 * endgames of at most 2 tricks (stock empty, R9) solved on a table miss by an exact
@@ -123,7 +124,8 @@ FL_EGN = 17       # general kernel: endgames of at most 2 tricks (stock empty) b
                   # probe and 3-trick endgames by a windowed search of their first trick on a table miss;
                   # with 3 players 2-trick endgames by a windowed minimax (stacked loops) without a probe
 FL_BISECT = 18    # mtdf: after two probes, probe the middle of the proven interval (1: with 3+ players, 2: always)
-FL_SEQ = 19       # sequence dominance (_seq_dominance): 2 players every node, 3-6 players the trick's last card
+FL_SEQ = 19       # sequence dominance (_seq_dominance): 2 players every node; 3-6 players the trick's last card
+                  # and the seats before it when no later card can change the outcome (_seq_dominance_mid)
 FL_SIZE = 20
 
 # frame fields
@@ -553,6 +555,60 @@ def _seq_dominance(lm, live, win, ally, trump, spec, other, endg, stock_empty, p
     return cand
 
 
+@njit(cache=True, inline="always")
+def _beaten_by(c, cards, trump):
+    """The cards of ``cards`` that beat ``c`` played before them in a trick (R5): higher cards of
+    its suit, and trumps when ``c`` is not one."""
+    b = cards & (np.int64(0xFFF) << np.int64(12 * (c // 12))) & ~((np.int64(2) << c) - 1)
+    if c // 12 != trump:
+        b |= cards & (np.int64(0xFFF) << np.int64(12 * trump))
+    return b
+
+
+@njit(cache=True, inline="always")
+def _seq_dominance_mid(lm, live, win, ally, trump, spec, later):
+    """:func:`_seq_dominance` for a seat of 3-6 players that is not the trick's last: the trick's
+    outcome is sure when no card the later seats hold (``later``, the pinta included while an
+    exchange may bring it into a hand, R7) beats the card that will then be winning: the mover's
+    (it leads, or beats ``win``: won) or ``win`` (the mover does not beat it: won when ``ally``,
+    the seat of ``win`` on the mover's side, else lost). ``win`` is -1 when the mover leads;
+    ``live`` includes the cards of the trick. Otherwise only equal points (the equivalent cards)."""
+    cand = lm
+    x = lm
+    while x != 0:
+        c = lowest(x)
+        x &= x - 1
+        if spec and c // 12 == trump and (c % 12 == 0 or c % 12 == 4):
+            continue
+        top = np.int64(0xFFF) << np.int64(12 * (c // 12))
+        above = live & top & ~((np.int64(2) << c) - 1)
+        if above == 0:
+            continue
+        nx = lowest(above)
+        if ((lm >> nx) & 1) == 0:
+            continue
+        if spec and nx // 12 == trump and (nx % 12 == 0 or nx % 12 == 4):
+            continue
+        pc = card_points(c)
+        pn = card_points(nx)
+        if pc == pn:
+            cand &= ~(np.int64(1) << c)
+            continue
+        if win < 0 or beats(c, win, trump):  # (win is live: it never lies between them)
+            if _beaten_by(c, later, trump) != 0:
+                continue
+            won = True
+        else:
+            if _beaten_by(win, later, trump) != 0:
+                continue
+            won = ally
+        if won:
+            cand &= ~(np.int64(1) << c)
+        else:
+            cand &= ~(np.int64(1) << nx)
+    return cand
+
+
 @njit(cache=True, nogil=True)
 def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     """The general kernel of :func:`ab` (any number of players, every technique switch); same
@@ -816,6 +872,14 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 elif use_seq and ntrick == n - 1:  # the last card of the trick: its winner is known
                     cand = _seq_dominance(lm, notdone, wcard, ismax[wseat] == ismx, trump, spec, 0, endg,
                                           stock_empty, pin, True)
+                elif use_seq:
+                    later = np.int64(0)
+                    for k in range(1, n - ntrick):
+                        later |= hands[_wrap(seat + k, n)]
+                    if spec and pin >= 0:
+                        later |= np.int64(1) << pin  # a later seat may take the pinta first (R7)
+                    cand = _seq_dominance_mid(lm, notdone, wcard, ntrick > 0 and ismax[wseat] == ismx, trump, spec,
+                                              later)
                 else:
                     cand = _seq_dominance(lm, notdone, np.int64(-2), False, trump, spec, 0, endg, stock_empty,
                                           pin, False)

@@ -890,6 +890,30 @@ def test_sequence_dominance_rule():
     assert _sd("6B 7B 10B", "2C", "2O") == {"10B"}
 
 
+def _sdm(hand, live, win, later, ally=False, spec=False, trump="B"):
+    """`_seq_dominance_mid` on card names."""
+    from sim.cards import SUITS, cards_of, format_card, mask_of, parse_card
+    from solver import search as S
+    ids = lambda t: mask_of([parse_card(c) for c in t.split()])  # noqa: E731
+    lm = ids(hand)
+    w = -1 if win == "lead" else parse_card(win)
+    out = S._seq_dominance_mid(np.int64(lm), np.int64(lm | ids(live) | ids(later) | (0 if w < 0 else 1 << w)),
+                               np.int64(w), ally, np.int64(SUITS.index(trump)), spec, np.int64(ids(later)))
+    return {format_card(c) for c in cards_of(int(out))}
+
+
+def test_sequence_dominance_before_the_last_card():
+    """FL_SEQ with 3-6 players before the trick's last card: the trick's outcome is sure when no card
+    the later seats hold beats the card that will then be winning (R5)."""
+    assert _sdm("3O 1O", "", "lead", later="2C 4E") == {"1O"}            # nobody can beat them: the ace
+    assert _sdm("3O 1O", "", "lead", later="2C 4B") == {"3O", "1O"}      # a later trump: open
+    assert _sdm("3O 1O", "", "2O", later="2C 4E") == {"1O"}              # beating the 2, unbeatable
+    assert _sdm("3O 1O", "", "2B", later="2C 4E") == {"3O"}              # the trump stays: lost
+    assert _sdm("3O 1O", "", "2B", later="2C 4E", ally=True) == {"1O"}   # a partner's trump stays: won
+    assert _sdm("3O 1O", "", "2B", later="2C 5B") == {"3O", "1O"}        # a later trump may beat it: open
+    assert _sdm("4O 5O 3O", "", "2B", later="5B") == {"5O", "3O"}        # equal points: always one
+
+
 @pytest.mark.parametrize("players,endgame,stock_left", [(2, "free", True), (2, "arrastre", False), (2, "follow", True),
                                                          (3, "free", False), (4, "arrastre", False),
                                                          (4, "free", True), (6, "follow", False)])
