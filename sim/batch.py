@@ -246,6 +246,63 @@ def _max_threads() -> int:
 _TEMPORARIES: set = set()
 
 
+def make_parents(path) -> list:
+    """Create the missing parent directories of ``path``, one component at a time as the kernel
+    resolves it (a ``..`` after a new directory included).
+
+    Returns
+    -------
+    list
+        The directories created, ``(path, st_dev, st_ino)``, for :func:`remove_created` when the
+        run is refused or fails afterwards.
+
+    Raises
+    ------
+    ValueError
+        ``not a directory: X`` (a file or a dangling link where a directory should be) or
+        ``cannot create directory X: <reason>``; whatever was created is removed first.
+    """
+    p = os.fspath(path)
+    d = os.path.dirname(p)
+    cur = "/" if p.startswith("/") else ""
+    created = []
+    try:
+        for c in d.split("/"):
+            if c == "":
+                continue
+            cur = os.path.join(cur, c) if cur else c
+            if os.path.isdir(cur):
+                continue
+            if os.path.lexists(cur):
+                raise ValueError(f"not a directory: {cur}")
+            try:
+                os.mkdir(cur)
+            except FileExistsError:
+                if os.path.isdir(cur):  # made meanwhile by another process
+                    continue
+                raise ValueError(f"not a directory: {cur}") from None
+            except OSError as e:
+                raise ValueError(f"cannot create directory {cur}: {e.strerror or e}") from None
+            st = os.stat(cur)
+            created.append((cur, st.st_dev, st.st_ino))
+    except ValueError:
+        remove_created(created)
+        raise
+    return created
+
+
+def remove_created(created) -> None:
+    """Remove the directories :func:`make_parents` created, deepest first, if they are still those
+    directories and empty (anything else is left alone)."""
+    for cur, dev, ino in reversed(created):
+        try:
+            st = os.stat(cur)
+            if (st.st_dev, st.st_ino) == (dev, ino):
+                os.rmdir(cur)
+        except OSError:
+            pass
+
+
 def remove_temporaries() -> None:
     """Remove the temporary files of every output still being written: for a process about to end
     without unwinding (``sim.cli.run_interruptible``), so that no partial file is left behind."""
@@ -268,6 +325,7 @@ class _Target:
         self.label = label
         self.tmp: Path | None = None
         self.direct = False  # an existing device or pipe (e.g. /dev/null): written in place, never replaced
+        self.created = []  # parent directories this run created (removed again if it fails)
         self.fh = None
         self.writer = None
 
@@ -276,24 +334,31 @@ class _Target:
         return os.path.realpath(self.final)
 
     def prepare(self) -> None:
-        """Check the target, create missing parent directories and the temporary file."""
+        """Check the target, create missing parent directories and the temporary file (a refusal
+        removes the directories it created; :meth:`discard` removes them after a failed run)."""
+        try:
+            self._prepare()
+        except BaseException:
+            remove_created(self.created)
+            self.created = []
+            raise
+
+    def _prepare(self) -> None:
         f = self.final
         if f.name in ("", ".", ".."):
             raise ValueError(f"{self.label} path {str(f)!r} is not a file name")
+        try:
+            f.exists()
+        except OSError as e:  # (a file name too long: exists() raises instead of saying False)
+            raise ValueError(f"cannot write {self.label} {f}: {e.strerror or e}") from None
         if f.is_dir():
             raise ValueError(f"cannot write {self.label} {f}: it is a directory")
         parent = f.parent
-        up = parent
-        while not os.path.lexists(up) and up != up.parent:
-            up = up.parent
-        if os.path.lexists(up) and not up.is_dir():  # (mkdir would say "File exists")
-            raise ValueError(f"cannot write {self.label} {f}: not a directory: {up}")
         try:
-            parent.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise ValueError(f"cannot write {self.label} {f}: cannot create directory {parent}"
-                             f" ({e.strerror or e})") from None
-        if f.exists() and not os.access(f, os.W_OK):
+            self.created = make_parents(f)
+        except ValueError as e:
+            raise ValueError(f"cannot write {self.label} {f}: {e}") from None
+        if os.path.exists(f) and not os.access(f, os.W_OK):
             raise ValueError(f"cannot write {self.label} {f}: file is not writable")
         try:
             direct = special_target(f)
@@ -302,7 +367,7 @@ class _Target:
         if direct:  # renaming over /dev/null would replace the device; a FIFO's reader waits on it
             self.direct = True
             return
-        if f.is_symlink():
+        if os.path.islink(f):
             f = Path(self.real())
             self.final = f
             parent = f.parent
@@ -368,6 +433,8 @@ class _Target:
                 pass
             _TEMPORARIES.discard(self.tmp)
             self.tmp = None
+        remove_created(self.created)  # (only empty ones: a committed file keeps its directory)
+        self.created = []
 
 
 #: Paths that name an already open descriptor (``/dev/stdout``, ``/dev/fd/3``, ``/proc/self/fd/4``).

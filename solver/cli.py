@@ -1,7 +1,9 @@
 """``brisca solve`` and ``brisca puzzles`` (issue 3).
 
-The lead's ``sim/cli.py`` calls :func:`register` on its subparsers and then
-``sys.exit(args.func(args))``. Until then: ``python -m solver.cli solve "<position>"``.
+``sim/cli.py`` (the ``brisca`` command) calls :func:`register` on its subparsers.
+``python -m solver.cli ...`` runs that same command (``brisca``'s handling of
+Ctrl-C, unwritable output and messages included); :func:`main` is the bare
+in-process entry the tests call (parse, run, return the exit code).
 
 Exit codes: 0 ok; 1 some lines of ``--file`` were invalid (the others are still
 solved); 2 bad input (one-line error on stderr).
@@ -149,35 +151,6 @@ def _write_parquet(records, path, with_line, target=False):
     write_table(table, path, "--out")
 
 
-def _make_parents(path):
-    """Create the missing parent directories of ``path`` as brisca simulate does (the path as given,
-    ``..`` resolved by the kernel; a symlink's target's), or say why not (then none is left behind)."""
-    d = os.path.dirname(os.path.realpath(path) if os.path.islink(path) else path)
-    if not d or os.path.isdir(d):
-        return None
-    missing = []  # the directories to create, deepest first (removed again if a later one fails)
-    up = d
-    while not os.path.lexists(up):
-        missing.append(up)
-        parent = os.path.dirname(up)
-        if parent in ("", up):
-            break
-        up = parent
-    if os.path.lexists(up) and not os.path.isdir(up):
-        return f"not a directory: {up}"
-    try:
-        os.makedirs(d, exist_ok=True)
-    except (OSError, RecursionError) as e:
-        for m in missing:
-            try:
-                os.rmdir(m)
-            except OSError:
-                pass
-        why = (e.strerror or e) if isinstance(e, OSError) else "too many path components"
-        return f"cannot create directory {d}: {why}"
-    return None
-
-
 def _out_problem(path):
     """Why ``path`` cannot be written (no file name, a directory, a directory that cannot be created or
     written, an unwritable file), else None; checked before any solving, missing parent directories
@@ -199,9 +172,19 @@ def _out_problem(path):
             return None if os.access(path, os.W_OK) else f"is not writable: {path}"
     except ValueError as e:
         return f"{path}: {e}"
-    bad = _make_parents(path)
+    from sim.batch import make_parents, remove_created
+    try:  # created as the kernel resolves the path as given (a symlink: its target's directories)
+        created = make_parents(os.path.realpath(path) if os.path.islink(path) else path)
+    except ValueError as e:
+        return str(e)
+    bad = _out_checks(path)
     if bad:
-        return bad
+        remove_created(created)  # a refused run leaves nothing behind
+    return bad
+
+
+def _out_checks(path):
+    """:func:`_out_problem`'s checks once the directories exist."""
     real = os.path.realpath(path)
     d = os.path.dirname(real)
     if not os.access(d, os.W_OK):
@@ -502,22 +485,24 @@ def cmd_solve(args) -> int:
 
     bar = tqdm(total=len(work), file=sys.stderr, unit="pos", desc="solving",
                disable=len(work) < 2 or args.no_progress)
-    if args.threads > 1 and len(work) > 1:  # one transposition table per worker thread (kernels release the GIL)
-        from concurrent.futures import ThreadPoolExecutor
-        ex = ThreadPoolExecutor(max_workers=min(args.threads, len(work)))
-        try:
-            for rec in ex.map(one, work):
-                emit(rec)
+    try:
+        if args.threads > 1 and len(work) > 1:  # one transposition table per worker thread (kernels release the GIL)
+            from concurrent.futures import ThreadPoolExecutor
+            ex = ThreadPoolExecutor(max_workers=min(args.threads, len(work)))
+            try:
+                for rec in ex.map(one, work):
+                    emit(rec)
+                    if closed is not None and args.out is None:
+                        break
+            finally:
+                ex.shutdown(wait=True, cancel_futures=True)
+        else:
+            for item in work:
+                emit(one(item))
                 if closed is not None and args.out is None:
                     break
-        finally:
-            ex.shutdown(wait=True, cancel_futures=True)
-    else:
-        for item in work:
-            emit(one(item))
-            if closed is not None and args.out is None:
-                break
-    bar.close()
+    finally:
+        bar.close()  # (also on Ctrl-C: the bar ends its line before "brisca: interrupted")
     rc = closed if closed is not None else 1 if any("error" in r for r in records) else 0
     if args.out is not None:
         return _write_or_fail(records, args.out, rc, with_line=True, target=args.target is not None or args.win)
@@ -568,7 +553,8 @@ def cmd_puzzles(args) -> int:
 
 
 def main(argv=None) -> int:
-    """Stand-alone entry: ``python -m solver.cli {solve,puzzles} ...``."""
+    """In-process entry: parse ``argv`` (``solve ...`` or ``puzzles ...``), run it, return the exit
+    code. Without ``brisca``'s process handling (:func:`sim.cli.main`): for tests and embedding."""
     ap = argparse.ArgumentParser(prog="brisca")
     sub = ap.add_subparsers(dest="command", required=True)
     register(sub)
@@ -576,5 +562,7 @@ def main(argv=None) -> int:
     return args.func(args)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # the brisca command itself (signals, stdout and stderr failures, --version)
+    from sim.cli import main as _brisca
+
+    _brisca()

@@ -1728,7 +1728,7 @@ def test_cli_out_directories_only_for_runs_that_go_ahead(capsys, tmp_path, monke
     assert cli.main(["puzzles", "--count", "1", "--out", "afile/../x.jsonl"]) == 2
     assert "not a directory: afile" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["Lz", "afile", "p.txt"]
-    rc, o, err = _run(capsys, "solve", EX, "--out", "deep/" + "d/" * 1500 + "x.parquet")
+    rc, o, err = _run(capsys, "solve", EX, "--out", "deep/" + "d/" * 2500 + "x.parquet")  # past PATH_MAX
     assert rc == 2
     _one_line_error(err, "--out: cannot create directory deep/d/d/")
     rc, o, err = _run(capsys, "solve", EX, "--out", "new6/" + "a" * 300 + "/x.parquet")
@@ -1770,3 +1770,45 @@ def test_cli_messages_that_cannot_be_written_keep_the_exit_status(monkeypatch, t
         p = subprocess.run([sys.executable, "-m", "sim.cli", "solve", "--file", str(f)], stdout=null, stderr=full,
                            timeout=300)
     assert p.returncode == 0
+
+
+def test_cli_out_refusal_never_removes_a_directory_it_did_not_create(capsys, tmp_path, monkeypatch):
+    """Break-it round 2: after a missing component and '..', a refused --out removed the user's own empty
+    directory (`--out new/../keep/../afile/x.parquet` deleted keep/); a file name too long left the new
+    directory; a file after '..' said "File exists". Directories are now created (and removed on refusal)
+    one component at a time, only those this run made."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "keep").mkdir()
+    for out in ("new/../keep/../afile/x.parquet", "new/../keep/" + "a" * 300 + "/x.parquet",
+                "nd5/" + "a" * 300 + ".parquet", "nd/../afile/x.parquet"):
+        rc, o, err = _run(capsys, "solve", EX, "--out", out)
+        assert rc == 2, (out, err)
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "keep"], (out, err)
+    _one_line_error(err, "--out: not a directory: nd/../afile")
+    assert cli.main(["puzzles", "--count", "1", "--out", "new/../keep/../afile/x.jsonl"]) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "keep"]
+
+
+def test_simulate_refused_output_leaves_no_directory(tmp_path, monkeypatch):
+    """Break-it round 2: simulate created --out's directories although --tricks was refused, and a file
+    name too long was exit 1 ("writing the output failed") with its new directory left behind."""
+    from sim.batch import simulate
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("x")
+    with pytest.raises(ValueError, match="not a directory: afile"):
+        simulate(Rules(players=2), "random", deals=4, out="nd/x.parquet", tricks_out="afile/../t.parquet")
+    with pytest.raises(ValueError, match="File name too long"):
+        simulate(Rules(players=2), "random", deals=4, out="nd7/" + "a" * 300 + ".parquet")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+def test_module_entry_is_the_brisca_command(tmp_path):
+    """Break-it round 2: `python -m solver.cli` lacked brisca's handling (--version refused, errors
+    exiting 1 with stderr unwritable, a KeyboardInterrupt traceback); it now runs the brisca command."""
+    p = subprocess.run([sys.executable, "-m", "solver.cli", "--version"], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 0 and p.stdout.startswith("brisca "), p.stderr
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "solver.cli", "solve", "bogus"], stderr=full, timeout=120)
+    assert p.returncode == 2
