@@ -460,6 +460,22 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
 @njit(cache=True, inline="always")
+def _seq_next(c, lm, live, trump, spec):
+    """The card that forms a sequence with ``c`` above it for :func:`_seq_dominance`: the next
+    ``live`` card of its suit when the mover may play it too, else -1 (and -1 for the 2 and 7 of
+    trumps while an exchange may take them, ``spec``, R7)."""
+    if spec and c // 12 == trump and (c % 12 == 0 or c % 12 == 4):
+        return np.int64(-1)
+    above = live & (np.int64(0xFFF) << np.int64(12 * (c // 12))) & ~((np.int64(2) << c) - 1)
+    if above == 0:
+        return np.int64(-1)
+    nx = lowest(above)
+    if ((lm >> nx) & 1) == 0 or (spec and nx // 12 == trump and (nx % 12 == 0 or nx % 12 == 4)):
+        return np.int64(-1)
+    return nx
+
+
+@njit(cache=True, inline="always")
 def _seq_dominance(lm, live, win, ally, trump, spec, other, endg, stock_empty, pin, seq):
     """The legal cards of a node left to search after sequence dominance (``FL_SEQ``).
 
@@ -509,16 +525,8 @@ def _seq_dominance(lm, live, win, ally, trump, spec, other, endg, stock_empty, p
     while x != 0:
         c = lowest(x)
         x &= x - 1
-        if spec and c // 12 == trump and (c % 12 == 0 or c % 12 == 4):
-            continue
-        top = np.int64(0xFFF) << np.int64(12 * (c // 12))
-        above = live & top & ~((np.int64(2) << c) - 1)
-        if above == 0:
-            continue
-        nx = lowest(above)
-        if ((lm >> nx) & 1) == 0:
-            continue
-        if spec and nx // 12 == trump and (nx % 12 == 0 or nx % 12 == 4):
+        nx = _seq_next(c, lm, live, trump, spec)
+        if nx < 0:
             continue
         pc = card_points(c)
         pn = card_points(nx)
@@ -539,9 +547,7 @@ def _seq_dominance(lm, live, win, ally, trump, spec, other, endg, stock_empty, p
                 rep = legal_follow(other, c // 12, c, trump, endg)
             elif spec and pin >= 0:
                 rep |= np.int64(1) << pin  # the other seat may take the pinta first (R7)
-            bt = rep & top & ~((np.int64(2) << c) - 1)
-            if c // 12 != trump:
-                bt |= rep & (np.int64(0xFFF) << np.int64(12 * trump))
+            bt = _beaten_by(c, rep, trump)
             if bt == 0:
                 won = True
             elif bt != rep:
@@ -578,16 +584,8 @@ def _seq_dominance_mid(lm, live, win, ally, trump, spec, later):
     while x != 0:
         c = lowest(x)
         x &= x - 1
-        if spec and c // 12 == trump and (c % 12 == 0 or c % 12 == 4):
-            continue
-        top = np.int64(0xFFF) << np.int64(12 * (c // 12))
-        above = live & top & ~((np.int64(2) << c) - 1)
-        if above == 0:
-            continue
-        nx = lowest(above)
-        if ((lm >> nx) & 1) == 0:
-            continue
-        if spec and nx // 12 == trump and (nx % 12 == 0 or nx % 12 == 4):
+        nx = _seq_next(c, lm, live, trump, spec)
+        if nx < 0:
             continue
         pc = card_points(c)
         pn = card_points(nx)
