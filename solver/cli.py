@@ -54,8 +54,8 @@ def register(subparsers) -> None:
                                         "(from # to the end of the line) skipped")
     p.add_argument("--json", action="store_true", help="print one JSON object per position")
     p.add_argument("--out", help="also write the records to this parquet file (atomic: a temporary file renamed "
-                                 "when complete; missing parent directories are created; a device or pipe is written in place; not this command's own "
-                                 "stdin/stdout/stderr or a terminal)")
+                                 "when complete; missing parent directories are created; a device or pipe is "
+                                 "written in place; not this command's own stdin/stdout/stderr or a terminal)")
     p.add_argument("--target", type=int, help="only answer: can the side to move still capture TARGET points?")
     p.add_argument("--win", action="store_true", help="target = 61 minus the points the side already holds")
     p.add_argument("--seat", type=int, help="with --target/--win: ask for the side of seat SEAT instead of the side "
@@ -154,7 +154,7 @@ def _write_parquet(records, path, with_line, target=False):
 def _out_problem(path):
     """Why ``path`` cannot be written (no file name, a directory, a directory that cannot be created or
     written, an unwritable file), else None; checked before any solving, missing parent directories
-    created. An existing device or pipe (``/dev/null``,
+    created (and removed again when refused). An existing device or pipe (``/dev/null``,
     ``/dev/stdout``) needs only to be writable; a symlink is checked where it points."""
     from sim.batch import special_target
 

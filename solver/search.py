@@ -460,6 +460,16 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
 @njit(cache=True, inline="always")
+def _beaten_by(c, cards, trump):
+    """The cards of ``cards`` that beat ``c`` played before them in a trick (R5): higher cards of
+    its suit, and trumps when ``c`` is not one."""
+    b = cards & (np.int64(0xFFF) << np.int64(12 * (c // 12))) & ~((np.int64(2) << c) - 1)
+    if c // 12 != trump:
+        b |= cards & (np.int64(0xFFF) << np.int64(12 * trump))
+    return b
+
+
+@njit(cache=True, inline="always")
 def _seq_next(c, lm, live, trump, spec):
     """The card that forms a sequence with ``c`` above it for :func:`_seq_dominance`: the next
     ``live`` card of its suit when the mover may play it too, else -1 (and -1 for the 2 and 7 of
@@ -559,16 +569,6 @@ def _seq_dominance(lm, live, win, ally, trump, spec, other, endg, stock_empty, p
         else:
             cand &= ~(np.int64(1) << nx)
     return cand
-
-
-@njit(cache=True, inline="always")
-def _beaten_by(c, cards, trump):
-    """The cards of ``cards`` that beat ``c`` played before them in a trick (R5): higher cards of
-    its suit, and trumps when ``c`` is not one."""
-    b = cards & (np.int64(0xFFF) << np.int64(12 * (c // 12))) & ~((np.int64(2) << c) - 1)
-    if c // 12 != trump:
-        b |= cards & (np.int64(0xFFF) << np.int64(12 * trump))
-    return b
 
 
 @njit(cache=True, inline="always")
@@ -900,9 +900,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         sc = 500 - p * 4 - (40 if istr else 0) - (c % 12)
                         if lead_mode >= 1:
                             # a lead no opponent can beat with its hand wins the trick now (R5)
-                            beat = oh & (np.int64(0xFFF) << np.int64(12 * (c // 12))) & ~((np.int64(2) << c) - 1)
-                            if not istr:
-                                beat |= oh & tsuit
+                            beat = _beaten_by(c, oh, trump)
                             if beat == 0:
                                 sc = 600 + p * 4 - (40 if istr else 0)
                             elif lead_mode == 2:
@@ -1552,10 +1550,10 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     """:func:`ab` for two players with the default techniques, the state in registers.
 
     With ``etc = eg = 0`` (``seq`` as ``flags[FL_SEQ]``) the same search, node for node (same move
-    order, bounds, keys and table entries), with the hands, the led card and the pinta held in local variables instead of arrays
-    (Numba reloads array elements after every store to another array), the seat loops unrolled and
-    the endgame key built without allocation. Same parameters and result (fail-soft value, card
-    points of the maximizing side) as :func:`ab`, with three of the flags instead of the array:
+    order, bounds, keys and table entries), with the hands, the led card and the pinta held in local
+    variables instead of arrays (Numba reloads array elements after every store to another array),
+    the seat loops unrolled and the endgame key built without allocation. Same parameters and result (fail-soft value, card
+    points of the maximizing side) as :func:`ab`, with four of the flags instead of the array:
 
     etc : int
         ``flags[FL_ETC]``: 1 looks up the next position of every reply at the second card of a
@@ -1744,9 +1742,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 p = card_points(c)
                 istr = (c // 12) == trump
                 if ntrick == 0:
-                    beat = oh & (np.int64(0xFFF) << np.int64(12 * (c // 12))) & ~((np.int64(2) << c) - 1)
-                    if not istr:
-                        beat |= oh & tsuit
+                    beat = _beaten_by(c, oh, trump)
                     if beat == 0:
                         sc = 600 + p * 4 - (40 if istr else 0)
                     else:

@@ -75,3 +75,16 @@ def bench_script(name):
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
+
+
+class FailingStream:
+    """A stdout/stderr stand-in whose every write raises ``err`` (default: ENOSPC, as ``> /dev/full``)."""
+
+    def __init__(self, err=None):
+        self.err = err if err is not None else OSError(28, "No space left on device")
+
+    def write(self, s):
+        raise self.err
+
+    def flush(self):
+        pass

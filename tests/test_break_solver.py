@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from conftest import bench_script
+from conftest import FailingStream, bench_script
 from sim.rules import Rules
 from solver import cli
 from solver.position import Position, deal_position
@@ -716,13 +716,7 @@ def test_cli_stdout_write_error_is_one_line(monkeypatch, capsys):
     """Found by the break-it pass: `brisca solve ... > /dev/full` ended in an OSError traceback."""
     from sim.cli import main
 
-    class Full:
-        def write(self, s):
-            raise OSError(28, "No space left on device")
-
-        def flush(self):
-            pass
-    monkeypatch.setattr("sys.stdout", Full())
+    monkeypatch.setattr("sys.stdout", FailingStream())
     with pytest.raises(SystemExit) as e:
         main(["solve", EX])
     assert e.value.code == 1
@@ -891,16 +885,10 @@ def test_cli_stdout_closed_at_start(tmp_path):
 def test_cli_stdout_full_with_out_still_writes(monkeypatch, capsys, tmp_path):
     """Found by round 2: `--file F --out O > /dev/full` stopped and wrote nothing; now the file is written
     and the stdout error is one line (exit 1)."""
-    class Full:
-        def write(self, s):
-            raise OSError(28, "No space left on device")
-
-        def flush(self):
-            pass
     f = tmp_path / "p.txt"
     f.write_text(f"{EX}\n{SWAP7}\n")
     out = tmp_path / "o.parquet"
-    monkeypatch.setattr("sys.stdout", Full())
+    monkeypatch.setattr("sys.stdout", FailingStream())
     rc = cli.main(["solve", "--file", str(f), "--out", str(out), "--no-progress"])
     import pandas as pd
     assert rc == 1 and len(pd.read_parquet(out)) == 2
@@ -1752,13 +1740,7 @@ def test_cli_messages_that_cannot_be_written_keep_the_exit_status(monkeypatch, t
     `2>&1 | head -1`) hung at exit: the progress bar's failed write left tqdm's lock held."""
     from sim.cli import main
 
-    class Full:
-        def write(self, s):
-            raise OSError(28, "No space left on device")
-
-        def flush(self):
-            pass
-    monkeypatch.setattr("sys.stderr", Full())
+    monkeypatch.setattr("sys.stderr", FailingStream())
     for argv in (["solve"], ["puzzles", "--count", "0"], ["simulate", "--deals", "0"]):
         with pytest.raises(SystemExit) as e:
             main(argv)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from conftest import FailingStream
 from sim.batch import read_metadata
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,18 +114,8 @@ def test_help_and_version_report_a_failed_write(monkeypatch, capsys, argv):
     the write error. Now one line and exit 1, as every command's output; a closed pipe exits 141."""
     from sim.cli import main
 
-    class Failing:
-        def __init__(self, err):
-            self.err = err
-
-        def write(self, s):
-            raise self.err
-
-        def flush(self):
-            pass
-
     for err, code in ((OSError(28, "No space left on device"), 1), (BrokenPipeError(32, "Broken pipe"), 141)):
-        monkeypatch.setattr("sys.stdout", Failing(err))
+        monkeypatch.setattr("sys.stdout", FailingStream(err))
         with pytest.raises(SystemExit) as e:
             main(argv)
         assert e.value.code == code
