@@ -15,7 +15,10 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   entries a bucket in one cache line, a generation stamp instead of clearing;
   with 2 to 4 players the key names hand cards by relative rank while cards
   remain to draw (:func:`draw_key2`, :func:`draw_key_n`) and, once the stock is
-  empty, by suit patterns (:func:`endgame_key`);
+  empty, by suit patterns (:func:`endgame_key`); with two sides of alternate seats (2, 4
+  and 6 players) a position is keyed with its leader as seat 0 and its entry holds the
+  leader's side's points (``FL_MIRROR``), so a position and its seat rotation (2 players:
+  the hands swapped) share one entry: the game is the same from either seat (R4-R7);
 * null-window probes and an MTD(f) driver for exact values (:func:`mtdf`); with 3 or
   more players it bisects the proven interval after two probes (``FL_BISECT``);
 * move ordering: TT move first, then cheapest winning card, giving points to a
@@ -126,7 +129,10 @@ FL_EGN = 17       # general kernel: endgames of at most 2 tricks (stock empty) b
 FL_BISECT = 18    # mtdf: after two probes, probe the middle of the proven interval (1: with 3+ players, 2: always)
 FL_SEQ = 19       # sequence dominance (_seq_dominance): 2 players every node; 3-6 players the trick's last card
                   # and the seats before it when no later card can change the outcome (_seq_dominance_mid)
-FL_SIZE = 20
+FL_MIRROR = 20    # 2, 4 and 6 players (two sides): trick-boundary entries keyed with the leader as seat 0 and
+                  # holding the leader's side's points, so a position and its seat rotation share one entry
+                  # (entries of one generation must all be written with the same setting)
+FL_SIZE = 21
 
 # frame fields
 F_ALPHA = 0
@@ -152,8 +158,10 @@ F_UTP = 19        # points of the completed trick
 F_ACC = 20
 F_A0 = 21
 F_B0 = 22
+F_REM = 23        # points left at a trick boundary (turns bounds over for F_FLIP)
 F_TC = 24        # + j: cards of the trick this move completed (j < 6)
 F_ETCD = 30      # ab2: the look-ahead ran at this node (its replies' keys are in ek1/ek2/eix)
+F_FLIP = 31       # the leader's side is the minimizing one: the entry holds the leader's side's points (FL_MIRROR)
 F_SIZE = 32
 
 
@@ -638,6 +646,9 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
     cnts = np.zeros(4, dtype=np.int64)
     order = np.zeros(4, dtype=np.int64)
     use_rel = flags[FL_RELKEY] != 0
+    # seat rotation (FL_MIRROR): two sides of alternate seats (2, 4, 6 players), not the 3-player paranoid game
+    use_mirror = flags[FL_MIRROR] != 0 and nsides == 2 and n % 2 == 0
+    kh = np.zeros(8, dtype=np.int64)  # the hands as keyed (rotated: the leader as seat 0)
     use_egn = flags[FL_EGN] != 0
     egn4 = flags[FL_EGN] >= 2 and n == 4
     egn3 = flags[FL_EGN] >= 2 and n == 3
@@ -747,21 +758,35 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 # Cards left (not the draw pointer): positions of one deal solved under one stamp
                 # (analyse_play) start their stock arrays at different cards, but the stock left
                 # is always a suffix of the deal's stock, so its length and the pinta fix it.
+                # keyed with the leader as seat 0 and the leader's side's points (FL_MIRROR)
+                flip = use_mirror and ismax[leader] == 0
+                fr[d, F_FLIP] = 1 if flip else 0
+                kl = leader
+                ksw = sw
+                if use_mirror:
+                    for s in range(n):
+                        kh[s] = hands[_wrap(leader + s, n)]
+                    kl = 0
+                    if (leader & 1) != 0:
+                        ksw = ((sw & 1) << 1) | ((sw >> 1) & 1)
+                else:
+                    for s in range(n):
+                        kh[s] = hands[s]
                 u = np.int64(0)
                 for s in range(n):
-                    u |= hands[s]
+                    u |= kh[s]
                 pin = stk[L - 1] if dp < L else 0
-                k1 = u | (leader << 48) | (pin << 51) | ((L - dp) << 57)
+                k1 = u | (kl << 48) | (pin << 51) | ((L - dp) << 57)
                 if use_canon and dp >= L:
-                    k1, k2 = _endgame_key_into(hands, n, trump, leader, codes, cnts, order)
+                    k1, k2 = _endgame_key_into(kh, n, trump, kl, codes, cnts, order)
                 elif n == 2 and use_rel:
                     # relative ranks (bits 62-63 set: apart from the exact and endgame keys)
-                    k2 = draw_key2(hands[0], hands[1], notdone, trump, exch != 0 and L - dp >= 2)
-                    k1 = _draw_k1(L - dp, pin, leader, hands[0], sw, exwon)
-                elif n <= 4 and use_rel and exwon == 0 and popcount(hands[0]) <= 3 and _equal_sizes(hands, n):
-                    k1, k2 = draw_key_n(hands, n, notdone, trump, exch != 0 and L - dp >= 2, L - dp, pin, leader)
+                    k2 = draw_key2(kh[0], kh[1], notdone, trump, exch != 0 and L - dp >= 2)
+                    k1 = _draw_k1(L - dp, pin, kl, kh[0], ksw, exwon)
+                elif n <= 4 and use_rel and exwon == 0 and popcount(kh[0]) <= 3 and _equal_sizes(kh, n):
+                    k1, k2 = draw_key_n(kh, n, notdone, trump, exch != 0 and L - dp >= 2, L - dp, pin, kl)
                 elif n == 2:
-                    k2 = hands[0]
+                    k2 = kh[0]
                 else:
                     k2 = np.int64(0)
                     sh = 0
@@ -771,13 +796,13 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         c = lowest(x)
                         b = np.int64(1) << c
                         o = 0
-                        while (hands[o] & b) == 0:
+                        while (kh[o] & b) == 0:
                             o += 1
                         k2 |= np.int64(o) << sh
                         sh += bits
                         x &= x - 1
                 if exwon != 0 and (k1 >> 62) != -1:  # (-1: relative-rank key, sides won already in k1)
-                    k2 |= sw << 58
+                    k2 |= ksw << 58
                 idx = _tt_bucket(k1, k2, tmask)
                 slot = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
                 lb = 0
@@ -786,6 +811,8 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     dd = tt_d[slot]
                     lb = dd & 255
                     ub = (dd >> 8) & 255
+                    if flip:
+                        lb, ub = rem - ub, rem - lb
                     ttmove = ((dd >> 16) & 255) - 1
                     if acc + lb >= beta or lb == ub:
                         v = acc + lb
@@ -813,6 +840,8 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                                         alpha - acc, beta - acc)
                         v = acc + rv
                         lb2, ub2 = _searched_bounds(v, alpha, beta, rv, lb, ub)
+                        if flip:
+                            lb2, ub2 = rem - ub2, rem - lb2
                         tt_d[slot] = _tt_data(lb2, ub2, -1, ncl, stamp)
                         mode = 2
                         continue
@@ -820,7 +849,8 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         # stock empty, at most 2 tricks left (R9): the exact value by plain minimax
                         # instead of a search of the subtree, stored as an exact entry (FL_EGN)
                         ve = _eg_value_nw(hands, n, leader, trump, endg, ismax, np.int64(-1), np.int64(1000), egs)
-                        tt_d[slot] = _tt_data(ve, ve, -1, ncl, stamp)
+                        vs = rem - ve if flip else ve
+                        tt_d[slot] = _tt_data(vs, vs, -1, ncl, stamp)
                         v = acc + ve
                         mode = 2
                         continue
@@ -831,6 +861,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     alpha = acc + lb - 1
                     beta = acc + ub + 1
                 fr[d, F_SLOT] = slot
+                fr[d, F_REM] = rem
                 fr[d, F_K1] = k1
                 fr[d, F_K2] = k2
                 fr[d, F_LB] = lb
@@ -1241,12 +1272,41 @@ def _open_node(fr, d, nm, ismx):
 
 @njit(cache=True, inline="always")
 def _store_node(fr, d, v, tt_k1, tt_k2, tt_d, ncl, stamp):
-    """Store the searched node ``d``'s result ``v`` in its table slot (if it has one and still owns it)."""
+    """Store the searched node ``d``'s result ``v`` in its table slot (if it has one and still owns it):
+    bounds on future points of the maximizing side, or of the leader's side when ``fr[d, F_FLIP]``
+    says the leader's side is the minimizing one (``FL_MIRROR``; points left ``fr[d, F_REM]``)."""
     slot = fr[d, F_SLOT]
     if slot >= 0:
         lb, ub = _searched_bounds(v, fr[d, F_A0], fr[d, F_B0], v - fr[d, F_ACC], fr[d, F_LB], fr[d, F_UB])
+        if fr[d, F_FLIP] != 0:
+            r = fr[d, F_REM]
+            lb, ub = r - ub, r - lb
         if tt_k1[slot] == fr[d, F_K1] and tt_k2[slot] == fr[d, F_K2]:
             tt_d[slot] = _tt_data(lb, ub, fr[d, F_BMOVE], ncl, stamp)
+
+
+@njit(cache=True, inline="always")
+def _key2(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, exch, codes, cnts, order, mirror):
+    """:func:`ab2`'s table key of a trick boundary. With ``mirror`` (``FL_MIRROR``) the same for a
+    position and its mirror image (the seats' hands and their won-trick bits swapped, R7): written
+    with the leader as seat 0. Bit for bit :func:`abn`'s key of the position."""
+    if mirror != 0 and leader == 1:
+        hl = h1
+        hf = h0
+        swl = ((sw & 1) << 1) | ((sw >> 1) & 1)
+    else:
+        hl = h0
+        hf = h1
+        swl = sw
+    kl = 0 if mirror != 0 else leader
+    if dp >= L:
+        k1, k2 = _endgame_key2(hl, hf, trump, kl, codes, cnts, order)
+        if exwon != 0:
+            k2 |= swl << 58
+    else:
+        k2 = draw_key2(hl, hf, live, trump, exch != 0 and L - dp >= 2)
+        k1 = _draw_k1(L - dp, pin, kl, hl, swl, exwon)
+    return k1, k2
 
 
 @njit(cache=True, inline="always")
@@ -1542,11 +1602,11 @@ def ab2_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt,
     :func:`uses_ab2`. Same result as :func:`ab`.
     """
     return ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags[FL_ETC], flags[FL_ETCMIN],
-               flags[FL_EG], flags[FL_SEQ])
+               flags[FL_EG], flags[FL_SEQ], flags[FL_MIRROR])
 
 
 @njit(cache=True, nogil=True)
-def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0, etcmin=0, eg=0, seq=0):
+def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0, etcmin=0, eg=0, seq=0, mirror=0):
     """:func:`ab` for two players with the default techniques, the state in registers.
 
     With ``etc = eg = 0`` (``seq`` as ``flags[FL_SEQ]``) the same search, node for node (same move
@@ -1668,21 +1728,21 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     k2 = ek2[d - 1, upre]
                     idx = eix[d - 1, upre]
                 else:
-                    if dp >= L:
-                        k1, k2 = _endgame_key2(h0, h1, trump, leader, codes, cnts, order)
-                        if exwon != 0:
-                            k2 |= sw << 58
-                    else:
-                        k2 = draw_key2(h0, h1, notdone, trump, exch != 0 and L - dp >= 2)
-                        k1 = _draw_k1(L - dp, pin, leader, h0, sw, exwon)
+                    k1, k2 = _key2(h0, h1, leader, sw, exwon, dp, L, pin, notdone, trump, exch, codes, cnts, order,
+                                   mirror)
                     idx = _tt_bucket(k1, k2, tmask)
                 slot = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
+                # entries hold the leader's side's future points (seat-swap symmetry, R4)
+                flip = mirror != 0 and (m1 if leader == 1 else m0) == 0
+                fr[d, F_FLIP] = 1 if flip else 0
                 lb = 0
                 ub = rem
                 if slot >= 0:
                     dd = tt_d[slot]
                     lb = dd & 255
                     ub = (dd >> 8) & 255
+                    if flip:
+                        lb, ub = rem - ub, rem - lb
                     ttmove = ((dd >> 16) & 255) - 1
                     if acc + lb >= beta or lb == ub:
                         v = acc + lb
@@ -1704,12 +1764,14 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         # stock empty, at most 3 tricks left (R9): the exact value by plain minimax
                         # instead of a search of the subtree, stored as an exact entry (FL_EG)
                         ve = _eg_value(h0, h1, leader, trump, endg, m0, m1, ncl)
-                        tt_d[slot] = _tt_data(ve, ve, -1, ncl, stamp)
+                        vs = rem - ve if flip else ve
+                        tt_d[slot] = _tt_data(vs, vs, -1, ncl, stamp)
                         v = acc + ve
                         mode = 2
                         continue
                     tt_d[slot] = _tt_data(lb, ub, -1, ncl, stamp)
                 fr[d, F_SLOT] = slot
+                fr[d, F_REM] = rem
                 fr[d, F_K1] = k1
                 fr[d, F_K2] = k2
                 fr[d, F_LB] = lb
@@ -1794,13 +1856,8 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         eix[d, c] = -1
                         continue
                     nsw = sw | (np.int64(1) << ws)
-                    if ndp >= L:
-                        k1, k2 = _endgame_key2(nh0, nh1, trump, ws, codes, cnts, order)
-                        if exwon != 0:
-                            k2 |= nsw << 58
-                    else:
-                        k2 = draw_key2(nh0, nh1, nnd, trump, exch != 0 and L - ndp >= 2)
-                        k1 = _draw_k1(L - ndp, pin, ws, nh0, nsw, exwon)
+                    k1, k2 = _key2(nh0, nh1, ws, nsw, exwon, ndp, L, pin, nnd, trump, exch, codes, cnts, order,
+                                   mirror)
                     idx = _tt_bucket(k1, k2, tmask)
                     ek1[d, c] = k1
                     ek2[d, c] = k2
@@ -1816,8 +1873,15 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     sl = _tt_find(tt_k1, tt_k2, tt_d, idx, ek1[d, c], ek2[d, c], stamp)
                     if sl >= 0:
                         dd = tt_d[sl]
-                        lo = acc + gain + (dd & 255)
-                        hi = acc + gain + ((dd >> 8) & 255)
+                        lo = dd & 255
+                        hi = (dd >> 8) & 255
+                        ws = seat if beats(c, led, trump) else leader
+                        if mirror != 0 and (m1 if ws == 1 else m0) == 0:
+                            # the next leader's side is the minimizing one: its entry is theirs
+                            r2 = rem - card_points(led) - card_points(c)
+                            lo, hi = r2 - hi, r2 - lo
+                        lo += acc + gain
+                        hi += acc + gain
                         if ismx != 0:
                             if lo >= beta:
                                 v = lo

@@ -942,3 +942,75 @@ def test_sequence_dominance_keeps_values(players, endgame, stock_left):
             nodes[name] = nodes.get(name, 0) + int(ws[5][0])
         assert res[0] == res[1] == res[2], str(pos)
     assert nodes["on"] <= nodes["off"], nodes
+
+
+def _rotated(st, ismax, r):
+    """The state arrays with every seat moved back ``r`` places (seat ``s`` holds what seat ``s + r``
+    held; the same physical game, RULES R3-R7)."""
+    from solver.position import ST_HAND, ST_LEADER, ST_PLAYERS, ST_SIDEWON
+    n = int(st[ST_PLAYERS])
+    st2 = st.copy()
+    for s in range(n):
+        st2[ST_HAND + s] = st[ST_HAND + (s + r) % n]
+    st2[ST_LEADER] = (st[ST_LEADER] - r) % n
+    if r % 2 == 1:
+        sw = int(st[ST_SIDEWON])
+        st2[ST_SIDEWON] = ((sw & 1) << 1) | ((sw >> 1) & 1)
+    return st2, np.array([ismax[(s + r) % n] for s in range(n)], dtype=ismax.dtype)
+
+
+@pytest.mark.parametrize("players,endgame,stock_left,kw", [
+    (2, "free", True, {}), (2, "arrastre", False, {}), (2, "free", True, {"exchange_condition": "won-trick"}),
+    (4, "free", True, {}), (4, "follow", False, {}), (6, "free", True, {})])
+def test_mirror_key_shares_entries_and_keeps_values(players, endgame, stock_left, kw):
+    """FL_MIRROR: a trick-boundary position and its seat rotation (2 players: the hands swapped and the
+    other seat leading) have one table entry, held as the leader's side's points. After a solve,
+    the rotated position (odd rotations: the other side to lead) is answered from the table with
+    the same value; every move's value is the same with the key on and off, in both kernels."""
+    from solver import search as S
+    from solver.position import ST_NTRICK
+    ws = S.new_workspace(14)
+    on = S.default_flags()
+    assert on[S.FL_MIRROR] == 1
+    off = on.copy()
+    off[S.FL_MIRROR] = 0
+    gen = on.copy()
+    gen[S.FL_TWO] = 0
+    mvs = np.zeros(S.MAXM, np.int64)
+    vals = np.zeros(S.MAXM, np.int64)
+    shared = again = 0
+    for pos in _random_positions(players, 12, 41 + players, 5 if players < 6 else 4, endgame,
+                                 stock_left=stock_left, **kw):
+        while pos.trick and not pos.is_terminal:  # to the trick's end: the rotation needs a boundary
+            pos = pos.apply(pos.legal_moves()[-1])
+        if pos.is_terminal:
+            continue
+        st, stock, ismax = pos.to_arrays()
+        res = []
+        for f in (on, off, gen):
+            ws[5][1] += 1
+            k = S.solve_moves(st, stock, ismax, 30, mvs, vals, *ws, f)
+            res.append(list(zip(mvs[:k].tolist(), vals[:k].tolist())))
+        assert res[0] == res[1] == res[2], str(pos)
+        assert st[ST_NTRICK] == 0
+        if players == 4 and pos.left == 0 and len(pos.hands[0]) <= 2:
+            continue  # answered by the unrolled minimax without a table probe (FL_EGN 2)
+        for f in (on, gen):
+            for r in range(1, players):
+                st2, ismax2 = _rotated(st, ismax, r)
+                ws[5][1] += 1
+                v = S.mtdf(st, stock, ismax, 30, *ws, f)
+                ws[5][0] = 0
+                v2 = S.mtdf(st2, stock, ismax2, 30, *ws, f)
+                assert v2 == v, (str(pos), r)
+                # every probe answered at the root by its exact entry (a node each)
+                assert int(ws[5][0]) <= 3, (str(pos), r, int(ws[5][0]))
+                shared += 1
+                ws[5][1] += 1
+                S.mtdf(st, stock, ismax, 30, *ws, off)
+                ws[5][0] = 0
+                assert S.mtdf(st2, stock, ismax2, 30, *ws, off) == v
+                again += int(ws[5][0]) > 3  # without the rotation: searched again
+    assert shared >= 6, shared
+    if stock_left:  # (with the stock empty the endgame minimax answers small positions without the table)
+        assert again >= shared // 3, (shared, again)
