@@ -914,6 +914,20 @@ def test_sequence_dominance_before_the_last_card():
     assert _sdm("4O 5O 3O", "", "2B", later="5B") == {"5O", "3O"}        # equal points: always one
 
 
+def _switch_sets(flag):
+    """A small workspace and three flag sets for a technique that must keep every value: the
+    defaults (``flag`` on), ``flag`` off, and the defaults in the general kernel; with
+    move/value buffers."""
+    from solver import search as S
+    on = S.default_flags()
+    assert on[flag] == 1
+    off = on.copy()
+    off[flag] = 0
+    gen = on.copy()
+    gen[S.FL_TWO] = 0
+    return S.new_workspace(14), on, off, gen, np.zeros(S.MAXM, np.int64), np.zeros(S.MAXM, np.int64)
+
+
 @pytest.mark.parametrize("players,endgame,stock_left", [(2, "free", True), (2, "arrastre", False), (2, "follow", True),
                                                          (3, "free", False), (4, "arrastre", False),
                                                          (4, "free", True), (6, "follow", False)])
@@ -921,15 +935,7 @@ def test_sequence_dominance_keeps_values(players, endgame, stock_left):
     """FL_SEQ on and off give every move the same value (both kernels: ab2 with 2 players, abn for
     every table), on and off of the stock, and on the whole no more nodes."""
     from solver import search as S
-    ws = S.new_workspace(14)
-    on = S.default_flags()
-    assert on[S.FL_SEQ] == 1
-    off = on.copy()
-    off[S.FL_SEQ] = 0
-    gen = on.copy()
-    gen[S.FL_TWO] = 0
-    mvs = np.zeros(S.MAXM, np.int64)
-    vals = np.zeros(S.MAXM, np.int64)
+    ws, on, off, gen, mvs, vals = _switch_sets(S.FL_SEQ)
     nodes = {}
     for pos in _random_positions(players, 25, 31 + players, 5 if players < 4 else 3, endgame, stock_left=stock_left):
         st, stock, ismax = pos.to_arrays()
@@ -969,15 +975,7 @@ def test_mirror_key_shares_entries_and_keeps_values(players, endgame, stock_left
     the same value; every move's value is the same with the key on and off, in both kernels."""
     from solver import search as S
     from solver.position import ST_NTRICK
-    ws = S.new_workspace(14)
-    on = S.default_flags()
-    assert on[S.FL_MIRROR] == 1
-    off = on.copy()
-    off[S.FL_MIRROR] = 0
-    gen = on.copy()
-    gen[S.FL_TWO] = 0
-    mvs = np.zeros(S.MAXM, np.int64)
-    vals = np.zeros(S.MAXM, np.int64)
+    ws, on, off, gen, mvs, vals = _switch_sets(S.FL_MIRROR)
     shared = again = 0
     for pos in _random_positions(players, 12, 41 + players, 5 if players < 6 else 4, endgame,
                                  stock_left=stock_left, **kw):
