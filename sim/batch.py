@@ -244,6 +244,10 @@ def _max_threads() -> int:
 
 #: Temporary files of the outputs being written (removed by :func:`remove_temporaries`).
 _TEMPORARIES: set = set()
+#: Directories :func:`make_parents` created, ``(path, st_dev, st_ino)``, for outputs not known to be
+#: written: removed if still empty by :func:`remove_created`, :func:`remove_pending_dirs` and
+#: :func:`remove_temporaries` (an interrupted run leaves no empty directory behind).
+_CREATED: list = []
 
 
 def make_parents(path) -> list:
@@ -254,7 +258,8 @@ def make_parents(path) -> list:
     -------
     list
         The directories created, ``(path, st_dev, st_ino)``, for :func:`remove_created` when the
-        run is refused or fails afterwards.
+        run is refused or fails afterwards; until then (or :func:`forget_created` once the output
+        is written) they are also listed for :func:`remove_pending_dirs`.
 
     Raises
     ------
@@ -288,30 +293,54 @@ def make_parents(path) -> list:
     except ValueError:
         remove_created(created)
         raise
+    _CREATED.extend(created)
     return created
 
 
 def remove_created(created) -> None:
     """Remove the directories :func:`make_parents` created, deepest first, if they are still those
     directories and empty (anything else is left alone)."""
-    for cur, dev, ino in reversed(created):
+    for entry in reversed(created):
+        cur, dev, ino = entry
         try:
             st = os.stat(cur)
             if (st.st_dev, st.st_ino) == (dev, ino):
                 os.rmdir(cur)
         except OSError:
             pass
+    forget_created(created)
+
+
+def forget_created(created) -> None:
+    """Take the directories of ``created`` (:func:`make_parents`) off the list of those to remove:
+    their output was written."""
+    for entry in created:
+        try:
+            _CREATED.remove(entry)
+        except ValueError:
+            pass
+
+
+def remove_pending_dirs() -> None:
+    """:func:`remove_created` for every directory :func:`make_parents` created in this process and
+    not yet removed: those still empty go (an output written since keeps its directory). For the
+    end of a command, however it ends: an interrupted ``brisca solve --out new/x.parquet`` leaves no
+    ``new/``."""
+    remove_created(list(_CREATED))
+    _CREATED.clear()
 
 
 def remove_temporaries() -> None:
-    """Remove the temporary files of every output still being written: for a process about to end
-    without unwinding (``sim.cli.run_interruptible``), so that no partial file is left behind."""
+    """Remove the temporary files of every output still being written, and the directories made for
+    them if empty (:func:`remove_pending_dirs`): for a process about to end without unwinding
+    (``sim.cli.run_interruptible``), so that no partial file or empty directory is left behind."""
     for tmp in list(_TEMPORARIES):
         try:
             tmp.unlink()
         except OSError:
             pass
         _TEMPORARIES.discard(tmp)
+    remove_pending_dirs()
 
 
 class _Target:
@@ -412,6 +441,7 @@ class _Target:
             os.replace(self.tmp, self.final)
             _TEMPORARIES.discard(self.tmp)
         self.tmp = None
+        forget_created(self.created)  # (they hold the file now)
 
     def discard(self) -> None:
         if self.writer is not None:

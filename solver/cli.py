@@ -365,6 +365,25 @@ def _read_positions(path):
 
 
 def cmd_solve(args) -> int:
+    """``brisca solve``: :func:`_solve_command`; the directories ``--out`` made are removed again
+    if the run ends without writing it (refused, failed or interrupted)."""
+    from sim.batch import remove_pending_dirs
+    try:
+        return _solve_command(args)
+    finally:
+        remove_pending_dirs()
+
+
+def cmd_puzzles(args) -> int:
+    """``brisca puzzles``: :func:`_puzzles_command`, its ``--out`` directories as ``brisca solve``'s."""
+    from sim.batch import remove_pending_dirs
+    try:
+        return _puzzles_command(args)
+    finally:
+        remove_pending_dirs()
+
+
+def _solve_command(args) -> int:
     """Run ``brisca solve``; returns the exit code."""
     from .api import check_seat, check_target, check_threads, solve
     from .chance import check_solvable
@@ -509,7 +528,7 @@ def cmd_solve(args) -> int:
     return rc
 
 
-def cmd_puzzles(args) -> int:
+def _puzzles_command(args) -> int:
     """Run ``brisca puzzles``; returns the exit code."""
     from .puzzles import find_puzzles
 

@@ -6,6 +6,7 @@ to the best move's value. Small positions only (end of a deal), so the file stay
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
@@ -146,10 +147,25 @@ def test_cli_json_keys_and_value_is_max(capsys):
     assert d["best"] == [m for m, v in d["moves"].items() if v == d["value"]]
 
 
-def test_cli_out_missing_directory_is_created(capsys, tmp_path):
+def test_cli_out_missing_directory_is_created(capsys, tmp_path, monkeypatch):
     """New-user pass: solve --out refused a missing directory while brisca simulate creates it; now both
-    create it. A parent that cannot be created (a file in the way) is still a one-line error, exit 2."""
+    create it. A parent that cannot be created (a file in the way) is still a one-line error, exit 2.
+    A run interrupted before writing removes the directories it made (they were left empty)."""
     import pandas as pd
+
+    import solver.api
+
+    def interrupted(*a, **kw):
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:
+        m.setattr(solver.api, "solve", interrupted)
+        for argv in (["solve", EX], ["solve", "--file", "-"]):
+            if argv[-1] == "-":
+                m.setattr("sys.stdin", io.StringIO(EX + "\n"))
+            with pytest.raises(KeyboardInterrupt):
+                cli.main(argv + ["--out", str(tmp_path / "new" / "dir" / "x.parquet")])
+            assert not (tmp_path / "new").exists()
     out = tmp_path / "new" / "dir" / "x.parquet"
     rc, _, err = _run(capsys, "solve", EX, "--out", str(out))
     assert rc == 0, err
@@ -1104,7 +1120,7 @@ def test_run_interruptible_stops_a_command_stuck_in_compiled_code(tmp_path):
     import time
 
     from sim import cli as scli
-    from sim.batch import _TEMPORARIES, _Target
+    from sim.batch import _CREATED, _TEMPORARIES, _Target, make_parents
 
     class Exit(Exception):
         pass
@@ -1123,6 +1139,8 @@ def test_run_interruptible_stops_a_command_stuck_in_compiled_code(tmp_path):
     target = _Target(tmp_path / "o.parquet", "output")
     target.prepare()
     assert target.tmp.exists() and target.tmp in _TEMPORARIES
+    made = make_parents(str(tmp_path / "new" / "deeper" / "o.jsonl"))  # as solve --out makes them
+    assert len(made) == 2 and all(m in _CREATED for m in made)
     old = signal.signal(signal.SIGTERM, scli._on_sigterm)
     # Ctrl-C as a new process has it (CI: an earlier in-process test left SIGINT ignored, so the
     # Ctrl-C below went unseen and the run waited out its 10 s)
@@ -1132,6 +1150,8 @@ def test_run_interruptible_stops_a_command_stuck_in_compiled_code(tmp_path):
         with pytest.raises(Exit):
             scli.run_interruptible(lambda args: time.sleep(30), None, unwind=0.3, hard_exit=hard_exit)
         assert codes == [143] and not target.tmp.exists() and target.tmp not in _TEMPORARIES
+        # the directories made for an output not written go too (session of 2026-12-01: left empty)
+        assert not (tmp_path / "new").exists() and not any(m in _CREATED for m in made)
         # Ctrl-C, then SIGTERM before the worker unwound: stop at once, the last signal names the status
         # (break-it report: was 130, "interrupted")
         threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
@@ -1488,6 +1508,11 @@ def test_cli_puzzles_out_whole_or_not_at_all(capsys, monkeypatch, tmp_path):
     def two(count, **kw):
         yield {"position": EX, "move": "2C"}
         yield {"position": EX, "move": "10O"}
+
+    # interrupted, the directories --out made are removed again (they were left empty before)
+    with pytest.raises(KeyboardInterrupt):
+        cli.main(["puzzles", "--count", "2", "--out", str(tmp_path / "new" / "deeper" / "p.jsonl")])
+    assert not (tmp_path / "new").exists()
 
     monkeypatch.setattr(puzzles, "find_puzzles", two)
     link = tmp_path / "link.jsonl"
