@@ -1609,11 +1609,12 @@ def ab2_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt,
 def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0, etcmin=0, eg=0, seq=0, mirror=0):
     """:func:`ab` for two players with the default techniques, the state in registers.
 
-    With ``etc = eg = 0`` (``seq`` as ``flags[FL_SEQ]``) the same search, node for node (same move
-    order, bounds, keys and table entries), with the hands, the led card and the pinta held in local
-    variables instead of arrays (Numba reloads array elements after every store to another array),
-    the seat loops unrolled and the endgame key built without allocation. Same parameters and result (fail-soft value, card
-    points of the maximizing side) as :func:`ab`, with four of the flags instead of the array:
+    With ``etc = eg = 0`` (``seq`` and ``mirror`` as ``flags[FL_SEQ]`` and ``flags[FL_MIRROR]``)
+    the same search, node for node (same move order, bounds, keys and table entries), with the
+    hands, the led card and the pinta held in local variables instead of arrays (Numba reloads
+    array elements after every store to another array), the seat loops unrolled and the endgame
+    key built without allocation. Same parameters and result (fail-soft value, card points of the
+    maximizing side) as :func:`ab`, with five of the flags instead of the array:
 
     etc : int
         ``flags[FL_ETC]``: 1 looks up the next position of every reply at the second card of a
@@ -1628,6 +1629,9 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     seq : int
         ``flags[FL_SEQ]``: 1 leaves out the moves sequence dominance proves no better
         (:func:`_seq_dominance`), 0 only the equivalent zero-point cards.
+    mirror : int
+        ``flags[FL_MIRROR]``: 1 keys a trick boundary with its leader as seat 0 and stores the
+        leader's side's points (:func:`_key2`), so a position and its mirror image share an entry.
 
     Measured effects: results/README.md ("Speed").
     """
