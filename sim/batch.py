@@ -299,16 +299,23 @@ def make_parents(path) -> list:
 
 def remove_created(created) -> None:
     """Remove the directories :func:`make_parents` created, deepest first, if they are still those
-    directories and empty (anything else is left alone)."""
+    directories and empty (anything else is left alone). One still holding something (another
+    output's temporary file) stays listed for :func:`remove_pending_dirs`."""
     for entry in reversed(created):
         cur, dev, ino = entry
         try:
             st = os.stat(cur)
-            if (st.st_dev, st.st_ino) == (dev, ino):
-                os.rmdir(cur)
         except OSError:
-            pass
-    forget_created(created)
+            forget_created([entry])  # gone already
+            continue
+        if (st.st_dev, st.st_ino) != (dev, ino):
+            forget_created([entry])  # another directory by that name now: not ours
+            continue
+        try:
+            os.rmdir(cur)
+        except OSError:
+            continue  # not empty (yet)
+        forget_created([entry])
 
 
 def forget_created(created) -> None:
@@ -1038,8 +1045,11 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         for t in targets:
             t.commit()
     except BaseException:
+        made = [e for t in targets for e in t.created]
         for t in targets:
             t.discard()
+        # again once every temporary file is gone: a directory shared by two outputs held the other's
+        remove_created(sorted(made, key=lambda e: e[0].count(os.sep)))
         raise
     finally:
         if threads is not None:

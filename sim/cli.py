@@ -411,6 +411,9 @@ def main(argv=None):
         # away (`brisca solve ... | head`: stop quietly, like other Unix tools) or it is full (`> /dev/full`)
         code = stdout_failed(e)
     finally:
+        batch = sys.modules.get("sim.batch")
+        if batch is not None:  # the output directories this run made and left empty go (sim.batch.make_parents)
+            batch.remove_pending_dirs()
         if old is not None:
             signal.signal(signal.SIGTERM, old)
         sys.stderr = stderr

@@ -266,7 +266,8 @@ def _write_text(lines, path):
     OSError
         If writing fails (the temporary file is removed).
     ValueError
-        For a path :func:`sim.batch.special_target` refuses.
+        For a path :func:`sim.batch.special_target` refuses, or whose missing directories cannot be
+        made again (:func:`sim.batch.make_parents`).
     """
     from sim.batch import _TEMPORARIES, special_target
 
@@ -276,7 +277,10 @@ def _write_text(lines, path):
         return
     import tempfile
 
+    from sim.batch import make_parents
+
     real = os.path.realpath(path)
+    make_parents(real)  # (again: another brisca run may have removed the empty directory meanwhile)
     fd, name = tempfile.mkstemp(dir=os.path.dirname(real), prefix=f".{os.path.basename(real)}.", suffix=".tmp")
     tmp = Path(name)  # (a new file of its own: never a link planted under a predictable name)
     _TEMPORARIES.add(tmp)  # (removed too if the process must end without unwinding)

@@ -1521,6 +1521,17 @@ def test_cli_puzzles_out_whole_or_not_at_all(capsys, monkeypatch, tmp_path):
     assert [json.loads(x)["move"] for x in out.read_text().splitlines()] == ["2C", "10O"]
     assert link.is_symlink() and sorted(p.name for p in tmp_path.iterdir()) == ["link.jsonl", "p.jsonl"]
 
+    def removed_meanwhile(count, **kw):
+        # another brisca run that made the shared directory is interrupted and removes it, still empty
+        # (break-it pass: this run then lost its puzzles, "No such file or directory")
+        (tmp_path / "shared").rmdir()
+        yield {"position": EX, "move": "2C"}
+
+    (tmp_path / "shared").mkdir()
+    monkeypatch.setattr(puzzles, "find_puzzles", removed_meanwhile)
+    assert cli.main(["puzzles", "--count", "1", "--out", str(tmp_path / "shared" / "p.jsonl")]) == 0
+    assert json.loads((tmp_path / "shared" / "p.jsonl").read_text())["move"] == "2C"
+
 
 def test_cli_play_then_solve(capsys):
     """--play plays moves before solving (new-user pass: grading a puzzle answer meant working out

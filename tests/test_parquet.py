@@ -230,6 +230,24 @@ def test_interrupt_leaves_no_file(tmp_path, monkeypatch):
     assert os.listdir(tmp_path) == ["x.parquet"] and (tmp_path / "x.parquet").read_text() == "old"
 
 
+def test_interrupt_removes_the_directories_it_made(tmp_path, monkeypatch):
+    """Break-it pass (2026-12-01): with two outputs in directories the run made, an interrupted run
+    left an empty directory (the first output's cleanup met the second's temporary file there)."""
+    real = E.play_batch
+
+    def interrupted(rules, deck, seed, row0, m, *rest):
+        if row0 >= 200:
+            raise KeyboardInterrupt
+        real(rules, deck, seed, row0, m, *rest)
+    monkeypatch.setattr(E, "play_batch", interrupted)
+    (tmp_path / "keep").mkdir()
+    for out, tricks in (("new/a.parquet", "new/t.parquet"), ("new/s/a.parquet", "new/t/t.parquet"),
+                        ("keep/new/a.parquet", "keep/t.parquet")):
+        with pytest.raises(KeyboardInterrupt):
+            simulate(2, "random", deals=1000, chunk=100, out=tmp_path / out, tricks_out=tmp_path / tricks)
+        assert sorted(os.listdir(tmp_path)) == ["keep"] and os.listdir(tmp_path / "keep") == [], out
+
+
 def test_solver_policy_needs_selfplay():
     try:
         import solver.selfplay  # noqa: F401
