@@ -25,7 +25,6 @@ import json
 import os
 import sys
 
-from .rules import ENDGAMES, EXCHANGE_CONDITIONS, EXCHANGES, REMOVES
 
 PROG = "brisca"
 
@@ -115,6 +114,9 @@ examples:
 
 def add_simulate(sub) -> argparse.ArgumentParser:
     """Add the ``simulate`` subcommand to ``sub`` (an argparse subparsers object)."""
+    # (here, not at the top: sim.rules loads numba, half a second; a Ctrl-C meanwhile, inside main,
+    # is then one line and not a traceback)
+    from .rules import ENDGAMES, EXCHANGE_CONDITIONS, EXCHANGES, REMOVES
     p = sub.add_parser(
         "simulate", help="play a batch of deals, print a summary, write parquet",
         description="Play a batch of Brisca deals with the engine's policies, print win rates "

@@ -121,3 +121,12 @@ def test_help_and_version_report_a_failed_write(monkeypatch, capsys, argv):
         assert e.value.code == code
         lines = capsys.readouterr().err.strip().splitlines()
         assert lines == (["brisca: error: writing the output failed: No space left on device"] if code == 1 else [])
+
+
+def test_cli_module_loads_without_numba():
+    """Break-it pass (2026-12-01): a Ctrl-C in brisca's first half second, while ``sim.cli`` loaded
+    numba through ``sim.rules``, printed a traceback; the rules are now loaded inside ``main`` (one
+    line, 130)."""
+    r = subprocess.run([sys.executable, "-c", "import sys, sim.cli; print('numba' in sys.modules)"],
+                       capture_output=True, text=True, check=True)
+    assert r.stdout.strip() == "False"
