@@ -254,6 +254,11 @@ def make_parents(path) -> list:
     """Create the missing parent directories of ``path``, one component at a time as the kernel
     resolves it (a ``..`` after a new directory included).
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to be written; its directory part is created.
+
     Returns
     -------
     list
@@ -300,27 +305,30 @@ def make_parents(path) -> list:
 def remove_created(created) -> None:
     """Remove the directories :func:`make_parents` created, deepest first, if they are still those
     directories and empty (anything else is left alone). One still holding something (another
-    output's temporary file) stays listed for :func:`remove_pending_dirs`."""
+    output's temporary file) stays listed for :func:`remove_pending_dirs`.
+
+    Parameters
+    ----------
+    created : list of (str, int, int)
+        ``(path, st_dev, st_ino)`` as :func:`make_parents` returns them, shallowest first.
+    """
     for entry in reversed(created):
         cur, dev, ino = entry
         try:
             st = os.stat(cur)
         except OSError:
-            forget_created([entry])  # gone already
-            continue
-        if (st.st_dev, st.st_ino) != (dev, ino):
-            forget_created([entry])  # another directory by that name now: not ours
-            continue
-        try:
-            os.rmdir(cur)
-        except OSError:
-            continue  # not empty (yet)
+            st = None  # gone already
+        if st is not None and (st.st_dev, st.st_ino) == (dev, ino):  # (else not ours any more)
+            try:
+                os.rmdir(cur)
+            except OSError:
+                continue  # not empty (yet): still listed
         forget_created([entry])
 
 
 def forget_created(created) -> None:
-    """Take the directories of ``created`` (:func:`make_parents`) off the list of those to remove:
-    their output was written."""
+    """Take the directories of ``created`` (``(path, st_dev, st_ino)`` from :func:`make_parents`)
+    off the list of those to remove: their output was written."""
     for entry in created:
         try:
             _CREATED.remove(entry)

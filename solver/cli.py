@@ -269,15 +269,13 @@ def _write_text(lines, path):
         For a path :func:`sim.batch.special_target` refuses, or whose missing directories cannot be
         made again (:func:`sim.batch.make_parents`).
     """
-    from sim.batch import _TEMPORARIES, special_target
+    from sim.batch import _TEMPORARIES, make_parents, special_target
 
     if special_target(path):
         with open(path, "w") as fh:
             fh.writelines(lines)
         return
     import tempfile
-
-    from sim.batch import make_parents
 
     real = os.path.realpath(path)
     make_parents(real)  # (again: another brisca run may have removed the empty directory meanwhile)
@@ -369,25 +367,6 @@ def _read_positions(path):
 
 
 def cmd_solve(args) -> int:
-    """``brisca solve``: :func:`_solve_command`; the directories ``--out`` made are removed again
-    if the run ends without writing it (refused, failed or interrupted)."""
-    from sim.batch import remove_pending_dirs
-    try:
-        return _solve_command(args)
-    finally:
-        remove_pending_dirs()
-
-
-def cmd_puzzles(args) -> int:
-    """``brisca puzzles``: :func:`_puzzles_command`, its ``--out`` directories as ``brisca solve``'s."""
-    from sim.batch import remove_pending_dirs
-    try:
-        return _puzzles_command(args)
-    finally:
-        remove_pending_dirs()
-
-
-def _solve_command(args) -> int:
     """Run ``brisca solve``; returns the exit code."""
     from .api import check_seat, check_target, check_threads, solve
     from .chance import check_solvable
@@ -532,7 +511,7 @@ def _solve_command(args) -> int:
     return rc
 
 
-def _puzzles_command(args) -> int:
+def cmd_puzzles(args) -> int:
     """Run ``brisca puzzles``; returns the exit code."""
     from .puzzles import find_puzzles
 
@@ -582,7 +561,11 @@ def main(argv=None) -> int:
     sub = ap.add_subparsers(dest="command", required=True)
     register(sub)
     args = ap.parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    finally:  # as sim.cli.main: the --out directories a run made and left empty go
+        from sim.batch import remove_pending_dirs
+        remove_pending_dirs()
 
 
 if __name__ == "__main__":  # the brisca command itself (signals, stdout and stderr failures, --version)

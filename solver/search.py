@@ -505,7 +505,7 @@ def _seq_dominance(lm, live, win, ally, trump, spec, other, endg, stock_empty, p
     captures ``(p2 - p1) * (won later - won now)`` more card points with ``f1`` played now:
     the trick lost, the cheaper card is never worse (the dearer one is not searched); won,
     the dearer one; equal points (adjacent zero-point cards, the equivalent cards), either.
-    Points never fall with rank within a suit (R4). Leaving out a move that is never better
+    Points never fall with rank within a suit (R2). Leaving out a move that is never better
     keeps a fail-soft search exact.
 
     Parameters
@@ -761,17 +761,11 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 # keyed with the leader as seat 0 and the leader's side's points (FL_MIRROR)
                 flip = use_mirror and ismax[leader] == 0
                 fr[d, F_FLIP] = 1 if flip else 0
-                kl = leader
-                ksw = sw
-                if use_mirror:
-                    for s in range(n):
-                        kh[s] = hands[_wrap(leader + s, n)]
-                    kl = 0
-                    if (leader & 1) != 0:
-                        ksw = ((sw & 1) << 1) | ((sw >> 1) & 1)
-                else:
-                    for s in range(n):
-                        kh[s] = hands[s]
+                rot = leader if use_mirror else 0
+                for s in range(n):
+                    kh[s] = hands[_wrap(rot + s, n)]
+                kl = leader - rot
+                ksw = _swap_sides(sw) if (rot & 1) != 0 else sw
                 u = np.int64(0)
                 for s in range(n):
                     u |= kh[s]
@@ -811,8 +805,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     dd = tt_d[slot]
                     lb = dd & 255
                     ub = (dd >> 8) & 255
-                    if flip:
-                        lb, ub = rem - ub, rem - lb
+                    lb, ub = _turned(lb, ub, rem, flip)
                     ttmove = ((dd >> 16) & 255) - 1
                     if acc + lb >= beta or lb == ub:
                         v = acc + lb
@@ -840,8 +833,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                                         alpha - acc, beta - acc)
                         v = acc + rv
                         lb2, ub2 = _searched_bounds(v, alpha, beta, rv, lb, ub)
-                        if flip:
-                            lb2, ub2 = rem - ub2, rem - lb2
+                        lb2, ub2 = _turned(lb2, ub2, rem, flip)
                         tt_d[slot] = _tt_data(lb2, ub2, -1, ncl, stamp)
                         mode = 2
                         continue
@@ -849,7 +841,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         # stock empty, at most 2 tricks left (R9): the exact value by plain minimax
                         # instead of a search of the subtree, stored as an exact entry (FL_EGN)
                         ve = _eg_value_nw(hands, n, leader, trump, endg, ismax, np.int64(-1), np.int64(1000), egs)
-                        vs = rem - ve if flip else ve
+                        vs = _turned(ve, ve, rem, flip)[0]
                         tt_d[slot] = _tt_data(vs, vs, -1, ncl, stamp)
                         v = acc + ve
                         mode = 2
@@ -1271,6 +1263,22 @@ def _open_node(fr, d, nm, ismx):
 
 
 @njit(cache=True, inline="always")
+def _turned(lb, ub, rem, flip):
+    """Bounds ``(lb, ub)`` on one side's future card points as the other side's when ``flip``
+    (``rem`` points left: the two sides share them, R2); else unchanged. Entries under
+    ``FL_MIRROR`` hold the leader's side's points."""
+    if flip:
+        return rem - ub, rem - lb
+    return lb, ub
+
+
+@njit(cache=True, inline="always")
+def _swap_sides(sw):
+    """The won-trick bits of two sides (R7 ``won-trick``) with the sides exchanged."""
+    return ((sw & 1) << 1) | ((sw >> 1) & 1)
+
+
+@njit(cache=True, inline="always")
 def _store_node(fr, d, v, tt_k1, tt_k2, tt_d, ncl, stamp):
     """Store the searched node ``d``'s result ``v`` in its table slot (if it has one and still owns it):
     bounds on future points of the maximizing side, or of the leader's side when ``fr[d, F_FLIP]``
@@ -1278,9 +1286,7 @@ def _store_node(fr, d, v, tt_k1, tt_k2, tt_d, ncl, stamp):
     slot = fr[d, F_SLOT]
     if slot >= 0:
         lb, ub = _searched_bounds(v, fr[d, F_A0], fr[d, F_B0], v - fr[d, F_ACC], fr[d, F_LB], fr[d, F_UB])
-        if fr[d, F_FLIP] != 0:
-            r = fr[d, F_REM]
-            lb, ub = r - ub, r - lb
+        lb, ub = _turned(lb, ub, fr[d, F_REM], fr[d, F_FLIP] != 0)
         if tt_k1[slot] == fr[d, F_K1] and tt_k2[slot] == fr[d, F_K2]:
             tt_d[slot] = _tt_data(lb, ub, fr[d, F_BMOVE], ncl, stamp)
 
@@ -1293,7 +1299,7 @@ def _key2(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, exch, codes, cnts,
     if mirror != 0 and leader == 1:
         hl = h1
         hf = h0
-        swl = ((sw & 1) << 1) | ((sw >> 1) & 1)
+        swl = _swap_sides(sw)
     else:
         hl = h0
         hf = h1
@@ -1736,7 +1742,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                                    mirror)
                     idx = _tt_bucket(k1, k2, tmask)
                 slot = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
-                # entries hold the leader's side's future points (seat-swap symmetry, R4)
+                # entries hold the leader's side's future points (FL_MIRROR: the same game from either seat, R4-R7)
                 flip = mirror != 0 and (m1 if leader == 1 else m0) == 0
                 fr[d, F_FLIP] = 1 if flip else 0
                 lb = 0
@@ -1745,8 +1751,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     dd = tt_d[slot]
                     lb = dd & 255
                     ub = (dd >> 8) & 255
-                    if flip:
-                        lb, ub = rem - ub, rem - lb
+                    lb, ub = _turned(lb, ub, rem, flip)
                     ttmove = ((dd >> 16) & 255) - 1
                     if acc + lb >= beta or lb == ub:
                         v = acc + lb
@@ -1768,7 +1773,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         # stock empty, at most 3 tricks left (R9): the exact value by plain minimax
                         # instead of a search of the subtree, stored as an exact entry (FL_EG)
                         ve = _eg_value(h0, h1, leader, trump, endg, m0, m1, ncl)
-                        vs = rem - ve if flip else ve
+                        vs = _turned(ve, ve, rem, flip)[0]
                         tt_d[slot] = _tt_data(vs, vs, -1, ncl, stamp)
                         v = acc + ve
                         mode = 2
@@ -1873,17 +1878,13 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     idx = eix[d, c]
                     if idx < 0:
                         continue
-                    gain = _eg_trick(led, c, leader, trump, m0, m1)[1]
+                    ws, gain = _eg_trick(led, c, leader, trump, m0, m1)
                     sl = _tt_find(tt_k1, tt_k2, tt_d, idx, ek1[d, c], ek2[d, c], stamp)
                     if sl >= 0:
                         dd = tt_d[sl]
-                        lo = dd & 255
-                        hi = (dd >> 8) & 255
-                        ws = seat if beats(c, led, trump) else leader
-                        if mirror != 0 and (m1 if ws == 1 else m0) == 0:
-                            # the next leader's side is the minimizing one: its entry is theirs
-                            r2 = rem - card_points(led) - card_points(c)
-                            lo, hi = r2 - hi, r2 - lo
+                        # the next leader's side's points when that side is the minimizing one
+                        lo, hi = _turned(dd & 255, (dd >> 8) & 255, rem - card_points(led) - card_points(c),
+                                         mirror != 0 and (m1 if ws == 1 else m0) == 0)
                         lo += acc + gain
                         hi += acc + gain
                         if ismx != 0:

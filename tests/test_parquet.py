@@ -216,15 +216,20 @@ def test_engine_status_raises_and_leaves_no_file(tmp_path, monkeypatch):
     assert os.listdir(tmp_path) == []
 
 
-def test_interrupt_leaves_no_file(tmp_path, monkeypatch):
+def _interrupt_at_row(monkeypatch, row):
+    """The engine's batches raise KeyboardInterrupt (Ctrl-C) from deal ``row`` on."""
     real = E.play_batch
-    (tmp_path / "x.parquet").write_text("old")  # an existing file is replaced only on success
 
     def interrupted(rules, deck, seed, row0, m, *rest):
-        if row0 >= 200:
+        if row0 >= row:
             raise KeyboardInterrupt
         real(rules, deck, seed, row0, m, *rest)
     monkeypatch.setattr(E, "play_batch", interrupted)
+
+
+def test_interrupt_leaves_no_file(tmp_path, monkeypatch):
+    (tmp_path / "x.parquet").write_text("old")  # an existing file is replaced only on success
+    _interrupt_at_row(monkeypatch, 200)
     with pytest.raises(KeyboardInterrupt):
         simulate(2, "random", deals=1000, chunk=100, out=tmp_path / "x.parquet")
     assert os.listdir(tmp_path) == ["x.parquet"] and (tmp_path / "x.parquet").read_text() == "old"
@@ -233,13 +238,7 @@ def test_interrupt_leaves_no_file(tmp_path, monkeypatch):
 def test_interrupt_removes_the_directories_it_made(tmp_path, monkeypatch):
     """Break-it pass (2026-12-01): with two outputs in directories the run made, an interrupted run
     left an empty directory (the first output's cleanup met the second's temporary file there)."""
-    real = E.play_batch
-
-    def interrupted(rules, deck, seed, row0, m, *rest):
-        if row0 >= 200:
-            raise KeyboardInterrupt
-        real(rules, deck, seed, row0, m, *rest)
-    monkeypatch.setattr(E, "play_batch", interrupted)
+    _interrupt_at_row(monkeypatch, 200)
     (tmp_path / "keep").mkdir()
     for out, tricks in (("new/a.parquet", "new/t.parquet"), ("new/s/a.parquet", "new/t/t.parquet"),
                         ("keep/new/a.parquet", "keep/t.parquet")):
