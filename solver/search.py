@@ -61,6 +61,14 @@ nodes and times within noise (results/README.md). :func:`ab` hands two-player se
 :mod:`solver.api`, :mod:`solver.chance` and :mod:`solver.selfplay` take their entry points from
 :func:`drivers` instead, which compile only the kernel the table needs (a first two-player solve
 no longer compiles the general kernel, nor a first four-player solve :func:`ab2`).
+
+Reference counts: numba increfs an array passed to a compiled callee, and to an inlined helper
+where its refcount-pruning pass cannot pair the increment with its decrement (a helper indexing
+the table under a condition), with an atomic ``NRT_incref``/``NRT_decref`` pair. In :func:`ab2`
+the endgame key's scratch arrays and the node store's table arrays cost 7 pairs at every trick
+boundary, 19% of its time in a ``perf`` profile of full deals; the hot paths now pass only
+scalars (:func:`_endgame_key2`, :func:`_node_data`), and :func:`ab2`'s compiled code holds no
+reference-count call outside its entry and exit (results/README.md).
 """
 from __future__ import annotations
 
@@ -977,7 +985,9 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
             if i >= fr[d, F_NM]:
                 # node finished: store, return
                 v = fr[d, F_BEST]
-                _store_node(fr, d, v, tt_k1, tt_k2, tt_d, ncl, stamp)
+                slot = fr[d, F_SLOT]
+                if slot >= 0 and tt_k1[slot] == fr[d, F_K1] and tt_k2[slot] == fr[d, F_K2]:
+                    tt_d[slot] = _node_data(fr, d, v, ncl, stamp)
                 mode = 2
                 continue
             fr[d, F_I] = i + 1
@@ -1098,28 +1108,66 @@ def _draw_card(stock0, i, L, pin):
     return pin if i == L - 1 else np.int64(stock0[i])
 
 
-@njit(cache=True)
-def _endgame_key2(h0, h1, trump, leader, codes, cnts, order):
-    """:func:`endgame_key` of two hands, with caller-owned scratch arrays (no allocation).
+@njit(cache=True, inline="always")
+def _suit_code2(u, h1, su):
+    """One suit of :func:`_endgame_key2`: ``(count, code)`` of the live cards ``u`` of suit ``su``,
+    strongest first, 5 bits a card (owner seat 0 or 1 from ``h1``, rank class)."""
+    x = u & (np.int64(0xFFF) << np.int64(12 * su))
+    code = np.int64(0)
+    cn = np.int64(0)
+    while x != 0:
+        c = highest(x)
+        b = np.int64(1) << c
+        o = 1 if (h1 & b) != 0 else 0
+        code = (code << np.int64(5)) | (np.int64(o) << np.int64(3)) | np.int64(_class(c))
+        cn += 1
+        x &= ~b
+    return cn, code
 
-    Only the per-suit codes are written again (owners from two registers): reading the hands from
-    an array as :func:`_endgame_key_into` does (two stores per call) made :func:`ab2` 45% slower
-    (80 -> 119 ms median on 20 full deals, same nodes); the packing is shared (:func:`_pack_suits`)."""
+
+@njit(cache=True, inline="always")
+def _suit_after(ca, ka, cb, kb):
+    """True when suit ``(count ca, code ka)`` sorts after ``(cb, kb)`` in the endgame key (:func:`_pack_suits`)."""
+    return ca > cb or (ca == cb and ka > kb)
+
+
+@njit(cache=True)
+def _endgame_key2(h0, h1, trump, leader):
+    """:func:`endgame_key` of two hands, bit for bit, in registers (no array arguments).
+
+    Reading the hands from an array as :func:`_endgame_key_into` does (two stores per call) made
+    :func:`ab2` 45% slower (80 -> 119 ms median on 20 full deals, same nodes), and passing
+    :func:`_pack_suits`'s three scratch arrays cost three atomic reference-count pairs a call
+    (``NRT_incref``/``NRT_decref``, see the module notes), so the suits are sorted here: trump
+    suit first, then the other three by (count, code)."""
     u = h0 | h1
-    for su in range(4):
-        x = u & (np.int64(0xFFF) << np.int64(12 * su))
-        code = np.int64(0)
-        cn = 0
-        while x != 0:
-            c = highest(x)
-            b = np.int64(1) << c
-            o = 1 if (h1 & b) != 0 else 0
-            code = (code << np.int64(5)) | (np.int64(o) << np.int64(3)) | np.int64(_class(c))
-            cn += 1
-            x &= ~b
-        codes[su] = code
-        cnts[su] = cn
-    return _pack_suits(codes, cnts, order, trump, leader)
+    ct, kt = _suit_code2(u, h1, trump)
+    sa = 0 if trump != 0 else 1
+    sb = 1 if trump >= 2 else 2
+    sc = 3 if trump != 3 else 2
+    ca, ka = _suit_code2(u, h1, sa)
+    cb, kb = _suit_code2(u, h1, sb)
+    cc, kc = _suit_code2(u, h1, sc)
+    if _suit_after(ca, ka, cb, kb):
+        ca, ka, cb, kb = cb, kb, ca, ka
+    if _suit_after(cb, kb, cc, kc):
+        cb, kb, cc, kc = cc, kc, cb, kb
+        if _suit_after(ca, ka, cb, kb):
+            ca, ka, cb, kb = cb, kb, ca, ka
+    k1 = np.int64(0)
+    k2 = np.int64(0)
+    pos = 0
+    k1, k2, pos = _push(k1, k2, pos, ct, 4)
+    k1, k2, pos = _push(k1, k2, pos, kt, 5 * ct)
+    k1, k2, pos = _push(k1, k2, pos, ca, 4)
+    k1, k2, pos = _push(k1, k2, pos, ka, 5 * ca)
+    k1, k2, pos = _push(k1, k2, pos, cb, 4)
+    k1, k2, pos = _push(k1, k2, pos, kb, 5 * cb)
+    k1, k2, pos = _push(k1, k2, pos, cc, 4)
+    k1, k2, pos = _push(k1, k2, pos, kc, 5 * cc)
+    k1 |= np.int64(leader) << np.int64(56)
+    k1 |= np.int64(1) << np.int64(63)
+    return k1, k2
 
 
 @njit(cache=True, inline="always")
@@ -1279,20 +1327,19 @@ def _swap_sides(sw):
 
 
 @njit(cache=True, inline="always")
-def _store_node(fr, d, v, tt_k1, tt_k2, tt_d, ncl, stamp):
-    """Store the searched node ``d``'s result ``v`` in its table slot (if it has one and still owns it):
-    bounds on future points of the maximizing side, or of the leader's side when ``fr[d, F_FLIP]``
-    says the leader's side is the minimizing one (``FL_MIRROR``; points left ``fr[d, F_REM]``)."""
-    slot = fr[d, F_SLOT]
-    if slot >= 0:
-        lb, ub = _searched_bounds(v, fr[d, F_A0], fr[d, F_B0], v - fr[d, F_ACC], fr[d, F_LB], fr[d, F_UB])
-        lb, ub = _turned(lb, ub, fr[d, F_REM], fr[d, F_FLIP] != 0)
-        if tt_k1[slot] == fr[d, F_K1] and tt_k2[slot] == fr[d, F_K2]:
-            tt_d[slot] = _tt_data(lb, ub, fr[d, F_BMOVE], ncl, stamp)
+def _node_data(fr, d, v, ncl, stamp):
+    """The table data word of the searched node ``d``'s result ``v``: bounds on future points of the
+    maximizing side, or of the leader's side when ``fr[d, F_FLIP]`` says the leader's side is the
+    minimizing one (``FL_MIRROR``; points left ``fr[d, F_REM]``). The kernels store it in the node's
+    slot ``fr[d, F_SLOT]`` if it has one and still owns it; they index the table themselves (a helper
+    taking the table arrays cost four atomic reference-count pairs a node, ``NRT_incref``/``NRT_decref``)."""
+    lb, ub = _searched_bounds(v, fr[d, F_A0], fr[d, F_B0], v - fr[d, F_ACC], fr[d, F_LB], fr[d, F_UB])
+    lb, ub = _turned(lb, ub, fr[d, F_REM], fr[d, F_FLIP] != 0)
+    return _tt_data(lb, ub, fr[d, F_BMOVE], ncl, stamp)
 
 
 @njit(cache=True, inline="always")
-def _key2(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, exch, codes, cnts, order, mirror):
+def _key2(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, exch, mirror):
     """:func:`ab2`'s table key of a trick boundary. With ``mirror`` (``FL_MIRROR``) the same for a
     position and its mirror image (the seats' hands and their won-trick bits swapped, R7): written
     with the leader as seat 0. Bit for bit :func:`abn`'s key of the position."""
@@ -1306,7 +1353,7 @@ def _key2(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, exch, codes, cnts,
         swl = sw
     kl = 0 if mirror != 0 else leader
     if dp >= L:
-        k1, k2 = _endgame_key2(hl, hf, trump, kl, codes, cnts, order)
+        k1, k2 = _endgame_key2(hl, hf, trump, kl)
         if exwon != 0:
             k2 |= swl << 58
     else:
@@ -1651,9 +1698,6 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
     tmask = tt_k1.shape[0] - 1
-    codes = np.zeros(4, dtype=np.int64)
-    cnts = np.zeros(4, dtype=np.int64)
-    order = np.zeros(4, dtype=np.int64)
     scores = np.zeros(MAXM, dtype=np.int64)
     # the look-ahead's keys by depth and card (1 row without it); uninitialized: an entry is read
     # only after the look-ahead at that depth wrote it (the probes, and the child via F_ETCD)
@@ -1738,8 +1782,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     k2 = ek2[d - 1, upre]
                     idx = eix[d - 1, upre]
                 else:
-                    k1, k2 = _key2(h0, h1, leader, sw, exwon, dp, L, pin, notdone, trump, exch, codes, cnts, order,
-                                   mirror)
+                    k1, k2 = _key2(h0, h1, leader, sw, exwon, dp, L, pin, notdone, trump, exch, mirror)
                     idx = _tt_bucket(k1, k2, tmask)
                 slot = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
                 # entries hold the leader's side's future points (FL_MIRROR: the same game from either seat, R4-R7)
@@ -1865,8 +1908,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         eix[d, c] = -1
                         continue
                     nsw = sw | (np.int64(1) << ws)
-                    k1, k2 = _key2(nh0, nh1, ws, nsw, exwon, ndp, L, pin, nnd, trump, exch, codes, cnts, order,
-                                   mirror)
+                    k1, k2 = _key2(nh0, nh1, ws, nsw, exwon, ndp, L, pin, nnd, trump, exch, mirror)
                     idx = _tt_bucket(k1, k2, tmask)
                     ek1[d, c] = k1
                     ek2[d, c] = k2
@@ -1916,7 +1958,9 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
             i = fr[d, F_I]
             if i >= fr[d, F_NM]:
                 v = fr[d, F_BEST]
-                _store_node(fr, d, v, tt_k1, tt_k2, tt_d, ncl, stamp)
+                slot = fr[d, F_SLOT]
+                if slot >= 0 and tt_k1[slot] == fr[d, F_K1] and tt_k2[slot] == fr[d, F_K2]:
+                    tt_d[slot] = _node_data(fr, d, v, ncl, stamp)
                 mode = 2
                 continue
             fr[d, F_I] = i + 1

@@ -574,6 +574,28 @@ def test_two_player_kernel_matches_general_search(deck, exchange, cond, endgame)
         assert res[2][0] == res[0][0], str(pos)
 
 
+def test_two_player_endgame_key_is_the_general_key_bit_for_bit():
+    """ab2's endgame key (solver.search._endgame_key2: suits sorted in registers, no array
+    arguments) equals endgame_key of the same two hands, for every trump suit and leader, with
+    suits of equal length and equal codes (ties in its sort) and empty suits."""
+    from solver import search as S
+    rng = np.random.default_rng(21)
+    deck = [s * 12 + r for s in range(4) for r in range(12)]
+    for _ in range(400):
+        n = int(rng.integers(1, 4))
+        cards = rng.choice(deck, size=2 * n, replace=False)
+        if rng.random() < 0.3:  # the same ranks in two suits: equal (count, code) pairs
+            r = rng.choice(12, size=n, replace=False)
+            s1, s2 = rng.choice(4, size=2, replace=False)
+            cards = np.concatenate([s1 * 12 + r, s2 * 12 + r])
+        h = np.zeros(2, np.int64)
+        for i, c in enumerate(cards):
+            h[i % 2] |= np.int64(1) << np.int64(c)
+        for trump in range(4):
+            for leader in (0, 1):
+                assert S._endgame_key2(h[0], h[1], trump, leader) == S.endgame_key(h, 2, trump, leader)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_drivers_give_the_values_and_nodes_of_ab(players):
     """solver.search.drivers: the entry points that compile one kernel (TWO: ab2 for two players
