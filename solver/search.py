@@ -45,9 +45,10 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   techniques of its own: enhanced transposition cutoffs (at the second card of a
   trick with at least ``FL_ETCMIN`` cards left to draw, look up the next position of
   every reply before searching any, the table loads of all replies issued at once with
-  a prefetch so their memory latencies overlap; the child reuses the computed key) and the exact
-  value of endgames of at most 3 tricks (stock empty, R9) by plain minimax on a table
-  miss (``FL_EG``).
+  a prefetch so their memory latencies overlap; the child reuses the computed key) and
+  endgames of 3 tricks (stock empty, R9) answered in the node's window by an unrolled
+  alpha-beta without a table probe (:func:`_eg_three_w`, ``FL_EG`` 2, the default; level 1:
+  the exact value by plain minimax on a table miss, stored as an exact entry).
 
 Kernels trust their input (:meth:`solver.position.Position.to_arrays` builds it).
 
@@ -128,7 +129,8 @@ FL_EXACT = 7      # value: solve trick-boundary nodes with at most this many car
 FL_RELKEY = 12    # 2 players: relative-rank TT key while cards remain to draw
 FL_TWO = 13       # 2 players with the default techniques: the register kernel ab2 (same nodes, faster)
 FL_ETC = 14       # ab2: enhanced transposition cutoffs at the second card of a trick (1; 2 also orders by the bounds)
-FL_EG = 15        # ab2: endgames of at most 3 tricks (stock empty) solved by plain minimax on a table miss
+FL_EG = 15        # ab2: endgames of at most 3 tricks (stock empty): 1 exact minimax on a table miss; 2 also
+                  # 3-trick endgames by alpha-beta in the node's window without a probe (_eg_three_w)
 FL_ETCMIN = 16    # ab2: enhanced transposition cutoffs only with at least this many cards left to draw
 FL_EGN = 17       # general kernel: endgames of at most 2 tricks (stock empty) by plain minimax on a table miss (1);
                   # 2 also, with 4 players: 2-trick endgames by an unrolled windowed minimax without a table
@@ -220,6 +222,8 @@ def default_flags():
     f[FL_HIST] = 0      # measured: neutral as tie-break, 5x worse as primary order
     f[FL_KILLER] = 0    # measured: 2x more nodes
     f[FL_BISECT] = 1    # measured: 9-34% fewer nodes with 3-6 players, none with 2 (results/README.md)
+    f[FL_EG] = 2        # measured: positions with 10 and 4 tricks left 10% and 25% faster than level 1, full
+                        # deals the same (results/README.md)
     f[FL_EGN] = 2       # measured: 4 players 2.3x faster than level 1, 3 players 1.2-1.8x (results/README.md)
     f[FL_ETCMIN] = 8    # measured: the look-ahead pays with 8+ cards left to draw (its key is reused by the
                         # child), costs more than it saves nearer the end (results/README.md)
@@ -1249,6 +1253,42 @@ def _eg_three(h0, h1, leader, trump, endg, m0, m1):
     return best
 
 
+@njit(cache=True)
+def _eg_three_w(h0, h1, leader, trump, endg, m0, m1, alpha, beta):
+    """:func:`_eg_three` by fail-soft alpha-beta in the window ``(alpha, beta)`` (the 2-trick
+    children exact by :func:`_eg_two`): future points of the maximizing side, three cards in
+    each hand, stock empty (R5, R9). Exact inside the window, else a bound on the side it fails."""
+    hl = h1 if leader == 1 else h0
+    hf = h0 if leader == 1 else h1
+    ml = (m1 if leader == 1 else m0) != 0
+    mf = (m0 if leader == 1 else m1) != 0
+    best = -1 if ml else 1000
+    al = alpha
+    be = beta
+    x = hl
+    while x != 0:
+        a = lowest(x)
+        x &= x - 1
+        bf = -1 if mf else 1000
+        al2 = al
+        be2 = be
+        y = legal_follow(hf, a // 12, a, trump, endg)
+        while y != 0:
+            b = lowest(y)
+            y &= y - 1
+            w, v = _eg_trick(a, b, leader, trump, m0, m1)
+            nl = hl & ~(np.int64(1) << a)
+            nf = hf & ~(np.int64(1) << b)
+            v += _eg_two(nf, nl, w, trump, endg, m0, m1) if leader == 1 else _eg_two(nl, nf, w, trump, endg, m0, m1)
+            bf, al2, be2 = _fold(bf, al2, be2, v, mf)
+            if al2 >= be2:
+                break
+        best, al, be = _fold(best, al, be, bf, ml)
+        if al >= be:
+            break
+    return best
+
+
 @njit(cache=True, inline="always")
 def _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp):
     """Slot of key ``(k1, k2)`` of this generation in the bucket at ``idx``, or -1."""
@@ -1678,7 +1718,9 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
         default: nearer the end a look-up costs more than the subtrees it saves).
     eg : int
         ``flags[FL_EG]``: 1 answers a table miss once the stock is empty and at most 3 tricks
-        remain by plain minimax (R5, R9), stored as an exact entry.
+        remain by plain minimax (R5, R9), stored as an exact entry; 2 (the default) answers a
+        3-trick endgame's trick start without a table probe, by alpha-beta in the node's window
+        (:func:`_eg_three_w`; neither probed nor stored), and the rest as 1.
     seq : int
         ``flags[FL_SEQ]``: 1 leaves out the moves sequence dominance proves no better
         (:func:`_seq_dominance`), 0 only the equivalent zero-point cards.
@@ -1776,6 +1818,11 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         continue
             seat = leader ^ ntrick
             ttmove = -1
+            if eg == 2 and ntrick == 0 and dp >= L and ncl == 6:
+                # stock empty, 3 tricks left (R9): alpha-beta in this node's window, no table probe
+                v = acc + _eg_three_w(h0, h1, leader, trump, endg, m0, m1, alpha - acc, beta - acc)
+                mode = 2
+                continue
             if ntrick == 0:
                 if upre >= 0:
                     k1 = ek1[d - 1, upre]

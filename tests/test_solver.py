@@ -657,8 +657,9 @@ def test_relative_rank_key_three_and_four_players(players, exchange):
 ])
 def test_two_player_lookahead_and_endgame_minimax_keep_values(deck, exchange, cond, endgame):
     """ab2's enhanced transposition cutoffs (FL_ETC: at every depth, from 8 cards left to draw, with
-    ordering; the child reuses the look-ahead's key) and its endgame minimax (FL_EG, stock empty, R9)
-    give every move the value of the plain two-player kernel, exchanges (R7) included."""
+    ordering; the child reuses the look-ahead's key) and its endgame minimax (FL_EG, stock empty, R9:
+    1 exact on a table miss, 2 also 3-trick endgames in the node's window without a probe) give every
+    move the value of the plain two-player kernel, exchanges (R7) included."""
     from solver import search as S
     from solver.position import deal_position
     rules = Rules(players=2, deck=deck, exchange=exchange, exchange_condition=cond, endgame=endgame)
@@ -668,7 +669,7 @@ def test_two_player_lookahead_and_endgame_minimax_keep_values(deck, exchange, co
     plain[S.FL_ETC] = 0
     plain[S.FL_EG] = 0
     variants = []
-    for etc, etcmin, eg in ((1, 0, 0), (2, 0, 1), (1, 8, 1), (0, 0, 1)):
+    for etc, etcmin, eg in ((1, 0, 0), (2, 0, 1), (1, 8, 1), (0, 0, 1), (0, 0, 2), (1, 8, 2)):
         f = plain.copy()
         f[S.FL_ETC], f[S.FL_ETCMIN], f[S.FL_EG] = etc, etcmin, eg
         variants.append(f)
@@ -1015,6 +1016,8 @@ def test_mirror_key_shares_entries_and_keeps_values(players, endgame, stock_left
         assert st[ST_NTRICK] == 0
         if players == 4 and pos.left == 0 and len(pos.hands[0]) <= 2:
             continue  # answered by the unrolled minimax without a table probe (FL_EGN 2)
+        if players == 2 and pos.left == 0 and len(pos.hands[0]) == 3:
+            continue  # a 3-trick endgame: answered in the window without a table probe (FL_EG 2)
         for f in (on, gen):
             for r in range(1, players):
                 st2, ismax2 = _rotated(st, ismax, r)
