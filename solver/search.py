@@ -1226,31 +1226,9 @@ def _eg_two(h0, h1, leader, trump, endg, m0, m1):
 @njit(cache=True)
 def _eg_three(h0, h1, leader, trump, endg, m0, m1):
     """Exact future points of the maximizing side with three cards in each hand, stock empty (R5, R9):
-    plain minimax over at most 36 lines, cheaper than searching them with table probes.
-
-    The loop is :func:`_eg_two`'s with the next level's call: an inlined function cannot call
-    itself one level down."""
-    hl = h1 if leader == 1 else h0
-    hf = h0 if leader == 1 else h1
-    ml = (m1 if leader == 1 else m0) != 0
-    mf = (m0 if leader == 1 else m1) != 0
-    best = -1 if ml else 1000
-    x = hl
-    while x != 0:
-        a = lowest(x)
-        x &= x - 1
-        bf = -1 if mf else 1000
-        y = legal_follow(hf, a // 12, a, trump, endg)
-        while y != 0:
-            b = lowest(y)
-            y &= y - 1
-            w, v = _eg_trick(a, b, leader, trump, m0, m1)
-            nl = hl & ~(np.int64(1) << a)
-            nf = hf & ~(np.int64(1) << b)
-            v += _eg_two(nf, nl, w, trump, endg, m0, m1) if leader == 1 else _eg_two(nl, nf, w, trump, endg, m0, m1)
-            bf = _minmax(bf, v, mf)
-        best = _minmax(best, bf, ml)
-    return best
+    :func:`_eg_three_w` from a full window (alpha-beta over at most 36 lines, cheaper than
+    searching them with table probes)."""
+    return _eg_three_w(h0, h1, leader, trump, endg, m0, m1, np.int64(-1), np.int64(1000))
 
 
 @njit(cache=True)
