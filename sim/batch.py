@@ -458,7 +458,9 @@ class _Target:
         self.tmp = None
         forget_created(self.created)  # (they hold the file now)
 
-    def discard(self) -> None:
+    def discard(self, dirs: bool = True) -> None:
+        """Remove the temporary file and, with ``dirs``, the directories :meth:`prepare` made if
+        empty (a caller discarding several outputs removes them once every file is gone)."""
         if self.writer is not None:
             try:
                 self.writer.close()
@@ -478,8 +480,9 @@ class _Target:
                 pass
             _TEMPORARIES.discard(self.tmp)
             self.tmp = None
-        remove_created(self.created)  # (only empty ones: a committed file keeps its directory)
-        self.created = []
+        if dirs:
+            remove_created(self.created)  # (only empty ones: a committed file keeps its directory)
+            self.created = []
 
 
 #: Paths that name an already open descriptor (``/dev/stdout``, ``/dev/fd/3``, ``/proc/self/fd/4``).
@@ -1053,11 +1056,10 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         for t in targets:
             t.commit()
     except BaseException:
-        made = [e for t in targets for e in t.created]
         for t in targets:
-            t.discard()
-        # again once every temporary file is gone: a directory shared by two outputs held the other's
-        remove_created(sorted(made, key=lambda e: e[0].count(os.sep)))
+            t.discard(dirs=False)
+        # the directories once every temporary file is gone (two outputs may share one), newest first
+        remove_created([e for t in targets for e in t.created])
         raise
     finally:
         if threads is not None:

@@ -54,7 +54,7 @@ Kernels trust their input (:meth:`solver.position.Position.to_arrays` builds it)
 
 Compile time: only small helpers are ``inline="always"`` (Numba inlines them in its own IR, at
 every call site, before type inference). The key builders (:func:`draw_key2`,
-:func:`_endgame_key2`, :func:`draw_key_n` and their parts) and the 2-player endgame minimax
+:func:`_endgame_key_planes`, :func:`draw_key_n` and their parts) and the 2-player endgame minimax
 (:func:`_eg_two`, :func:`_eg_three`) are compiled once and called: on a cold cache :func:`ab2`
 compiled in 20 s instead of 76 s and the general kernel in 41 s instead of 55 s, with the same
 nodes and times within noise (results/README.md). :func:`ab` hands two-player searches to
@@ -68,8 +68,9 @@ where its refcount-pruning pass cannot pair the increment with its decrement (a 
 the table under a condition), with an atomic ``NRT_incref``/``NRT_decref`` pair. In :func:`ab2`
 the endgame key's scratch arrays and the node store's table arrays cost 7 pairs at every trick
 boundary, 19% of its time in a ``perf`` profile of full deals; the hot paths now pass only
-scalars (:func:`_endgame_key2`, :func:`_node_data`), and :func:`ab2`'s compiled code holds no
-reference-count call outside its entry and exit (results/README.md).
+scalars (:func:`_endgame_key_planes`, shared with :func:`endgame_key`; :func:`_node_data`), and
+:func:`ab2`'s compiled code holds no reference-count call outside its entry and exit
+(results/README.md).
 """
 from __future__ import annotations
 
@@ -262,64 +263,16 @@ def endgame_key(hands, n, trump, leader):
     (int64, int64)
         ``(k1, k2)``; ``k1`` has bit 63 set (the exact key never has).
     """
-    codes = np.zeros(4, dtype=np.int64)
-    cnts = np.zeros(4, dtype=np.int64)
-    order = np.zeros(4, dtype=np.int64)
-    return _endgame_key_into(hands, n, trump, leader, codes, cnts, order)
-
-
-@njit(cache=True)
-def _endgame_key_into(hands, n, trump, leader, codes, cnts, order):
-    """:func:`endgame_key` with caller-owned scratch arrays (``ndarray(int64, (4,))`` each)."""
-    u = np.int64(0)
-    for s in range(n):
+    u = np.int64(hands[0])
+    ob0 = np.int64(0)  # owner bit planes: seat s's cards in plane 0 when s is odd, in plane 1 when s >= 2
+    ob1 = np.int64(0)
+    for s in range(1, n):
         u |= hands[s]
-    for su in range(4):
-        x = u & (np.int64(0xFFF) << np.int64(12 * su))
-        code = np.int64(0)
-        cn = 0
-        while x != 0:
-            c = highest(x)
-            b = np.int64(1) << c
-            o = 0
-            while (hands[o] & b) == 0:
-                o += 1
-            code = (code << np.int64(5)) | (np.int64(o) << np.int64(3)) | np.int64(_class(c))
-            cn += 1
-            x &= ~b
-        codes[su] = code
-        cnts[su] = cn
-    return _pack_suits(codes, cnts, order, trump, leader)
-
-
-@njit(cache=True)
-def _pack_suits(codes, cnts, order, trump, leader):
-    """Pack per-suit codes (5 bits a card) and counts into the endgame key: trump suit first, then
-    the other suits sorted by (count, code); leader at bit 56 and bit 63 of ``k1`` set."""
-    order[0] = trump
-    k = 1
-    for su in range(4):
-        if su != trump:
-            order[k] = su
-            k += 1
-    for i in range(2, 4):
-        j = i
-        while j > 1 and (cnts[order[j]] < cnts[order[j - 1]] or
-                         (cnts[order[j]] == cnts[order[j - 1]] and codes[order[j]] < codes[order[j - 1]])):
-            t = order[j]
-            order[j] = order[j - 1]
-            order[j - 1] = t
-            j -= 1
-    k1 = np.int64(0)
-    k2 = np.int64(0)
-    pos = 0
-    for i in range(4):
-        su = order[i]
-        k1, k2, pos = _push(k1, k2, pos, cnts[su], 4)
-        k1, k2, pos = _push(k1, k2, pos, codes[su], 5 * cnts[su])
-    k1 |= np.int64(leader) << np.int64(56)
-    k1 |= np.int64(1) << np.int64(63)
-    return k1, k2
+        if s & 1:
+            ob0 |= hands[s]
+        if s & 2:
+            ob1 |= hands[s]
+    return _endgame_key_planes(u, ob0, ob1, trump, leader)
 
 
 @njit(cache=True)
@@ -654,9 +607,6 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
     killer = np.full(MAXD, -1, dtype=np.int64)
     hist = np.zeros(2 * 64 * 8, dtype=np.int64)
     use_canon = flags[FL_CANON] != 0 and n <= 4
-    codes = np.zeros(4, dtype=np.int64)  # endgame-key scratch, allocated once a search
-    cnts = np.zeros(4, dtype=np.int64)
-    order = np.zeros(4, dtype=np.int64)
     use_rel = flags[FL_RELKEY] != 0
     # seat rotation (FL_MIRROR): two sides of alternate seats (2, 4, 6 players), not the 3-player paranoid game
     use_mirror = flags[FL_MIRROR] != 0 and nsides == 2 and n % 2 == 0
@@ -784,7 +734,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 pin = stk[L - 1] if dp < L else 0
                 k1 = u | (kl << 48) | (pin << 51) | ((L - dp) << 57)
                 if use_canon and dp >= L:
-                    k1, k2 = _endgame_key_into(kh, n, trump, kl, codes, cnts, order)
+                    k1, k2 = endgame_key(kh, n, trump, kl)
                 elif n == 2 and use_rel:
                     # relative ranks (bits 62-63 set: apart from the exact and endgame keys)
                     k2 = draw_key2(kh[0], kh[1], notdone, trump, exch != 0 and L - dp >= 2)
@@ -1113,45 +1063,45 @@ def _draw_card(stock0, i, L, pin):
 
 
 @njit(cache=True, inline="always")
-def _suit_code2(u, h1, su):
-    """One suit of :func:`_endgame_key2`: ``(count, code)`` of the live cards ``u`` of suit ``su``,
-    strongest first, 5 bits a card (owner seat 0 or 1 from ``h1``, rank class)."""
+def _suit_code(u, ob0, ob1, su):
+    """One suit of the endgame key: ``(count, code)`` of the live cards ``u`` of suit ``su``,
+    strongest first, 5 bits a card: its owner seat (bit 0 from ``ob0``, bit 1 from ``ob1``) and
+    its rank class (:func:`_class`)."""
     x = u & (np.int64(0xFFF) << np.int64(12 * su))
     code = np.int64(0)
     cn = np.int64(0)
     while x != 0:
         c = highest(x)
-        b = np.int64(1) << c
-        o = 1 if (h1 & b) != 0 else 0
-        code = (code << np.int64(5)) | (np.int64(o) << np.int64(3)) | np.int64(_class(c))
+        o = ((ob0 >> c) & 1) | (((ob1 >> c) & 1) << 1)
+        code = (code << np.int64(5)) | (o << np.int64(3)) | np.int64(_class(c))
         cn += 1
-        x &= ~b
+        x &= ~(np.int64(1) << c)
     return cn, code
 
 
 @njit(cache=True, inline="always")
 def _suit_after(ca, ka, cb, kb):
-    """True when suit ``(count ca, code ka)`` sorts after ``(cb, kb)`` in the endgame key (:func:`_pack_suits`)."""
+    """True when suit ``(count ca, code ka)`` sorts after ``(cb, kb)`` in the endgame key."""
     return ca > cb or (ca == cb and ka > kb)
 
 
 @njit(cache=True)
-def _endgame_key2(h0, h1, trump, leader):
-    """:func:`endgame_key` of two hands, bit for bit, in registers (no array arguments).
+def _endgame_key_planes(u, ob0, ob1, trump, leader):
+    """:func:`endgame_key` from the live cards ``u`` and two owner bit planes (a card's seat is
+    ``bit(ob0) + 2 bit(ob1)``; seats 0-3), all in registers: trump suit first, then the other
+    three suits sorted by (count, code); the leader at bit 56 and bit 63 of ``k1`` set.
 
-    Reading the hands from an array as :func:`_endgame_key_into` does (two stores per call) made
-    :func:`ab2` 45% slower (80 -> 119 ms median on 20 full deals, same nodes), and passing
-    :func:`_pack_suits`'s three scratch arrays cost three atomic reference-count pairs a call
-    (``NRT_incref``/``NRT_decref``, see the module notes), so the suits are sorted here: trump
-    suit first, then the other three by (count, code)."""
-    u = h0 | h1
-    ct, kt = _suit_code2(u, h1, trump)
+    Scalars only: the kernels call it at every trick boundary of an endgame, and an array
+    argument costs an atomic reference-count pair a call (``NRT_incref``/``NRT_decref``, see the
+    module notes); reading the hands from an array in :func:`ab2` (two stores per call) had made
+    it 45% slower (80 -> 119 ms median on 20 full deals, same nodes)."""
+    ct, kt = _suit_code(u, ob0, ob1, trump)
     sa = 0 if trump != 0 else 1
     sb = 1 if trump >= 2 else 2
     sc = 3 if trump != 3 else 2
-    ca, ka = _suit_code2(u, h1, sa)
-    cb, kb = _suit_code2(u, h1, sb)
-    cc, kc = _suit_code2(u, h1, sc)
+    ca, ka = _suit_code(u, ob0, ob1, sa)
+    cb, kb = _suit_code(u, ob0, ob1, sb)
+    cc, kc = _suit_code(u, ob0, ob1, sc)
     if _suit_after(ca, ka, cb, kb):
         ca, ka, cb, kb = cb, kb, ca, ka
     if _suit_after(cb, kb, cc, kc):
@@ -1172,6 +1122,12 @@ def _endgame_key2(h0, h1, trump, leader):
     k1 |= np.int64(leader) << np.int64(56)
     k1 |= np.int64(1) << np.int64(63)
     return k1, k2
+
+
+@njit(cache=True, inline="always")
+def _endgame_key2(h0, h1, trump, leader):
+    """:func:`endgame_key` of two hands held in registers (seat 1's cards are the owner plane)."""
+    return _endgame_key_planes(h0 | h1, h1, np.int64(0), trump, leader)
 
 
 @njit(cache=True, inline="always")
