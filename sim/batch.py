@@ -983,8 +983,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         note = None
         if progress:
             import threading
-            msg = ("brisca: compiling the solver (first run only: numba caches it)..." if solver else
-                   "brisca: compiling the engine (first run only: numba caches it)...")
+            msg = ("brisca: compiling the solver (once: numba caches it)..." if solver else
+                   "brisca: compiling the engine (once for these rules and player count: numba caches it)...")
             note = threading.Timer(2.0, lambda: print(msg, file=sys.stderr, flush=True))
             note.daemon = True
             note.start()

@@ -65,6 +65,17 @@ def _err(fieldname: str, msg: str) -> ValueError:
     return ValueError(f"{fieldname}: {msg}")
 
 
+def _card_ids(values, fieldname: str) -> tuple:
+    """``values`` as card ids, each an integer 0-47 (numpy integers too; not a bool, a float or the
+    ``swap`` move), else a ValueError naming the field."""
+    out = []
+    for c in values:
+        if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)) or not 0 <= c < SWAP:
+            raise _err(fieldname, f"{c!r} is not a card id (an integer 0-{SWAP - 1})")
+        out.append(int(c))
+    return tuple(out)
+
+
 def _show_num(n: int):
     """A number of the input for an error message: as is, or cut (:func:`sim.cards.show_input`) when it
     has thousands of digits."""
@@ -145,16 +156,16 @@ class Position:
     turn: int = 0
     trick: tuple = ()
     points: tuple = ()
-    played_given: tuple | None = None
+    played_given: tuple | None = field(default=None, compare=False)  # (compared through played, removed)
     side_won: int = 0
-    removed_hint: int = -1
+    removed_hint: int = field(default=-1, compare=False)
     # derived (filled by _validate)
     pinta_under: bool = field(default=False, compare=False)
     k: int = field(default=0, compare=False)
     left: int = field(default=0, compare=False)
-    played: tuple = field(default=(), compare=False)
+    played: tuple = field(default=(), compare=True)
     unknown: tuple = field(default=(), compare=False)
-    removed: tuple = field(default=(), compare=False)
+    removed: tuple = field(default=(), compare=True)
 
     # ------------------------------------------------------------------
     @classmethod
@@ -318,16 +329,20 @@ class Position:
         n = rules.players
         if rules.exchange_condition != "won-trick":
             side_won = 0  # (matters only under won-trick: one position, one value of the field)
-        if removed >= 0 and CARD_RANK[int(removed)] == 2 and CARD_SUIT[int(removed)] == CARD_SUIT[int(trump)]:
+        trump = _card_ids([trump], "trump")[0]
+        removed = int(removed)
+        if removed >= SWAP:
+            raise _err("removed", f"{removed!r} is not a card id (an integer 0-{SWAP - 1}, or -1)")
+        if removed >= 0 and CARD_RANK[removed] == 2 and CARD_SUIT[removed] == CARD_SUIT[trump]:
             removed = -1  # the usual R3 trump2 case, as parsed strings have it
-        hands = tuple(tuple(int(c) for c in h) for h in hands)
+        hands = tuple(_card_ids(h, "hands") for h in hands)
         hidden = tuple(bool(x) for x in (hidden if hidden is not None else [False] * n))
         points = tuple(int(p) for p in (points if points is not None else [0] * n))
-        p = cls(rules=rules, trump=int(trump), hands=hands, hidden=hidden,
-                stock=None if stock is None else tuple(int(c) for c in stock), turn=int(turn),
-                trick=tuple(int(c) for c in trick), points=points,
-                played_given=None if played is None else tuple(int(c) for c in played), side_won=int(side_won),
-                removed_hint=int(removed))
+        p = cls(rules=rules, trump=trump, hands=hands, hidden=hidden,
+                stock=None if stock is None else _card_ids(stock, "stock"), turn=int(turn),
+                trick=_card_ids(trick, "trick"), points=points,
+                played_given=None if played is None else _card_ids(played, "played"), side_won=int(side_won),
+                removed_hint=removed)
         return p._validate()
 
     # ------------------------------------------------------------------

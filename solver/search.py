@@ -21,8 +21,10 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   the hands swapped) share one entry: the game is the same from either seat (R4-R7);
 * null-window probes and an MTD(f) driver for exact values (:func:`mtdf`); with 3 or
   more players it bisects the proven interval after two probes (``FL_BISECT``);
-* move ordering: TT move first, then cheapest winning card, giving points to a
-  winning partner, shedding zero-point cards when losing;
+* move ordering: TT move first, then the trump exchange (R7; ``FL_SWAP``: it is
+  nearly always worth making, and a cutoff on it skips the subtrees where the
+  exchange is made at a later turn), then cheapest winning card, giving points to
+  a winning partner, shedding zero-point cards when losing;
 * equivalent adjacent zero-point cards of one suit in one hand searched once
   (no live card of that suit lies between them; never the 7 or 2 of trumps
   while an exchange (R7) can still happen), and sequence dominance (``FL_SEQ``,
@@ -143,7 +145,9 @@ FL_SEQ = 19       # sequence dominance (_seq_dominance): 2 players every node; 3
 FL_MIRROR = 20    # 2, 4 and 6 players (two sides): trick-boundary entries keyed with the leader as seat 0 and
                   # holding the leader's side's points, so a position and its seat rotation share one entry
                   # (entries of one generation must all be written with the same setting)
-FL_SIZE = 21
+FL_SWAP = 21      # move ordering: 1 the trump exchange (R7) first after the table move; 0 after the cards that win or
+                  # are safe (score 350)
+FL_SIZE = 22
 
 # frame fields
 F_ALPHA = 0
@@ -290,6 +294,25 @@ def _rel_code(c, live, trump, spec):
             cl = 7
     rel = popcount(live & (np.int64(0xFFF) << np.int64(12 * su)) & ((np.int64(1) << c) - 1))
     return (np.int64(su) << 7) | (rel << 3) | np.int64(cl)
+
+
+@njit(cache=True, inline="always")
+def _exchange_ahead(exch, pin, live, left, trump):
+    """Whether a trump exchange (R7) may still happen in this deal: an exchange rule, a face-down
+    card besides the pinta (``left >= 2``, cards left to draw), and a live 7 or 2 of trumps (in a
+    hand or the stock: ``live``) that the rule lets take the pinta ``pin``, now or after the other
+    card's exchange (each exchange lowers the pinta, so the 7 goes before the 2). The won-trick
+    condition is not looked at: true when unsure, so that the keys and the sequence dominance keep
+    the 7 and the 2 of trumps apart (``spec``) whenever an exchange can still move them."""
+    if exch == 0 or left < 2:
+        return False
+    seven = trump * 12 + 4  # strength ids: 0 is the 2, 4 the 7 (sim.cards)
+    two = trump * 12
+    if (exch == 1 or exch == 2) and pin > seven and ((live >> seven) & 1) != 0:
+        return True
+    if ((live >> two) & 1) == 0 or pin == two:
+        return False
+    return exch == 3 or (exch == 2 and two < pin <= seven)
 
 
 @njit(cache=True)
@@ -610,6 +633,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
     use_rel = flags[FL_RELKEY] != 0
     # seat rotation (FL_MIRROR): two sides of alternate seats (2, 4, 6 players), not the 3-player paranoid game
     use_mirror = flags[FL_MIRROR] != 0 and nsides == 2 and n % 2 == 0
+    swap_first = flags[FL_SWAP] != 0
     kh = np.zeros(8, dtype=np.int64)  # the hands as keyed (rotated: the leader as seat 0)
     use_egn = flags[FL_EGN] != 0
     egn4 = flags[FL_EGN] >= 2 and n == 4
@@ -737,10 +761,11 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     k1, k2 = endgame_key(kh, n, trump, kl)
                 elif n == 2 and use_rel:
                     # relative ranks (bits 62-63 set: apart from the exact and endgame keys)
-                    k2 = draw_key2(kh[0], kh[1], notdone, trump, exch != 0 and L - dp >= 2)
+                    k2 = draw_key2(kh[0], kh[1], notdone, trump, _exchange_ahead(exch, pin, notdone, L - dp, trump))
                     k1 = _draw_k1(L - dp, pin, kl, kh[0], ksw, exwon)
                 elif n <= 4 and use_rel and exwon == 0 and popcount(kh[0]) <= 3 and _equal_sizes(kh, n):
-                    k1, k2 = draw_key_n(kh, n, notdone, trump, exch != 0 and L - dp >= 2, L - dp, pin, kl)
+                    k1, k2 = draw_key_n(kh, n, notdone, trump, _exchange_ahead(exch, pin, notdone, L - dp, trump),
+                                        L - dp, pin, kl)
                 elif n == 2:
                     k2 = kh[0]
                 else:
@@ -846,7 +871,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
             ex = exchange_card(hand, pin, L - dp, exch, ((sw >> side_of[seat]) & 1) != 0, exwon)
             cand = lm
             if use_equiv:
-                spec = exch != 0 and L - dp >= 2
+                spec = _exchange_ahead(exch, pin, notdone, L - dp, trump)
                 if n == 2:
                     win = trick[0] if ntrick > 0 else np.int64(-1)
                     live = notdone & ~(np.int64(1) << win) if (use_seq and ntrick > 0) else notdone
@@ -928,7 +953,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 nm += 1
             if ex >= 0:
                 mv[d, nm] = SWAP
-                scores[nm] = (1 << 50) if ttmove == SWAP else 350 * (1024 if use_hist == 1 else 1)
+                scores[nm] = (1 << 50) if ttmove == SWAP else ((1 << 45) if swap_first else 350 * (1024 if use_hist == 1 else 1))
                 nm += 1
             _sort_moves(mv, scores, d, nm)
             _open_node(fr, d, nm, ismx)
@@ -1331,7 +1356,7 @@ def _key2(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, exch, mirror):
         if exwon != 0:
             k2 |= swl << 58
     else:
-        k2 = draw_key2(hl, hf, live, trump, exch != 0 and L - dp >= 2)
+        k2 = draw_key2(hl, hf, live, trump, _exchange_ahead(exch, pin, live, L - dp, trump))
         k1 = _draw_k1(L - dp, pin, kl, hl, swl, exwon)
     return k1, k2
 
@@ -1629,19 +1654,21 @@ def ab2_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt,
     :func:`uses_ab2`. Same result as :func:`ab`.
     """
     return ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags[FL_ETC], flags[FL_ETCMIN],
-               flags[FL_EG], flags[FL_SEQ], flags[FL_MIRROR])
+               flags[FL_EG], flags[FL_SEQ], flags[FL_MIRROR], flags[FL_SWAP])
 
 
 @njit(cache=True, nogil=True)
-def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0, etcmin=0, eg=0, seq=0, mirror=0):
+def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0, etcmin=0, eg=0, seq=0, mirror=0,
+        swapfirst=0):
     """:func:`ab` for two players with the default techniques, the state in registers.
 
-    With ``etc = eg = 0`` (``seq`` and ``mirror`` as ``flags[FL_SEQ]`` and ``flags[FL_MIRROR]``)
+    With ``etc = eg = 0`` (``seq``, ``mirror`` and ``swapfirst`` as ``flags[FL_SEQ]``,
+    ``flags[FL_MIRROR]`` and ``flags[FL_SWAP]``)
     the same search, node for node (same move order, bounds, keys and table entries), with the
     hands, the led card and the pinta held in local variables instead of arrays (Numba reloads
     array elements after every store to another array), the seat loops unrolled and the endgame
     key built without allocation. Same parameters and result (fail-soft value, card points of the
-    maximizing side) as :func:`ab`, with five of the flags instead of the array:
+    maximizing side) as :func:`ab`, with six of the flags instead of the array:
 
     etc : int
         ``flags[FL_ETC]``: 1 looks up the next position of every reply at the second card of a
@@ -1661,6 +1688,9 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     mirror : int
         ``flags[FL_MIRROR]``: 1 keys a trick boundary with its leader as seat 0 and stores the
         leader's side's points (:func:`_key2`), so a position and its mirror image share an entry.
+    swapfirst : int
+        ``flags[FL_SWAP]``: 1 tries the trump exchange (R7) first after the table move, 0 after the
+        cards that win or are safe.
 
     Measured effects: results/README.md ("Speed").
     """
@@ -1824,7 +1854,8 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
             ex = exchange_card(hand, pin if dp < L else np.int64(-1), L - dp, exch, ((sw >> seat) & 1) != 0, exwon)
             other = h0 if seat == 1 else h1
             live = notdone & ~(np.int64(1) << led) if (seq != 0 and ntrick == 1) else notdone
-            cand = _seq_dominance(lm, live, led, False, trump, exch != 0 and L - dp >= 2, other, endg, dp >= L,
+            cand = _seq_dominance(lm, live, led, False, trump, _exchange_ahead(exch, pin, notdone, L - dp, trump), other,
+                                  endg, dp >= L,
                                   pin if dp < L else np.int64(-1), seq != 0)
             nm = 0
             mo = m0 if seat == 1 else m1
@@ -1929,7 +1960,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     continue
             if ex >= 0:
                 mv[d, nm] = SWAP
-                scores[nm] = (1 << 50) if ttmove == SWAP else 350
+                scores[nm] = (1 << 50) if ttmove == SWAP else ((1 << 45) if swapfirst != 0 else 350)
                 nm += 1
             _sort_moves(mv, scores, d, nm)
             _open_node(fr, d, nm, ismx)

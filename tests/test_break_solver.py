@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from conftest import FailingStream, bench_script
@@ -1578,6 +1579,36 @@ def test_position_equality_round_trips_engine_positions():
     for _ in range(2):
         won = won.apply(won.legal_moves()[0])
     assert won.side_won != 0  # kept where it matters
+    # (break-it pass of 2026-12-01: a 3-player remove=trump2 deal whose turned card was a 2 read back
+    # unequal: its string carries played= (which 2 was set aside) while the deal held it as a hint)
+    turned_two = 0
+    for d in range(60):
+        p = deal_position(Rules(players=3, remove="trump2"), 5, d)
+        q = Position.parse(str(p))
+        assert q == p and hash(q) == hash(p), str(p)
+        turned_two += "played=" in str(p)
+    assert turned_two >= 2, turned_two
+
+
+@pytest.mark.parametrize("kw,msg", [
+    ({"hands": [[49], [1]]}, "hands: 49 is not a card id"),
+    ({"hands": [[-1], [1]]}, "hands: -1 is not a card id"),
+    ({"hands": [[48], [1]]}, "hands: 48 is not a card id"),
+    ({"hands": [[1.9], [2]]}, "hands: 1.9 is not a card id"),
+    ({"hands": [[True], [2]]}, "hands: True is not a card id"),
+    ({"trump": 100}, "trump: 100 is not a card id"),
+    ({"stock": [50]}, "stock: 50 is not a card id"),
+    ({"trick": [-3]}, "trick: -3 is not a card id"),
+])
+def test_position_make_refuses_what_is_not_a_card_id(kw, msg):
+    """Position.make names the field of a bad card id (break-it pass of 2026-12-01: 49 and a trump of
+    100 raised IndexError, -1 read as the 1B and 48 as "swap", 1.9 was cut to the card 1)."""
+    args = {"trump": 0, "hands": [[2], [1]], "stock": []}
+    args.update(kw)
+    with pytest.raises(ValueError, match=msg):
+        Position.make(Rules(players=2), args["trump"], args["hands"], args["stock"], trick=args.get("trick", ()))
+    p = Position.make(Rules(players=2), np.int64(0), [np.array([2], np.int8), [np.int16(1)]], [])
+    assert str(p) == "players=2 trump=2O hands=5O/4O stock= turn=0 trick= points=0,0"  # numpy integers taken
 
 
 def test_open_values_gives_the_callers_signal_handlers_back(tmp_path, capsys, monkeypatch):

@@ -11,6 +11,7 @@ import sys
 import numpy as np
 import pytest
 
+from sim.cards import SWAP
 from sim.rules import Rules
 
 import solver_oracle as oracle
@@ -171,6 +172,68 @@ def test_oracle_agrees_remove_trump2(exchange):
             pos = pos.apply(mv[int(rng.integers(len(mv)))])
         checked += 1
     assert held >= 4, (held, checked)
+
+
+#: Four-player positions where giving the 2 of trumps for a pinta of no points, with no unplayed
+#: trump between the two, looks like it changes nothing (every card that beats one beats the other)
+#: but does: once another seat draws the pinta, the 2 and the pinta can meet in a trick, and the
+#: exchange turns who wins it. A search that left such "neutral" exchanges out got 46, 17 and 38.
+LOW_PINTA_TWO = [
+    "players=4 trump=7O hands=10C,2O,4B/1E,12C,2C/1O,1C,6B/11C,6C,5B stock=5C,3C,12E turn=2 trick= points=0,0,54,10",
+    "players=4 trump=7E hands=7O,11B,12E/11E,2B,6B/2O,2E,10O/3C,5C,7B stock=10E,1C,10B turn=3 trick= points=44,0,18,21",
+    "players=4 trump=6C hands=7E,2C,4E/12O,12E,3O/10C,3E,4O/10O,2E,2O stock=11C,10B,11O turn=2 trick= points=0,0,42,38",
+]
+
+
+@pytest.mark.parametrize("players,exchange", [(2, "seven-two"), (2, "two-any"), (4, "seven-two")])
+def test_oracle_agrees_low_pinta_two_exchange(players, exchange):
+    """R7: the exchange of the 2 of trumps for a pinta of no points (the pinta a 4, or a 5, 6 or 7
+    once the trumps between are played, or not yet), the 2 in a hand: every move's value as the plain
+    minimax oracle's (2 players), and the three positions of LOW_PINTA_TWO (4 players: an exchange
+    that only looks neutral, which the search must make)."""
+    from sim.cards import CARD_POINTS, CARD_RANK, CARD_SUIT, card_id
+    from solver import solve
+    from solver.position import deal_position
+    rules = Rules(players=players, exchange=exchange)
+    rng = np.random.default_rng(77 + players)
+    seen = seen_other = swaps = 0
+    d = 0
+    if players == 4:
+        for text in LOW_PINTA_TWO:
+            r = solve(text, pv=False)
+            v, vals = oracle.solve(text)
+            assert r.value == v and r.moves == vals, text
+        return
+    while seen < 24 * ORACLE_SCALE and d < 20000:
+        pos = deal_position(rules, 5, d)
+        d += 1
+        t = int(CARD_SUIT[pos.trump])
+        if CARD_POINTS[pos.trump] != 0 or CARD_RANK[pos.trump] == 2:
+            continue
+        if exchange == "seven-two" and CARD_RANK[pos.trump] not in (4, 5, 6, 7):
+            continue
+        two = card_id(2, t)
+        left = int(rng.integers(4, 6))  # tricks left, cards still to draw
+        while not pos.is_terminal and (len(pos.trick) > 0 or rules.tricks - len(pos.played) // players > left):
+            mv = [m for m in pos.legal_moves() if m != SWAP]  # keep the 2 and the pinta where they are
+            pos = pos.apply(mv[int(rng.integers(len(mv)))])
+        if pos.is_terminal or pos.left < 2 or two in pos.played or pos.trump in pos.played:
+            continue
+        if not any(two in h for h in pos.hands):
+            continue  # the 2 still in the stock: drawn later
+        between = [c for c in range(12 * t, 12 * t + 12) if two < c < pos.trump]
+        neutral = all(c in pos.played for c in between)
+        if not neutral and seen_other >= seen:
+            continue  # (at most as many positions with a trump between still unplayed)
+        text = str(pos)
+        r = solve(pos, pv=False)
+        v, vals = oracle.solve(text)
+        assert r.value == v and r.moves == vals, text
+        seen += neutral
+        seen_other += not neutral
+        swaps += neutral and "swap" in r.moves
+    assert seen >= 24 * ORACLE_SCALE and seen_other >= 3, (seen, seen_other)
+    assert swaps > 0, swaps  # the exchange itself was legal at some of those roots
 
 
 def test_R7_swap_chain_and_last_card():
@@ -971,6 +1034,29 @@ def test_sequence_dominance_keeps_values(players, endgame, stock_left):
             nodes[name] = nodes.get(name, 0) + int(ws[5][0])
         assert res[0] == res[1] == res[2], str(pos)
     assert nodes["on"] <= nodes["off"], nodes
+
+
+@pytest.mark.parametrize("players,exchange,cond,tricks_left", [
+    (2, "seven-two", "any", 8), (2, "seven", "won-trick", 8), (2, "two-any", "any", 8), (4, "seven-two", "any", 5)])
+def test_exchange_first_keeps_values(players, exchange, cond, tricks_left):
+    """FL_SWAP (the trump exchange tried first after the table move, R7) on and off give every move
+    the same value in both kernels, and on the whole fewer nodes: the exchange is nearly always
+    worth making, and a cutoff on it skips the lines that make it at a later turn."""
+    from solver import search as S
+    ws, on, off, gen, mvs, vals = _switch_sets(S.FL_SWAP)
+    nodes = {}
+    for pos in _random_positions(players, 16, 61 + players, tricks_left, stock_left=True, exchange=exchange,
+                                 exchange_condition=cond):
+        st, stock, ismax = pos.to_arrays()
+        res = []
+        for name, f in (("off", off), ("on", on), ("general", gen)):
+            ws[5][0] = 0
+            ws[5][1] += 1
+            k = S.solve_moves(st, stock, ismax, 30, mvs, vals, *ws, f)
+            res.append(list(zip(mvs[:k].tolist(), vals[:k].tolist())))
+            nodes[name] = nodes.get(name, 0) + int(ws[5][0])
+        assert res[0] == res[1] == res[2], str(pos)
+    assert nodes["on"] < nodes["off"], nodes  # (so exchanges were searched)
 
 
 def _rotated(st, ismax, r):
