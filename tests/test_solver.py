@@ -1021,9 +1021,18 @@ def test_sequence_dominance_keeps_values(players, endgame, stock_left):
     """FL_SEQ on and off give every move the same value (both kernels: ab2 with 2 players, abn for
     every table), on and off of the stock, and on the whole no more nodes."""
     from solver import search as S
-    ws, on, off, gen, mvs, vals = _switch_sets(S.FL_SEQ)
+    nodes = _same_values_switched(S.FL_SEQ, _random_positions(players, 25, 31 + players, 5 if players < 4 else 3,
+                                                              endgame, stock_left=stock_left))
+    assert nodes["on"] <= nodes["off"], nodes
+
+
+def _same_values_switched(flag, positions):
+    """Every move's value of each position with ``flag`` off, on (the defaults) and on in the general
+    kernel (:func:`_switch_sets`) asserted equal; returns the nodes of each set in all."""
+    from solver import search as S
+    ws, on, off, gen, mvs, vals = _switch_sets(flag)
     nodes = {}
-    for pos in _random_positions(players, 25, 31 + players, 5 if players < 4 else 3, endgame, stock_left=stock_left):
+    for pos in positions:
         st, stock, ismax = pos.to_arrays()
         res = []
         for name, f in (("off", off), ("on", on), ("general", gen)):
@@ -1033,7 +1042,7 @@ def test_sequence_dominance_keeps_values(players, endgame, stock_left):
             res.append(list(zip(mvs[:k].tolist(), vals[:k].tolist())))
             nodes[name] = nodes.get(name, 0) + int(ws[5][0])
         assert res[0] == res[1] == res[2], str(pos)
-    assert nodes["on"] <= nodes["off"], nodes
+    return nodes
 
 
 @pytest.mark.parametrize("players,exchange,cond,tricks_left", [
@@ -1043,19 +1052,8 @@ def test_exchange_first_keeps_values(players, exchange, cond, tricks_left):
     the same value in both kernels, and on the whole fewer nodes: the exchange is nearly always
     worth making, and a cutoff on it skips the lines that make it at a later turn."""
     from solver import search as S
-    ws, on, off, gen, mvs, vals = _switch_sets(S.FL_SWAP)
-    nodes = {}
-    for pos in _random_positions(players, 16, 61 + players, tricks_left, stock_left=True, exchange=exchange,
-                                 exchange_condition=cond):
-        st, stock, ismax = pos.to_arrays()
-        res = []
-        for name, f in (("off", off), ("on", on), ("general", gen)):
-            ws[5][0] = 0
-            ws[5][1] += 1
-            k = S.solve_moves(st, stock, ismax, 30, mvs, vals, *ws, f)
-            res.append(list(zip(mvs[:k].tolist(), vals[:k].tolist())))
-            nodes[name] = nodes.get(name, 0) + int(ws[5][0])
-        assert res[0] == res[1] == res[2], str(pos)
+    nodes = _same_values_switched(S.FL_SWAP, _random_positions(players, 16, 61 + players, tricks_left, stock_left=True,
+                                                               exchange=exchange, exchange_condition=cond))
     assert nodes["on"] < nodes["off"], nodes  # (so exchanges were searched)
 
 
