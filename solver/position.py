@@ -65,6 +65,14 @@ def _err(fieldname: str, msg: str) -> ValueError:
     return ValueError(f"{fieldname}: {msg}")
 
 
+def _integer(value, fieldname: str) -> int:
+    """``value`` as an int (numpy integers too; not a bool, a float, a string or None), else a
+    ValueError naming the field."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise _err(fieldname, f"{value!r} is not an integer")
+    return int(value)
+
+
 def _card_ids(values, fieldname: str) -> tuple:
     """``values`` as card ids, each an integer 0-47 (numpy integers too; not a bool, a float or the
     ``swap`` move), else a ValueError naming the field."""
@@ -330,16 +338,16 @@ class Position:
         if rules.exchange_condition != "won-trick":
             side_won = 0  # (matters only under won-trick: one position, one value of the field)
         trump = _card_ids([trump], "trump")[0]
-        removed = int(removed)
-        if removed >= SWAP:
+        removed = _integer(removed, "removed")
+        if not -1 <= removed < SWAP:
             raise _err("removed", f"{removed!r} is not a card id (an integer 0-{SWAP - 1}, or -1)")
         if removed >= 0 and CARD_RANK[removed] == 2 and CARD_SUIT[removed] == CARD_SUIT[trump]:
             removed = -1  # the usual R3 trump2 case, as parsed strings have it
         hands = tuple(_card_ids(h, "hands") for h in hands)
         hidden = tuple(bool(x) for x in (hidden if hidden is not None else [False] * n))
-        points = tuple(int(p) for p in (points if points is not None else [0] * n))
+        points = tuple(_integer(p, "points") for p in (points if points is not None else [0] * n))
         p = cls(rules=rules, trump=trump, hands=hands, hidden=hidden,
-                stock=None if stock is None else _card_ids(stock, "stock"), turn=int(turn),
+                stock=None if stock is None else _card_ids(stock, "stock"), turn=_integer(turn, "turn"),
                 trick=_card_ids(trick, "trick"), points=points,
                 played_given=None if played is None else _card_ids(played, "played"), side_won=int(side_won),
                 removed_hint=removed)

@@ -782,7 +782,10 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         k2 |= np.int64(o) << sh
                         sh += bits
                         x &= x - 1
-                if exwon != 0 and (k1 >> 62) != -1:  # (-1: relative-rank key, sides won already in k1)
+                if exwon != 0 and dp < L and (k1 >> 62) != -1:
+                    # sides won (R7 won-trick) while an exchange can still happen; not with the relative-rank
+                    # key (-1: already in k1), nor once the stock is empty: no exchange is left, and the
+                    # endgame key holds card codes up to bit 63 (9 or more cards in hand)
                     k2 |= ksw << 58
                 idx = _tt_bucket(k1, k2, tmask)
                 slot = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
@@ -1352,9 +1355,8 @@ def _key2(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, exch, mirror):
         swl = sw
     kl = 0 if mirror != 0 else leader
     if dp >= L:
+        # (no won-trick bits: once the stock is empty no exchange can happen, R7)
         k1, k2 = _endgame_key2(hl, hf, trump, kl)
-        if exwon != 0:
-            k2 |= swl << 58
     else:
         k2 = draw_key2(hl, hf, live, trump, _exchange_ahead(exch, pin, live, L - dp, trump))
         k1 = _draw_k1(L - dp, pin, kl, hl, swl, exwon)

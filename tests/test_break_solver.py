@@ -1599,14 +1599,23 @@ def test_position_equality_round_trips_engine_positions():
     ({"trump": 100}, "trump: 100 is not a card id"),
     ({"stock": [50]}, "stock: 50 is not a card id"),
     ({"trick": [-3]}, "trick: -3 is not a card id"),
+    ({"turn": 0.7}, "turn: 0.7 is not an integer"),
+    ({"turn": "1"}, "turn: '1' is not an integer"),
+    ({"points": [0.5, 0]}, "points: 0.5 is not an integer"),
+    ({"removed": 0.9}, "removed: 0.9 is not an integer"),
+    ({"removed": True}, "removed: True is not an integer"),
+    ({"removed": None}, "removed: None is not an integer"),
+    ({"removed": -7}, "removed: -7 is not a card id"),
 ])
 def test_position_make_refuses_what_is_not_a_card_id(kw, msg):
-    """Position.make names the field of a bad card id (break-it pass of 2026-12-01: 49 and a trump of
-    100 raised IndexError, -1 read as the 1B and 48 as "swap", 1.9 was cut to the card 1)."""
+    """Position.make names the field of a bad card id or integer (break-it passes of 2026-12-01: 49 and
+    a trump of 100 raised IndexError, -1 read as the 1B and 48 as "swap", 1.9 was cut to the card 1,
+    a turn of 0.7 to seat 0, removed=True read as the card 1)."""
     args = {"trump": 0, "hands": [[2], [1]], "stock": []}
     args.update(kw)
+    more = {k: args[k] for k in ("trick", "turn", "points", "removed") if k in args}
     with pytest.raises(ValueError, match=msg):
-        Position.make(Rules(players=2), args["trump"], args["hands"], args["stock"], trick=args.get("trick", ()))
+        Position.make(Rules(players=2), args["trump"], args["hands"], args["stock"], **more)
     p = Position.make(Rules(players=2), np.int64(0), [np.array([2], np.int8), [np.int16(1)]], [])
     assert str(p) == "players=2 trump=2O hands=5O/4O stock= turn=0 trick= points=0,0"  # numpy integers taken
 

@@ -236,6 +236,35 @@ def test_oracle_agrees_low_pinta_two_exchange(players, exchange):
     assert swaps > 0, swaps  # the exchange itself was legal at some of those roots
 
 
+#: Found by the break-it pass of 2026-12-01 (before, 5C was worth 6 and 1O 11): under R7 won-trick
+#: the general kernel added the sides that won a trick to the stock-empty key at bit 58, where that
+#: key keeps card codes once 9 or more cards are in hand, so two endgames shared an entry.
+WON_TRICK_ENDGAMES = [
+    ("players=3 trump=7E hands=10B,7B,1B/6O,10E,5C/12B,6B,1E stock=11E,4B,3O,7C,3C,1C,6C,5O turn=1 trick= "
+     "points=7,19,30 remove=all2s endgame=arrastre"),
+    ("players=4 trump=5B hands=12B,6E/3C,1B/1O,9C,12O/4B,8B stock=10E,2B,8O,9E,4E,6C,7C,1C,6O,7B,5E turn=2 "
+     "trick=7E,8C,10O points=0,0,24,41 deck=catalan48 exchange=seven endgame=arrastre"),
+]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_won_trick_after_every_side_won_is_the_any_game(players):
+    """R7 won-trick once every side has won a trick allows the exchange exactly as ``any`` does, so
+    every move's value is the same in both (the two positions of WON_TRICK_ENDGAMES among them)."""
+    import dataclasses
+
+    from solver import solve
+    from solver.position import Position
+    texts = [t for t in WON_TRICK_ENDGAMES if t.startswith(f"players={players} ")]
+    texts += [str(p) for p in _random_positions(players, 30, 91 + players, 6 if players == 2 else 5)]
+    for text in texts:
+        p0 = Position.parse(text)
+        won = dataclasses.replace(p0.rules, exchange_condition="won-trick")
+        p = Position.make(won, p0.trump, p0.hands, p0.stock, turn=p0.turn, trick=p0.trick, points=p0.points,
+                          played=p0.played_given, side_won=(1 << p0.rules.sides) - 1)
+        assert solve(p, pv=False).moves == solve(p0, pv=False).moves, text
+
+
 def test_R7_swap_chain_and_last_card():
     """R7: a 7-exchange then a 2-exchange by one seat; none once only the pinta is left."""
     from solver import solve
