@@ -154,7 +154,8 @@ def add_simulate(sub) -> argparse.ArgumentParser:
                         "without it only the summary is printed")
     o.add_argument("--tricks", default=None, metavar="PATH", help="parquet file, one row per trick")
     o.add_argument("--json", action="store_true", help="print the summary as one JSON object")
-    o.add_argument("--no-progress", action="store_true", help="no progress bar on stderr, nor the note that the first run is compiling")
+    o.add_argument("--no-progress", action="store_true",
+                   help="no progress bar on stderr, nor the note that the first run is compiling")
     p.set_defaults(func=cmd_simulate)
     return p
 

@@ -73,15 +73,18 @@ def _integer(value, fieldname: str) -> int:
     return int(value)
 
 
+def _card_id(value, fieldname: str, none_ok: bool = False) -> int:
+    """``value`` as a card id, an integer 0-47 (-1 too with ``none_ok``; numpy integers too; not a
+    bool, a float or the ``swap`` move), else a ValueError naming the field."""
+    lo = -1 if none_ok else 0
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not lo <= value < SWAP:
+        raise _err(fieldname, f"{value!r} is not a card id (an integer 0-{SWAP - 1}{', or -1' if none_ok else ''})")
+    return int(value)
+
+
 def _card_ids(values, fieldname: str) -> tuple:
-    """``values`` as card ids, each an integer 0-47 (numpy integers too; not a bool, a float or the
-    ``swap`` move), else a ValueError naming the field."""
-    out = []
-    for c in values:
-        if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)) or not 0 <= c < SWAP:
-            raise _err(fieldname, f"{c!r} is not a card id (an integer 0-{SWAP - 1})")
-        out.append(int(c))
-    return tuple(out)
+    """:func:`_card_id` of each of ``values``."""
+    return tuple(_card_id(c, fieldname) for c in values)
 
 
 def _show_num(n: int):
@@ -337,10 +340,8 @@ class Position:
         n = rules.players
         if rules.exchange_condition != "won-trick":
             side_won = 0  # (matters only under won-trick: one position, one value of the field)
-        trump = _card_ids([trump], "trump")[0]
-        removed = _integer(removed, "removed")
-        if not -1 <= removed < SWAP:
-            raise _err("removed", f"{removed!r} is not a card id (an integer 0-{SWAP - 1}, or -1)")
+        trump = _card_id(trump, "trump")
+        removed = _card_id(_integer(removed, "removed"), "removed", none_ok=True)
         if removed >= 0 and CARD_RANK[removed] == 2 and CARD_SUIT[removed] == CARD_SUIT[trump]:
             removed = -1  # the usual R3 trump2 case, as parsed strings have it
         hands = tuple(_card_ids(h, "hands") for h in hands)

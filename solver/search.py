@@ -298,21 +298,16 @@ def _rel_code(c, live, trump, spec):
 
 @njit(cache=True, inline="always")
 def _exchange_ahead(exch, pin, live, left, trump):
-    """Whether a trump exchange (R7) may still happen in this deal: an exchange rule, a face-down
-    card besides the pinta (``left >= 2``, cards left to draw), and a live 7 or 2 of trumps (in a
-    hand or the stock: ``live``) that the rule lets take the pinta ``pin``, now or after the other
-    card's exchange (each exchange lowers the pinta, so the 7 goes before the 2). The won-trick
-    condition is not looked at: true when unsure, so that the keys and the sequence dominance keep
-    the 7 and the 2 of trumps apart (``spec``) whenever an exchange can still move them."""
-    if exch == 0 or left < 2:
-        return False
-    seven = trump * 12 + 4  # strength ids: 0 is the 2, 4 the 7 (sim.cards)
-    two = trump * 12
-    if (exch == 1 or exch == 2) and pin > seven and ((live >> seven) & 1) != 0:
-        return True
-    if ((live >> two) & 1) == 0 or pin == two:
-        return False
-    return exch == 3 or (exch == 2 and two < pin <= seven)
+    """Whether a trump exchange (R7) may still happen in this deal: :func:`sim.rules.exchange_card`
+    lets a hand holding every live (unplayed: in a hand or the stock) 7 and 2 of trumps but the
+    pinta ``pin`` take it now, ``left`` cards left to draw. That covers the 2 taking the pinta after
+    the 7's exchange too: the 7 can then take it now (each exchange lowers the pinta, the 7 goes
+    before the 2). The won-trick condition is not looked at: true when unsure, so that the keys and
+    the sequence dominance keep the 7 and the 2 of trumps apart (``spec``) whenever an exchange can
+    still move them."""
+    special = (np.int64(1) << (trump * 12 + 4)) | (np.int64(1) << (trump * 12))  # the 7 and the 2 (sim.cards)
+    pinta = (np.int64(1) << pin) if pin >= 0 else np.int64(0)
+    return exchange_card(live & special & ~pinta, pin, left, exch, True, 0) >= 0
 
 
 @njit(cache=True)
@@ -956,7 +951,10 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 nm += 1
             if ex >= 0:
                 mv[d, nm] = SWAP
-                scores[nm] = (1 << 50) if ttmove == SWAP else ((1 << 45) if swap_first else 350 * (1024 if use_hist == 1 else 1))
+                if ttmove == SWAP:
+                    scores[nm] = 1 << 50
+                else:
+                    scores[nm] = (1 << 45) if swap_first else 350 * (1024 if use_hist == 1 else 1)
                 nm += 1
             _sort_moves(mv, scores, d, nm)
             _open_node(fr, d, nm, ismx)
@@ -1856,8 +1854,8 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
             ex = exchange_card(hand, pin if dp < L else np.int64(-1), L - dp, exch, ((sw >> seat) & 1) != 0, exwon)
             other = h0 if seat == 1 else h1
             live = notdone & ~(np.int64(1) << led) if (seq != 0 and ntrick == 1) else notdone
-            cand = _seq_dominance(lm, live, led, False, trump, _exchange_ahead(exch, pin, notdone, L - dp, trump), other,
-                                  endg, dp >= L,
+            spec = _exchange_ahead(exch, pin, notdone, L - dp, trump)
+            cand = _seq_dominance(lm, live, led, False, trump, spec, other, endg, dp >= L,
                                   pin if dp < L else np.int64(-1), seq != 0)
             nm = 0
             mo = m0 if seat == 1 else m1
