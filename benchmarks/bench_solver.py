@@ -303,7 +303,8 @@ def _main():
                  S.FL_SEQ: "sequence-dominance", S.FL_MIRROR: "mirror-key", S.FL_QUICK: "quick-bounds",
                  S.FL_TTMOVE: "tt-move", S.FL_SURE: "sure-trumps", S.FL_CANON: "canonical-endgame-key",
                  S.FL_RELKEY: "relative-rank-key", S.FL_EGN: "endgame-minimax-general",
-                 S.FL_LEAD: "safe-lead-order", S.FL_FOLLOW: "follower-order-v1", S.FL_SWAP: "exchange-first"}
+                 S.FL_LEAD: "safe-lead-order", S.FL_FOLLOW: "follower-order-v1", S.FL_SWAP: "exchange-first",
+                 S.FL_TUNED: "tuned-order"}
         trials = [("all-general-kernel", base)]
         for fl, nm in names.items():
             f = base.copy()
@@ -323,6 +324,7 @@ def _main():
                             ("two-player-kernel-no-sequence-dominance", ((S.FL_SEQ, 0),)),
                             ("two-player-kernel-no-mirror-key", ((S.FL_MIRROR, 0),)),
                             ("two-player-kernel-no-exchange-first", ((S.FL_SWAP, 0),)),
+                            ("two-player-kernel-no-tuned-order", ((S.FL_TUNED, 0),)),
                             ("two-player-kernel-etc-every-depth", ((S.FL_ETCMIN, 0),)),
                             ("two-player-kernel-etc-ordering", ((S.FL_ETC, 2),)),
                             ("two-player-kernel-no-endgame-minimax", ((S.FL_EG, 0),)),
