@@ -23,8 +23,11 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   more players it bisects the proven interval after two probes (``FL_BISECT``);
 * move ordering: TT move first, then the trump exchange (R7; ``FL_SWAP``: it is
   nearly always worth making, and a cutoff on it skips the subtrees where the
-  exchange is made at a later turn), then cheapest winning card, giving points to
-  a winning partner, shedding zero-point cards when losing;
+  exchange is made at a later turn), then the cards by scores tuned on node counts
+  (``FL_TUNED``, :func:`_lead_score`, :func:`_follow_score`: leads no opponent beats,
+  then leads only a trump beats; winning the trick when it draws a trump the other
+  seat would get (R6), cheapest winner; losing trumps last), giving points to a
+  winning partner;
 * equivalent adjacent zero-point cards of one suit in one hand searched once
   (no live card of that suit lies between them; never the 7 or 2 of trumps
   while an exchange (R7) can still happen), and sequence dominance (``FL_SEQ``,
@@ -633,8 +636,9 @@ def _lead_score(c, hand, opp, trump, left):
 def _follow_score(c, win, tp, hand, trump, left, edge):
     """Order score of playing ``c`` from ``hand`` to a trick an opponent's ``win`` is winning,
     ``tp`` card points in it (``FL_TUNED``; R5). Winning it is worth the trump it may draw
-    (``edge``: :func:`_draw_edge`, R6); a losing trump or point card comes last. Tuned as
-    :func:`_lead_score`."""
+    (``edge``: :func:`_draw_edge`, R6). Of the losing cards a trump comes last and a zero-point
+    card after a 2 or 3 while many cards are left to draw (measured, not reasoned: these scores
+    order the search, they are no playing advice). Tuned as :func:`_lead_score`."""
     p = card_points(c)
     r = c % 12
     istr = (c // 12) == trump
