@@ -613,6 +613,19 @@ def _draw_edge(win_draw, next_draw, trump):
 
 
 @njit(cache=True, inline="always")
+def _draw_edge_n(stk, dp, n, trump):
+    """:func:`_draw_edge` for ``n`` players drawing from ``stk[dp:]`` (R6: the winner first, then the
+    seats after it): with two sides of alternate seats (4 and 6 players, R3) the trumps the winner's
+    side draws minus those the other side draws; with 2 and 3 players the winner's card against
+    the next seat's."""
+    edge = 0
+    for j in range(n if (n % 2 == 0) else 2):
+        if stk[dp + j] // 12 == trump:
+            edge += 1 if j % 2 == 0 else -1
+    return edge
+
+
+@njit(cache=True, inline="always")
 def _lead_score(c, hand, opp, trump, left):
     """Order score of leading ``c`` from ``hand`` against the opponents' cards ``opp`` (``FL_TUNED``).
 
@@ -633,12 +646,13 @@ def _lead_score(c, hand, opp, trump, left):
 
 
 @njit(cache=True, inline="always")
-def _follow_score(c, win, tp, hand, trump, left, edge):
+def _follow_score(c, win, tp, hand, trump, left, edge, zero_loss):
     """Order score of playing ``c`` from ``hand`` to a trick an opponent's ``win`` is winning,
     ``tp`` card points in it (``FL_TUNED``; R5). Winning it is worth the trump it may draw
-    (``edge``: :func:`_draw_edge`, R6). Of the losing cards a trump comes last and a zero-point
-    card after a 2 or 3 while many cards are left to draw (measured, not reasoned: these scores
-    order the search, they are no playing advice). Tuned as :func:`_lead_score`."""
+    (``edge``: :func:`_draw_edge`, R6). Of the losing cards a trump comes last, and a zero-point
+    card loses ``zero_loss`` (130 with 2 players: after a 2 or 3 while many cards are left to draw;
+    50 with more, tuned on 20 four-player positions with 8 tricks left). Measured, not reasoned:
+    these scores order the search, they are no playing advice. Tuned as :func:`_lead_score`."""
     p = card_points(c)
     r = c % 12
     istr = (c // 12) == trump
@@ -650,7 +664,7 @@ def _follow_score(c, win, tp, hand, trump, left, edge):
             return 400 + 8 * (tp + p) - 3 * r + left + edge
         nt = popcount(hand & (np.int64(0xFFF) << np.int64(12 * trump)))
         return 410 + 6 * tp - 2 * r - p - (20 if p == 0 else 0) + 10 * nt + edge
-    return 300 - 14 * p - r - (140 if istr else (130 if p == 0 else 0)) - left * p - edge
+    return 300 - 14 * p - r - (140 if istr else (zero_loss if p == 0 else 0)) - left * p - edge
 
 
 @njit(cache=True, nogil=True)
@@ -954,7 +968,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         oh |= hands[s]
             edge = 0
             if tuned and dp < L:
-                edge = _draw_edge(stk[dp], stk[dp + 1], trump)
+                edge = _draw_edge_n(stk, dp, n, trump)
             x = cand
             while x != 0:
                 c = lowest(x)
@@ -966,7 +980,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     if ntrick == 0:
                         sc = _lead_score(c, hand, oh, trump, L - dp)
                     else:
-                        sc = _follow_score(c, wcard, tp, hand, trump, L - dp, edge)
+                        sc = _follow_score(c, wcard, tp, hand, trump, L - dp, edge, 130 if n == 2 else 50)
                 elif use_order:
                     if ntrick == 0:
                         sc = 500 - p * 4 - (40 if istr else 0) - (c % 12)
@@ -1940,7 +1954,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 if tuned != 0 and ntrick == 0:
                     sc = _lead_score(c, hand, oh, trump, L - dp)
                 elif tuned != 0 and mo != ismx:
-                    sc = _follow_score(c, led, tp, hand, trump, L - dp, edge)
+                    sc = _follow_score(c, led, tp, hand, trump, L - dp, edge, 130)
                 elif ntrick == 0:
                     beat = _beaten_by(c, oh, trump)
                     if beat == 0:
