@@ -151,8 +151,8 @@ FL_MIRROR = 20    # 2, 4 and 6 players (two sides): trick-boundary entries keyed
 FL_SWAP = 21      # move ordering: 1 the trump exchange (R7) first after the table move; 0 after the cards that win or
                   # are safe (score 350)
 FL_TUNED = 22     # move ordering (with FL_LEAD 1 and FL_FOLLOW 1): 1 the tuned scores (_lead_score, _follow_score:
-                  # the cards the trick's winner and the next seat draw, R6, the suit's length, ruffs); 0 the
-                  # hand-set scores before them
+                  # the trumps the trick's winner, or its side, draws next, R6; the suit's length; leads only a
+                  # trump beats); 0 the hand-set scores before them
 FL_SIZE = 23
 
 # frame fields
