@@ -89,7 +89,8 @@ from numba.extending import intrinsic
 
 from sim.bits import highest, lowest, popcount
 from sim.cards import CARD_POINTS, SWAP
-from sim.rules import beats, exchange_card, legal_follow, legal_mask, legal_mask_at, trick_winner, trick_winner_at
+from sim.rules import (beats, exchange_card, legal_follow, legal_mask, legal_mask_at, suit_mask, trick_winner,
+                       trick_winner_at)
 from solver.position import (ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE,
                              ST_NTRICK, ST_PLAYERS, ST_SIDES, ST_SIDEWON, ST_SIZE, ST_TRICK, ST_TRUMP)
 
@@ -616,12 +617,11 @@ def _draw_edge(win_draw, next_draw, trump):
 def _draw_edge_n(stk, dp, n, trump):
     """:func:`_draw_edge` for ``n`` players drawing from ``stk[dp:]`` (R6: the winner first, then the
     seats after it): with two sides of alternate seats (4 and 6 players, R3) the trumps the winner's
-    side draws minus those the other side draws; with 2 and 3 players the winner's card against
-    the next seat's."""
+    side draws minus those the other side draws (the pairs of seats summed); with 2 and 3 players
+    the winner's card against the next seat's."""
     edge = 0
-    for j in range(n if (n % 2 == 0) else 2):
-        if stk[dp + j] // 12 == trump:
-            edge += 1 if j % 2 == 0 else -1
+    for j in range(0, n if (n % 2 == 0) else 2, 2):
+        edge += _draw_edge(stk[dp + j], stk[dp + j + 1], trump)
     return edge
 
 
@@ -637,22 +637,22 @@ def _lead_score(c, hand, opp, trump, left):
     p = card_points(c)
     r = c % 12
     it = 1 if (c // 12) == trump else 0
-    sc = 30 * popcount(hand & (np.int64(0xFFF) << np.int64(12 * (c // 12))))
+    sc = 30 * popcount(hand & suit_mask(c // 12))
     beat = _beaten_by(c, opp, trump)
     if beat == 0:
         return sc + 640 + 3 * p - 60 * it + 3 * r + (7 * left if p > 0 else 0)
-    onlyt = 1 if (beat & ~(np.int64(0xFFF) << np.int64(12 * trump))) == 0 else 0
+    onlyt = 1 if (beat & ~suit_mask(trump)) == 0 else 0
     return sc + 500 - 4 * p - 70 * it - r + 60 * onlyt - card_points(lowest(beat))
 
 
 @njit(cache=True, inline="always")
-def _follow_score(c, win, tp, hand, trump, left, edge, zero_loss):
+def _follow_score(c, win, tp, hand, trump, left, edge, players):
     """Order score of playing ``c`` from ``hand`` to a trick an opponent's ``win`` is winning,
     ``tp`` card points in it (``FL_TUNED``; R5). Winning it is worth the trump it may draw
     (``edge``: :func:`_draw_edge`, R6). Of the losing cards a trump comes last, and a zero-point
-    card loses ``zero_loss`` (130 with 2 players: after a 2 or 3 while many cards are left to draw;
-    50 with more, tuned on 20 four-player positions with 8 tricks left). Measured, not reasoned:
-    these scores order the search, they are no playing advice. Tuned as :func:`_lead_score`."""
+    card loses 130 with 2 ``players`` (after a 2 or 3 while many cards are left to draw), 50 with
+    more (tuned on 20 four-player positions with 8 tricks left). Measured, not reasoned: these
+    scores order the search, they are no playing advice. Tuned as :func:`_lead_score`."""
     p = card_points(c)
     r = c % 12
     istr = (c // 12) == trump
@@ -662,8 +662,9 @@ def _follow_score(c, win, tp, hand, trump, left, edge, zero_loss):
             return 130 + left + edge
         if not istr:
             return 400 + 8 * (tp + p) - 3 * r + left + edge
-        nt = popcount(hand & (np.int64(0xFFF) << np.int64(12 * trump)))
+        nt = popcount(hand & suit_mask(trump))
         return 410 + 6 * tp - 2 * r - p - (20 if p == 0 else 0) + 10 * nt + edge
+    zero_loss = 130 if players == 2 else 50
     return 300 - 14 * p - r - (140 if istr else (zero_loss if p == 0 else 0)) - left * p - edge
 
 
@@ -804,6 +805,8 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 v = acc + _eg_value_nw(hands, n, leader, trump, endg, ismax, alpha - acc, beta - acc, egs)
                 mode = 2
                 continue
+            # whether an exchange can still move the 7 or 2 of trumps (R7): keys and move pruning
+            spec = _exchange_ahead(exch, stk[L - 1] if dp < L else np.int64(-1), notdone, L - dp, trump)
             if ntrick == 0 and use_tt:
                 # exact key: cards in hands, their owners, leader, cards left to draw, pinta (+ sides won).
                 # Cards left (not the draw pointer): positions of one deal solved under one stamp
@@ -826,11 +829,10 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     k1, k2 = endgame_key(kh, n, trump, kl)
                 elif n == 2 and use_rel:
                     # relative ranks (bits 62-63 set: apart from the exact and endgame keys)
-                    k2 = draw_key2(kh[0], kh[1], notdone, trump, _exchange_ahead(exch, pin, notdone, L - dp, trump))
+                    k2 = draw_key2(kh[0], kh[1], notdone, trump, spec)
                     k1 = _draw_k1(L - dp, pin, kl, kh[0], ksw, exwon)
                 elif n <= 4 and use_rel and exwon == 0 and popcount(kh[0]) <= 3 and _equal_sizes(kh, n):
-                    k1, k2 = draw_key_n(kh, n, notdone, trump, _exchange_ahead(exch, pin, notdone, L - dp, trump),
-                                        L - dp, pin, kl)
+                    k1, k2 = draw_key_n(kh, n, notdone, trump, spec, L - dp, pin, kl)
                 elif n == 2:
                     k2 = kh[0]
                 else:
@@ -939,7 +941,6 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
             ex = exchange_card(hand, pin, L - dp, exch, ((sw >> side_of[seat]) & 1) != 0, exwon)
             cand = lm
             if use_equiv:
-                spec = _exchange_ahead(exch, pin, notdone, L - dp, trump)
                 if n == 2:
                     win = trick[0] if ntrick > 0 else np.int64(-1)
                     live = notdone & ~(np.int64(1) << win) if (use_seq and ntrick > 0) else notdone
@@ -967,7 +968,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     if ismax[s] != ismx:
                         oh |= hands[s]
             edge = 0
-            if tuned and dp < L:
+            if tuned and ntrick > 0 and dp < L:  # (used by the follow scores only)
                 edge = _draw_edge_n(stk, dp, n, trump)
             x = cand
             while x != 0:
@@ -980,7 +981,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     if ntrick == 0:
                         sc = _lead_score(c, hand, oh, trump, L - dp)
                     else:
-                        sc = _follow_score(c, wcard, tp, hand, trump, L - dp, edge, 130 if n == 2 else 50)
+                        sc = _follow_score(c, wcard, tp, hand, trump, L - dp, edge, n)
                 elif use_order:
                     if ntrick == 0:
                         sc = 500 - p * 4 - (40 if istr else 0) - (c % 12)
@@ -1417,10 +1418,11 @@ def _node_data(fr, d, v, ncl, stamp):
 
 
 @njit(cache=True, inline="always")
-def _key2(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, exch, mirror):
+def _key2(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, spec, mirror):
     """:func:`ab2`'s table key of a trick boundary. With ``mirror`` (``FL_MIRROR``) the same for a
     position and its mirror image (the seats' hands and their won-trick bits swapped, R7): written
-    with the leader as seat 0. Bit for bit :func:`abn`'s key of the position."""
+    with the leader as seat 0; ``spec``: :func:`_exchange_ahead` of the position. Bit for bit
+    :func:`abn`'s key of the position."""
     if mirror != 0 and leader == 1:
         hl = h1
         hf = h0
@@ -1434,7 +1436,7 @@ def _key2(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, exch, mirror):
         # (no won-trick bits: once the stock is empty no exchange can happen, R7)
         k1, k2 = _endgame_key2(hl, hf, trump, kl)
     else:
-        k2 = draw_key2(hl, hf, live, trump, _exchange_ahead(exch, pin, live, L - dp, trump))
+        k2 = draw_key2(hl, hf, live, trump, spec)
         k1 = _draw_k1(L - dp, pin, kl, hl, swl, exwon)
     return k1, k2
 
@@ -1868,13 +1870,15 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 v = acc + _eg_three_w(h0, h1, leader, trump, endg, m0, m1, alpha - acc, beta - acc)
                 mode = 2
                 continue
+            # whether an exchange can still move the 7 or 2 of trumps (R7): the key and the move pruning
+            spec = _exchange_ahead(exch, pin, notdone, L - dp, trump)
             if ntrick == 0:
                 if upre >= 0:
                     k1 = ek1[d - 1, upre]
                     k2 = ek2[d - 1, upre]
                     idx = eix[d - 1, upre]
                 else:
-                    k1, k2 = _key2(h0, h1, leader, sw, exwon, dp, L, pin, notdone, trump, exch, mirror)
+                    k1, k2 = _key2(h0, h1, leader, sw, exwon, dp, L, pin, notdone, trump, spec, mirror)
                     idx = _tt_bucket(k1, k2, tmask)
                 slot = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
                 # entries hold the leader's side's future points (FL_MIRROR: the same game from either seat, R4-R7)
@@ -1935,7 +1939,6 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
             ex = exchange_card(hand, pin if dp < L else np.int64(-1), L - dp, exch, ((sw >> seat) & 1) != 0, exwon)
             other = h0 if seat == 1 else h1
             live = notdone & ~(np.int64(1) << led) if (seq != 0 and ntrick == 1) else notdone
-            spec = _exchange_ahead(exch, pin, notdone, L - dp, trump)
             cand = _seq_dominance(lm, live, led, False, trump, spec, other, endg, dp >= L,
                                   pin if dp < L else np.int64(-1), seq != 0)
             nm = 0
@@ -1943,7 +1946,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
             oh = other if mo != ismx else np.int64(0)
             tp = card_points(led) if ntrick == 1 else 0
             edge = 0
-            if tuned != 0 and dp < L:
+            if tuned != 0 and ntrick == 1 and dp < L:  # (used by the follow scores only)
                 edge = _draw_edge(_draw_card(stock0, dp, L, pin), _draw_card(stock0, dp + 1, L, pin), trump)
             x = cand
             while x != 0:
@@ -1954,7 +1957,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 if tuned != 0 and ntrick == 0:
                     sc = _lead_score(c, hand, oh, trump, L - dp)
                 elif tuned != 0 and mo != ismx:
-                    sc = _follow_score(c, led, tp, hand, trump, L - dp, edge, 130)
+                    sc = _follow_score(c, led, tp, hand, trump, L - dp, edge, 2)
                 elif ntrick == 0:
                     beat = _beaten_by(c, oh, trump)
                     if beat == 0:
@@ -2008,7 +2011,8 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         eix[d, c] = -1
                         continue
                     nsw = sw | (np.int64(1) << ws)
-                    k1, k2 = _key2(nh0, nh1, ws, nsw, exwon, ndp, L, pin, nnd, trump, exch, mirror)
+                    k1, k2 = _key2(nh0, nh1, ws, nsw, exwon, ndp, L, pin, nnd, trump,
+                                   _exchange_ahead(exch, pin, nnd, L - ndp, trump), mirror)
                     idx = _tt_bucket(k1, k2, tmask)
                     ek1[d, c] = k1
                     ek2[d, c] = k2
