@@ -141,7 +141,8 @@ FL_EG = 15        # ab2: endgames of at most 3 tricks (stock empty): 1 exact min
 FL_ETCMIN = 16    # ab2: enhanced transposition cutoffs only with at least this many cards left to draw
 FL_EGN = 17       # general kernel: endgames of at most 2 tricks (stock empty) by plain minimax on a table miss (1);
                   # 2 also, with 4 players: 2-trick endgames by an unrolled windowed minimax without a table
-                  # probe and 3-trick endgames by a windowed search of their first trick on a table miss;
+                  # probe and 3-trick endgames by a windowed search of their first trick on a table miss or
+                  # on a hit whose bounds do not decide the node (the search's bounds stored);
                   # with 3 players 2-trick endgames by a windowed minimax (stacked loops) without a probe
 FL_BISECT = 18    # mtdf: after two probes, probe the middle of the proven interval (1: with 3+ players, 2: always)
 FL_SEQ = 19       # sequence dominance (_seq_dominance): 2 players every node; 3-6 players the trick's last card
@@ -878,6 +879,17 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         beta = acc + ub
                     if not use_ttmove:
                         ttmove = -1
+                    if egn4 and dp >= L and ncl == 12 and _equal_sizes(hands, n):
+                        # a 3-trick endgame the entry does not decide: searched again in the narrowed window
+                        # by _eg_three4 instead of the kernel's moves (FL_EGN 2)
+                        rv = _eg_three4(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, ismax,
+                                        alpha - acc, beta - acc)
+                        v = acc + rv
+                        lb2, ub2 = _searched_bounds(v, alpha, beta, rv, lb, ub)
+                        lb2, ub2 = _turned(lb2, ub2, rem, flip)
+                        tt_d[slot] = _tt_data(lb2, ub2, -1, ncl, stamp)
+                        mode = 2
+                        continue
                 else:
                     slot = _tt_victim(tt_d, idx, stamp)
                     tt_k1[slot] = k1

@@ -790,7 +790,8 @@ def test_two_player_lookahead_and_endgame_minimax_keep_values(deck, exchange, co
 def test_general_endgame_minimax_keeps_values(players, endgame):
     """The general kernel's endgame minimax (FL_EGN 1: stock empty, at most 2 tricks left, R5, R9;
     FL_EGN 2, the default: with 4 players also the unrolled 2-trick minimax without a table probe
-    and the windowed search of 3-trick endgames, with 3 players the stacked-loop 2-trick minimax
+    and the windowed search of 3-trick endgames, on a table miss and on a hit whose bounds do not
+    decide, with 3 players the stacked-loop 2-trick minimax
     without a probe) gives every move the value of the search
     without it, from 1 to 4 tricks left, mid-trick positions included; and the value the plain
     minimax oracle gives."""
