@@ -1536,13 +1536,29 @@ def _last_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
     return card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3) if ismax[w] != 0 else 0
 
 
+_PM2 = np.int64(sum(1 << c for c in range(48) if CARD_POINTS[c] == 2))
+_PM3 = np.int64(sum(1 << c for c in range(48) if CARD_POINTS[c] == 3))
+_PM4 = np.int64(sum(1 << c for c in range(48) if CARD_POINTS[c] == 4))
+_PM10 = np.int64(sum(1 << c for c in range(48) if CARD_POINTS[c] == 10))
+_PM11 = np.int64(sum(1 << c for c in range(48) if CARD_POINTS[c] == 11))
+
+
+@njit(cache=True, inline="always")
+def _points_of(x):
+    """Card points of the cards of bitmask ``x`` (R2), by five popcounts."""
+    return (2 * popcount(x & _PM2) + 3 * popcount(x & _PM3) + 4 * popcount(x & _PM4)
+            + 10 * popcount(x & _PM10) + 11 * popcount(x & _PM11))
+
+
 @njit(cache=True, inline="always")
 def _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, rest):
     """Fail-soft alpha-beta in the window ``(alpha, beta)`` over the lines of the next trick of 4
     players, stock empty (R5, R9), the 4 seats' loops unrolled: each line's trick points plus
     ``rest(h0', h1', h2', h3', winner, trump, endg, ismax, a, b)``, the value of the hands left
     with the trick's winner leading, searched in the line's window. Future points of the
-    maximizing side. The window must not be empty (``alpha < beta``, as every caller's is: an
+    maximizing side. A line whose trick points alone decide its window is not searched further:
+    the rest lies between 0 and the points left after the trick (R2), so that bound stands for it.
+    The window must not be empty (``alpha < beta``, as every caller's is: an
     empty window's result is neither a bound nor the value)."""
     s0 = leader
     s1 = (leader + 1) & 3
@@ -1556,6 +1572,7 @@ def _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, rest)
     x1 = ismax[s1] != 0
     x2 = ismax[s2] != 0
     x3 = ismax[s3] != 0
+    rem = _points_of(h0 | h1 | h2 | h3)
     best0 = -1 if x0 else 1000
     al0 = alpha
     be0 = beta
@@ -1590,8 +1607,13 @@ def _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, rest)
                     w3 = c3 if beats(c3, w2, trump) else w2
                     ws = s3 if w3 == c3 else (s2 if w3 == c2 else (s1 if w3 == c1 else s0))
                     tm = (np.int64(1) << c0) | (np.int64(1) << c1) | (np.int64(1) << c2) | (np.int64(1) << c3)
-                    v = card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3) if ismax[ws] != 0 else 0
-                    v += rest(h0 & ~tm, h1 & ~tm, h2 & ~tm, h3 & ~tm, ws, trump, endg, ismax, al3 - v, be3 - v)
+                    tp = card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3)
+                    v = tp if ismax[ws] != 0 else 0
+                    # the rest's value lies in [0, rem - tp]: a line outside the window needs no search
+                    if v + rem - tp <= al3:
+                        v += rem - tp
+                    elif v < be3:
+                        v += rest(h0 & ~tm, h1 & ~tm, h2 & ~tm, h3 & ~tm, ws, trump, endg, ismax, al3 - v, be3 - v)
                     best3, al3, be3 = _fold(best3, al3, be3, v, x3)
                     if al3 >= be3:
                         break
