@@ -41,8 +41,10 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   alpha-beta minimax over the first trick's lines, the last trick forced
   (:func:`_eg_value_nw`, ``FL_EGN``; any number of players); with 4 players (``FL_EGN`` 2,
   the default) the same loops unrolled (:func:`_eg_value4`) answer 2-trick endgames in the
-  node's window without a table probe, and 3-trick endgames are searched on a table miss by
-  unrolled loops over their first trick (:func:`_eg_three4`), stored as bounds; with 3
+  node's window without a table probe, and 3-trick endgames are searched on a table miss, or
+  on a hit whose bounds do not decide the node, by unrolled loops over their first trick
+  (:func:`_eg_three4`; a line its trick's points decide is not searched further), stored as
+  bounds; with 3
   players 2-trick endgames are answered the same way by a stacked loop over the seats
   (:func:`_eg_value_nw`; with 6 players this measured no faster, so they keep the probe);
 * for 2 players with the default techniques, :func:`ab` hands the search to
