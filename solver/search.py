@@ -881,33 +881,10 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         beta = acc + ub
                     if not use_ttmove:
                         ttmove = -1
-                    if egn4 and dp >= L and ncl == 12 and _equal_sizes(hands, n):
-                        # a 3-trick endgame the entry does not decide: searched again in the narrowed window
-                        # by _eg_three4 instead of the kernel's moves (FL_EGN 2)
-                        rv = _eg_three4(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, ismax,
-                                        alpha - acc, beta - acc)
-                        v = acc + rv
-                        lb2, ub2 = _searched_bounds(v, alpha, beta, rv, lb, ub)
-                        lb2, ub2 = _turned(lb2, ub2, rem, flip)
-                        tt_d[slot] = _tt_data(lb2, ub2, -1, ncl, stamp)
-                        mode = 2
-                        continue
                 else:
                     slot = _tt_victim(tt_d, idx, stamp)
                     tt_k1[slot] = k1
                     tt_k2[slot] = k2
-                    if egn4 and dp >= L and ncl == 12 and _equal_sizes(hands, n):
-                        # stock empty, 3 tricks left (R9): the first trick's lines searched in this
-                        # node's window by the unrolled loops, their 2-trick children by _eg_value4;
-                        # the fail-soft result stored as bounds (FL_EGN 2)
-                        rv = _eg_three4(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, ismax,
-                                        alpha - acc, beta - acc)
-                        v = acc + rv
-                        lb2, ub2 = _searched_bounds(v, alpha, beta, rv, lb, ub)
-                        lb2, ub2 = _turned(lb2, ub2, rem, flip)
-                        tt_d[slot] = _tt_data(lb2, ub2, -1, ncl, stamp)
-                        mode = 2
-                        continue
                     if use_egn and dp >= L and ncl <= 2 * n and _equal_sizes(hands, n):
                         # stock empty, at most 2 tricks left (R9): the exact value by plain minimax
                         # instead of a search of the subtree, stored as an exact entry (FL_EGN)
@@ -918,6 +895,19 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         mode = 2
                         continue
                     tt_d[slot] = _tt_data(lb, ub, -1, ncl, stamp)
+                if egn4 and dp >= L and ncl == 12 and _equal_sizes(hands, n):
+                    # stock empty, 3 tricks left (R9), on a table miss or a hit whose bounds do not decide
+                    # the node: the first trick's lines searched in this node's window by the unrolled
+                    # loops, their 2-trick children by _eg_value4; the fail-soft result stored as bounds
+                    # (FL_EGN 2)
+                    rv = _eg_three4(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, ismax,
+                                    alpha - acc, beta - acc)
+                    v = acc + rv
+                    lb2, ub2 = _searched_bounds(v, alpha, beta, rv, lb, ub)
+                    lb2, ub2 = _turned(lb2, ub2, rem, flip)
+                    tt_d[slot] = _tt_data(lb2, ub2, -1, ncl, stamp)
+                    mode = 2
+                    continue
                 if ncl <= exact_ncl and lb < ub:
                     # small subtree: search it with a full window so the TT holds its exact value,
                     # reusable whatever the path's points (acc) and the probe's target
