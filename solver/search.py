@@ -859,6 +859,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     k2 |= ksw << 58
                 idx = _tt_bucket(k1, k2, tmask)
                 slot = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
+                eg3 = egn4 and dp >= L and ncl == 12 and _equal_sizes(hands, n)
                 lb = 0
                 ub = rem
                 if slot >= 0:
@@ -894,8 +895,9 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         v = acc + ve
                         mode = 2
                         continue
-                    tt_d[slot] = _tt_data(lb, ub, -1, ncl, stamp)
-                if egn4 and dp >= L and ncl == 12 and _equal_sizes(hands, n):
+                    if not eg3:  # (else stored below)
+                        tt_d[slot] = _tt_data(lb, ub, -1, ncl, stamp)
+                if eg3:
                     # stock empty, 3 tricks left (R9), on a table miss or a hit whose bounds do not decide
                     # the node: the first trick's lines searched in this node's window by the unrolled
                     # loops, their 2-trick children by _eg_value4; the fail-soft result stored as bounds
@@ -1528,11 +1530,12 @@ def _last_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
     return card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3) if ismax[w] != 0 else 0
 
 
-_PM2 = np.int64(sum(1 << c for c in range(48) if CARD_POINTS[c] == 2))
-_PM3 = np.int64(sum(1 << c for c in range(48) if CARD_POINTS[c] == 3))
-_PM4 = np.int64(sum(1 << c for c in range(48) if CARD_POINTS[c] == 4))
-_PM10 = np.int64(sum(1 << c for c in range(48) if CARD_POINTS[c] == 10))
-_PM11 = np.int64(sum(1 << c for c in range(48) if CARD_POINTS[c] == 11))
+# the ids worth each point value (R2), for _points_of; every card's points are one of these or 0
+_POINT_VALUES = (2, 3, 4, 10, 11)
+if not set(CARD_POINTS.tolist()) <= {0, *_POINT_VALUES}:
+    raise ImportError(f"solver.search: card points {sorted(set(CARD_POINTS.tolist()))} outside {_POINT_VALUES}")
+_PM2, _PM3, _PM4, _PM10, _PM11 = (np.int64(sum(1 << c for c in range(len(CARD_POINTS)) if CARD_POINTS[c] == v))
+                                  for v in _POINT_VALUES)
 
 
 @njit(cache=True, inline="always")
