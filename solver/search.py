@@ -197,6 +197,21 @@ def card_points(c):
     return CARD_POINTS[c]
 
 
+# the ids worth each point value (R2), for _points_of; every card's points are one of these or 0
+_POINT_VALUES = (2, 3, 4, 10, 11)
+if not set(CARD_POINTS.tolist()) <= {0, *_POINT_VALUES}:
+    raise ImportError(f"solver.search: card points {sorted(set(CARD_POINTS.tolist()))} outside {_POINT_VALUES}")
+_PM2, _PM3, _PM4, _PM10, _PM11 = (np.int64(sum(1 << c for c in range(len(CARD_POINTS)) if CARD_POINTS[c] == v))
+                                  for v in _POINT_VALUES)
+
+
+@njit(cache=True, inline="always")
+def _points_of(x):
+    """Card points of the cards of bitmask ``x`` (R2), by five popcounts."""
+    return (2 * popcount(x & _PM2) + 3 * popcount(x & _PM3) + 4 * popcount(x & _PM4)
+            + 10 * popcount(x & _PM10) + 11 * popcount(x & _PM11))
+
+
 def new_workspace(tt_bits: int = TT_BITS):
     """Per-thread search buffers (allocated once, passed to every search).
 
@@ -728,14 +743,8 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
     dp = st[ST_DP]
     sw = st[ST_SIDEWON]
     notdone = st[ST_NOTDONE]
-    rem = 0
-    x = notdone
-    ncl = 0
-    while x != 0:
-        c = lowest(x)
-        rem += card_points(c)
-        ncl += 1
-        x &= x - 1
+    rem = _points_of(notdone)
+    ncl = popcount(notdone)
     acc = 0
     scores = np.zeros(MAXM, dtype=np.int64)
     nodes = 0
@@ -1530,21 +1539,6 @@ def _last_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
     return card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3) if ismax[w] != 0 else 0
 
 
-# the ids worth each point value (R2), for _points_of; every card's points are one of these or 0
-_POINT_VALUES = (2, 3, 4, 10, 11)
-if not set(CARD_POINTS.tolist()) <= {0, *_POINT_VALUES}:
-    raise ImportError(f"solver.search: card points {sorted(set(CARD_POINTS.tolist()))} outside {_POINT_VALUES}")
-_PM2, _PM3, _PM4, _PM10, _PM11 = (np.int64(sum(1 << c for c in range(len(CARD_POINTS)) if CARD_POINTS[c] == v))
-                                  for v in _POINT_VALUES)
-
-
-@njit(cache=True, inline="always")
-def _points_of(x):
-    """Card points of the cards of bitmask ``x`` (R2), by five popcounts."""
-    return (2 * popcount(x & _PM2) + 3 * popcount(x & _PM3) + 4 * popcount(x & _PM4)
-            + 10 * popcount(x & _PM10) + 11 * popcount(x & _PM11))
-
-
 @njit(cache=True, inline="always")
 def _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, rest):
     """Fail-soft alpha-beta in the window ``(alpha, beta)`` over the lines of the next trick of 4
@@ -1604,9 +1598,10 @@ def _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, rest)
                     tm = (np.int64(1) << c0) | (np.int64(1) << c1) | (np.int64(1) << c2) | (np.int64(1) << c3)
                     tp = card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3)
                     v = tp if ismax[ws] != 0 else 0
-                    # the rest's value lies in [0, rem - tp]: a line outside the window needs no search
-                    if v + rem - tp <= al3:
-                        v += rem - tp
+                    left = rem - tp
+                    # the rest's value lies in [0, left]: a line outside the window needs no search
+                    if v + left <= al3:
+                        v += left
                     elif v < be3:
                         v += rest(h0 & ~tm, h1 & ~tm, h2 & ~tm, h3 & ~tm, ws, trump, endg, ismax, al3 - v, be3 - v)
                     best3, al3, be3 = _fold(best3, al3, be3, v, x3)
@@ -1833,13 +1828,8 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     dp = st[ST_DP]
     sw = st[ST_SIDEWON]
     notdone = st[ST_NOTDONE]
-    rem = 0
-    x = notdone
-    ncl = 0
-    while x != 0:
-        rem += card_points(lowest(x))
-        ncl += 1
-        x &= x - 1
+    rem = _points_of(notdone)
+    ncl = popcount(notdone)
     acc = 0
     nodes = 0
     d = 0
@@ -2308,13 +2298,19 @@ def apply_move(st, stock, ismax, m):
 
 @njit(cache=True)
 def points_left(st):
-    """Card points not yet captured (cards in hands, trick, stock, pinta)."""
-    x = st[ST_NOTDONE]
-    r = 0
-    while x != 0:
-        r += card_points(lowest(x))
-        x &= x - 1
-    return r
+    """Card points not yet captured: the cards in hands, the trick, the stock and the pinta (R2).
+
+    Parameters
+    ----------
+    st : ndarray(int64, shape=(ST_SIZE,))
+        Position state (:meth:`solver.Position.to_arrays`).
+
+    Returns
+    -------
+    int
+        Card points, 0-120.
+    """
+    return _points_of(st[ST_NOTDONE])
 
 
 # ======================================================================
