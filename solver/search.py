@@ -77,7 +77,9 @@ the endgame key's scratch arrays and the node store's table arrays cost 7 pairs 
 boundary, 19% of its time in a ``perf`` profile of full deals; the hot paths now pass only
 scalars (:func:`_endgame_key_planes`, shared with :func:`endgame_key`; :func:`_node_data`), and
 :func:`ab2`'s compiled code holds no reference-count call outside its entry and exit
-(results/README.md).
+(results/README.md). In :func:`abn` the 4-player endgame kernels (:func:`_eg_three4`,
+:func:`_eg_value4`) and the key builders take scalars too (the maximizing seats as a bitmask):
+the ``ismax`` array passed to each call cost 5% of a 4-player solve in reference counting.
 """
 from __future__ import annotations
 
@@ -292,8 +294,16 @@ def endgame_key(hands, n, trump, leader):
     (int64, int64)
         ``(k1, k2)``; ``k1`` has bit 63 set (the exact key never has).
     """
+    u, ob0, ob1 = _owner_planes(hands, n)
+    return _endgame_key_planes(u, ob0, ob1, trump, leader)
+
+
+@njit(cache=True, inline="always")
+def _owner_planes(hands, n):
+    """``(all, plane 0, plane 1)`` of the ``n <= 4`` hands for :func:`_endgame_key_planes`: every card
+    in them, and the owner bit planes (seat s's cards in plane 0 when s is odd, in plane 1 when s >= 2)."""
     u = np.int64(hands[0])
-    ob0 = np.int64(0)  # owner bit planes: seat s's cards in plane 0 when s is odd, in plane 1 when s >= 2
+    ob0 = np.int64(0)
     ob1 = np.int64(0)
     for s in range(1, n):
         u |= hands[s]
@@ -301,7 +311,7 @@ def endgame_key(hands, n, trump, leader):
             ob0 |= hands[s]
         if s & 2:
             ob1 |= hands[s]
-    return _endgame_key_planes(u, ob0, ob1, trump, leader)
+    return u, ob0, ob1
 
 
 @njit(cache=True)
@@ -391,10 +401,12 @@ def _push(k1, k2, pos, val, nb):
 
 
 @njit(cache=True)
-def draw_key_n(hands, n, live, trump, spec, left, pin, leader):
+def draw_key_n(h0, h1, h2, h3, n, live, trump, spec, left, pin, leader):
     """:func:`draw_key2` for 3 or 4 players: every hand card's 9-bit relative-rank code, seat by
     seat (at most 12 cards = 108 bits), then the cards left to draw, the pinta, the leader and the hand
     size; bits 62-63 set. The caller checks that every hand has the same size (trick boundary).
+    The hands come as four int64 card bitmasks ``h0``-``h3`` (seat order; 0 beyond ``n``), not an
+    array: an array argument costs the caller a reference-count pair a call.
 
     Returns
     -------
@@ -405,13 +417,13 @@ def draw_key_n(hands, n, live, trump, spec, left, pin, leader):
     k2 = np.int64(0)
     pos = 0
     for s in range(n):
-        x = hands[s]
+        x = _hand4(h0, h1, h2, h3, s)
         while x != 0:
             c = lowest(x)
             x &= x - 1
             k1, k2, pos = _push(k1, k2, pos, _rel_code(c, live, trump, spec), 9)
     k1 |= (np.int64(left) << np.int64(44)) | (np.int64(pin) << np.int64(50)) | (np.int64(leader) << np.int64(56))
-    k1 |= popcount(hands[0]) << np.int64(58)
+    k1 |= popcount(h0) << np.int64(58)
     k1 |= np.int64(3) << np.int64(62)
     return k1, k2
 
@@ -721,6 +733,12 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
     kh = np.zeros(8, dtype=np.int64)  # the hands as keyed (rotated: the leader as seat 0)
     use_egn = flags[FL_EGN] != 0
     egn4 = flags[FL_EGN] >= 2 and n == 4
+    # the maximizing seats as a bitmask (bit s: seat s) for the 4-player endgame kernels: an array argument
+    # to a compiled callee costs a reference-count pair and seven words a call
+    mxb = np.int64(0)
+    for s in range(n):
+        if ismax[s] != 0:
+            mxb |= np.int64(1) << s
     egn3 = flags[FL_EGN] >= 2 and n == 3
     egs = np.zeros((7, 8), dtype=np.int64)  # endgame minimax scratch (_eg_value_nw)
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
@@ -807,7 +825,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
             if ntrick == 0 and egn4 and dp >= L and ncl <= 8 and _equal_sizes(hands, n):
                 # stock empty, at most 2 tricks left (R9): the value by the unrolled minimax in this
                 # node's window, no table probe (cheaper than the probe's cache miss; FL_EGN 2)
-                v = acc + _eg_value4(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, ismax,
+                v = acc + _eg_value4(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, mxb,
                                      alpha - acc, beta - acc)
                 mode = 2
                 continue
@@ -832,19 +850,18 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     kh[s] = hands[_wrap(rot + s, n)]
                 kl = leader - rot
                 ksw = _swap_sides(sw) if (rot & 1) != 0 else sw
-                u = np.int64(0)
-                for s in range(n):
-                    u |= kh[s]
+                u, ob0, ob1 = _owner_planes(kh, n)
                 pin = stk[L - 1] if dp < L else 0
                 k1 = u | (kl << 48) | (pin << 51) | ((L - dp) << 57)
                 if use_canon and dp >= L:
-                    k1, k2 = endgame_key(kh, n, trump, kl)
+                    k1, k2 = _endgame_key_planes(u, ob0, ob1, trump, kl)
                 elif n == 2 and use_rel:
                     # relative ranks (bits 62-63 set: apart from the exact and endgame keys)
                     k2 = draw_key2(kh[0], kh[1], notdone, trump, spec)
                     k1 = _draw_k1(L - dp, pin, kl, kh[0], ksw, exwon)
                 elif n <= 4 and use_rel and exwon == 0 and popcount(kh[0]) <= 3 and _equal_sizes(kh, n):
-                    k1, k2 = draw_key_n(kh, n, notdone, trump, spec, L - dp, pin, kl)
+                    k1, k2 = draw_key_n(kh[0], kh[1], kh[2], kh[3] if n == 4 else np.int64(0), n, notdone, trump, spec,
+                                        L - dp, pin, kl)
                 elif n == 2:
                     k2 = kh[0]
                 else:
@@ -911,7 +928,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     # the node: the first trick's lines searched in this node's window by the unrolled
                     # loops, their 2-trick children by _eg_value4; the fail-soft result stored as bounds
                     # (FL_EGN 2)
-                    rv = _eg_three4(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, ismax,
+                    rv = _eg_three4(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, mxb,
                                     alpha - acc, beta - acc)
                     v = acc + rv
                     lb2, ub2 = _searched_bounds(v, alpha, beta, rv, lb, ub)
@@ -1518,7 +1535,7 @@ def _fold(best, al, be, v, ismx):
 
 
 @njit(cache=True)
-def _last_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
+def _last_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta):
     """Card points the maximizing side takes in the forced last trick of 4 players, one card in
     each hand, ``leader`` leading (R5): the trick's strongest card wins it, by suit led and trumps
     whatever order the others play in. Exact (the window is not used)."""
@@ -1536,14 +1553,14 @@ def _last_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
     wb = 2 if s2 > s3 else 3
     sb = s2 if s2 > s3 else s3
     w = wa if sa > sb else wb
-    return card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3) if ismax[w] != 0 else 0
+    return card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3) if ((mx >> w) & 1) != 0 else 0
 
 
 @njit(cache=True, inline="always")
-def _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, rest):
+def _first_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, rest):
     """Fail-soft alpha-beta in the window ``(alpha, beta)`` over the lines of the next trick of 4
     players, stock empty (R5, R9), the 4 seats' loops unrolled: each line's trick points plus
-    ``rest(h0', h1', h2', h3', winner, trump, endg, ismax, a, b)``, the value of the hands left
+    ``rest(h0', h1', h2', h3', winner, trump, endg, mx, a, b)``, the value of the hands left
     with the trick's winner leading, searched in the line's window. Future points of the
     maximizing side. A line whose trick points alone decide its window is not searched further:
     the rest lies between 0 and the points left after the trick (R2), so that bound stands for it.
@@ -1557,10 +1574,10 @@ def _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, rest)
     a1 = _hand4(h0, h1, h2, h3, s1)
     a2 = _hand4(h0, h1, h2, h3, s2)
     a3 = _hand4(h0, h1, h2, h3, s3)
-    x0 = ismax[s0] != 0
-    x1 = ismax[s1] != 0
-    x2 = ismax[s2] != 0
-    x3 = ismax[s3] != 0
+    x0 = ((mx >> s0) & 1) != 0
+    x1 = ((mx >> s1) & 1) != 0
+    x2 = ((mx >> s2) & 1) != 0
+    x3 = ((mx >> s3) & 1) != 0
     rem = _points_of(h0 | h1 | h2 | h3)
     best0 = -1 if x0 else 1000
     al0 = alpha
@@ -1597,13 +1614,13 @@ def _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, rest)
                     ws = s3 if w3 == c3 else (s2 if w3 == c2 else (s1 if w3 == c1 else s0))
                     tm = (np.int64(1) << c0) | (np.int64(1) << c1) | (np.int64(1) << c2) | (np.int64(1) << c3)
                     tp = card_points(c0) + card_points(c1) + card_points(c2) + card_points(c3)
-                    v = tp if ismax[ws] != 0 else 0
+                    v = tp if ((mx >> ws) & 1) != 0 else 0
                     left = rem - tp
                     # the rest's value lies in [0, left]: a line outside the window needs no search
                     if v + left <= al3:
                         v += left
                     elif v < be3:
-                        v += rest(h0 & ~tm, h1 & ~tm, h2 & ~tm, h3 & ~tm, ws, trump, endg, ismax, al3 - v, be3 - v)
+                        v += rest(h0 & ~tm, h1 & ~tm, h2 & ~tm, h3 & ~tm, ws, trump, endg, mx, al3 - v, be3 - v)
                     best3, al3, be3 = _fold(best3, al3, be3, v, x3)
                     if al3 >= be3:
                         break
@@ -1620,21 +1637,23 @@ def _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, rest)
 
 
 @njit(cache=True)
-def _eg_value4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
+def _eg_value4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta):
     """:func:`_eg_value_nw` for 4 players by unrolled loops (:func:`_first_trick4`), fail-soft in the
     window ``(alpha, beta)`` (exact from a full window, ``(-1, 1000)``): future points of the
-    maximizing side with one or two cards in each hand, stock empty (R5, R9)."""
+    maximizing side with one or two cards in each hand, stock empty (R5, R9). The 4-player kernels
+    take the hands as four int64 bitmasks and the maximizing seats as one, ``mx`` (bit s set when
+    seat s maximizes), not as arrays: an array argument costs a reference-count pair a call."""
     if (h0 & (h0 - 1)) == 0:  # one card each
-        return _last_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta)
-    return _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, _last_trick4)
+        return _last_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta)
+    return _first_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, _last_trick4)
 
 
 @njit(cache=True)
-def _eg_three4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta):
+def _eg_three4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta):
     """Fail-soft alpha-beta in the window ``(alpha, beta)`` over the first trick of a 4-player
     endgame with three cards in each hand, stock empty (R5, R9); every 2-trick child by
     :func:`_eg_value4` in its line's window. Future points of the maximizing side."""
-    return _first_trick4(h0, h1, h2, h3, leader, trump, endg, ismax, alpha, beta, _eg_value4)
+    return _first_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, _eg_value4)
 
 
 @njit(cache=True)

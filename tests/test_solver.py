@@ -856,6 +856,11 @@ def _check_fail_soft(v, a, b, exact, what):
         assert exact >= v, what
 
 
+def _seat_mask(ismax):
+    """The maximizing seats as the 4-player endgame kernels take them: bit s set for seat s."""
+    return sum(1 << s for s in range(len(ismax)) if ismax[s])
+
+
 @pytest.mark.parametrize("endgame", ["free", "follow", "arrastre"])
 def test_four_player_endgame_kernels_fail_soft(endgame):
     """The unrolled 4-player endgame kernels (R5, R9) in random windows: ``_eg_value4`` (1 or 2
@@ -877,11 +882,12 @@ def test_four_player_endgame_kernels_fail_soft(endgame):
         trump, leader = int(rng.integers(4)), int(rng.integers(4))
         ismax = np.array([1, 0, 1, 0] if rng.integers(2) else [0, 1, 0, 1], np.int64)
         exact = _py_endgame(hands, 4, leader, trump, endgame, ismax)
+        mx = _seat_mask(ismax)
         a = int(rng.integers(-1, 60))
         b = a + 1 if rng.integers(2) else int(rng.integers(a + 1, 130))
-        v = S._eg_value4(hands[0], hands[1], hands[2], hands[3], leader, trump, code, ismax, a, b)
+        v = S._eg_value4(hands[0], hands[1], hands[2], hands[3], leader, trump, code, mx, a, b)
         check(v, a, b, exact, (hands[:4].tolist(), leader, trump, a, b))
-        assert S._eg_value4(hands[0], hands[1], hands[2], hands[3], leader, trump, code, ismax, -1, 1000) == exact
+        assert S._eg_value4(hands[0], hands[1], hands[2], hands[3], leader, trump, code, mx, -1, 1000) == exact
     from solver.position import deal_position
     rules = Rules(players=4, endgame=endgame)
     seen = 0
@@ -896,7 +902,7 @@ def test_four_player_endgame_kernels_fail_soft(endgame):
         h = [int(st[ST_HAND + s_]) for s_ in range(4)]
         for a, b in ((-1, 1000), (exact - 1, exact), (exact, exact + 1), (exact - 5, exact + 5), (0, 1)):
             v = S._eg_three4(h[0], h[1], h[2], h[3], int(st[ST_LEADER]), int(st[ST_TRUMP]), int(st[ST_ENDGAME]),
-                             ismax, a, b)
+                             _seat_mask(ismax), a, b)
             check(v, a, b, exact, (str(pos), a, b))
         seen += 1
     assert seen == 12
