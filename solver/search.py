@@ -733,13 +733,13 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
     kh = np.zeros(8, dtype=np.int64)  # the hands as keyed (rotated: the leader as seat 0)
     use_egn = flags[FL_EGN] != 0
     egn4 = flags[FL_EGN] >= 2 and n == 4
+    egn3 = flags[FL_EGN] >= 2 and n == 3
     # the maximizing seats as a bitmask (bit s: seat s) for the 4-player endgame kernels: an array argument
     # to a compiled callee costs a reference-count pair and seven words a call
     mxb = np.int64(0)
     for s in range(n):
         if ismax[s] != 0:
             mxb |= np.int64(1) << s
-    egn3 = flags[FL_EGN] >= 2 and n == 3
     egs = np.zeros((7, 8), dtype=np.int64)  # endgame minimax scratch (_eg_value_nw)
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
