@@ -47,6 +47,10 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   bounds; with 3
   players 2-trick endgames are answered the same way by a stacked loop over the seats
   (:func:`_eg_value_nw`; with 6 players this measured no faster, so they keep the probe);
+* with 4 players, enhanced transposition cutoffs at a trick's last card while at least ``FL_ETC4``
+  (12) cards are left to draw: every card's next trick start is keyed and its bucket prefetched,
+  then the table's bounds are read, and the first that decides the node cuts it; the child reuses
+  the key (the same look-ahead as :func:`ab2`'s, one card later in the trick);
 * for 2 players with the default techniques, :func:`ab` hands the search to
   :func:`ab2`, the same search node for node with the state in registers, plus two
   techniques of its own: enhanced transposition cutoffs (at the second card of a
@@ -159,7 +163,9 @@ FL_SWAP = 21      # move ordering: 1 the trump exchange (R7) first after the tab
 FL_TUNED = 22     # move ordering (with FL_LEAD 1 and FL_FOLLOW 1): 1 the tuned scores (_lead_score, _follow_score:
                   # the trumps the trick's winner, or its side, draws next, R6; the suit's length; leads only a
                   # trump beats); 0 the hand-set scores before them
-FL_SIZE = 23
+FL_ETC4 = 23      # general kernel, 4 players: enhanced transposition cutoffs at a trick's last card with at least
+                  # this many cards left to draw (0: off)
+FL_SIZE = 24
 
 # frame fields
 F_ALPHA = 0
@@ -187,7 +193,7 @@ F_A0 = 21
 F_B0 = 22
 F_REM = 23        # points left at a trick boundary (turns bounds over for F_FLIP)
 F_TC = 24        # + j: cards of the trick this move completed (j < 6)
-F_ETCD = 30      # ab2: the look-ahead ran at this node (its replies' keys are in ek1/ek2/eix)
+F_ETCD = 30      # ab2 (abn: FL_ETC4): the look-ahead ran at this node (its replies' keys are in ek1/ek2/eix)
 F_FLIP = 31       # the leader's side is the minimizing one: the entry holds the leader's side's points (FL_MIRROR)
 F_SIZE = 32
 
@@ -257,6 +263,8 @@ def default_flags():
     f[FL_EG] = 2        # measured: positions with 10 and 4 tricks left 10% and 25% faster than level 1, full
                         # deals the same (results/README.md)
     f[FL_EGN] = 2       # measured: 4 players 2.3x faster than level 1, 3 players 1.2-1.8x (results/README.md)
+    f[FL_ETC4] = 12     # measured: 3-4% faster on full 4-player deals from 12 or 16 cards left to draw, slower
+                        # from 4 (results/README.md)
     f[FL_ETCMIN] = 8    # measured: the look-ahead pays with 8+ cards left to draw (its key is reused by the
                         # child), costs more than it saves nearer the end (results/README.md)
     return f
@@ -741,6 +749,16 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
         if ismax[s] != 0:
             mxb |= np.int64(1) << s
     egs = np.zeros((7, 8), dtype=np.int64)  # endgame minimax scratch (_eg_value_nw)
+    # enhanced transposition cutoffs at a trick's last card (FL_ETC4): 4 players, relative-rank keys, no
+    # won-trick exchange condition (its key bits), only while enough cards are left to draw
+    etc4min = flags[FL_ETC4]
+    etc4 = (etc4min > 0 and n == 4 and use_tt and use_rel and exwon == 0
+            and L - st[ST_DP] >= etc4min)
+    ne = MAXD if etc4 else 1  # the look-ahead's keys by depth and card, written before they are read
+    ek1 = np.empty((ne, 48), dtype=np.int64)
+    ek2 = np.empty((ne, 48), dtype=np.int64)
+    eix = np.empty((ne, 48), dtype=np.int64)
+    pre = -1
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
     tmask = tt_k1.shape[0] - 1
@@ -775,6 +793,8 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
     while True:
         if mode == 0:
             nodes += 1
+            upre = pre
+            pre = -1
             alpha = fr[d, F_ALPHA]
             beta = fr[d, F_BETA]
             fr[d, F_SLOT] = -1
@@ -853,7 +873,10 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 u, ob0, ob1 = _owner_planes(kh, n)
                 pin = stk[L - 1] if dp < L else 0
                 k1 = u | (kl << 48) | (pin << 51) | ((L - dp) << 57)
-                if use_canon and dp >= L:
+                if upre >= 0:  # the look-ahead at the trick's last card made this key (FL_ETC4)
+                    k1 = ek1[d - 1, upre]
+                    k2 = ek2[d - 1, upre]
+                elif use_canon and dp >= L:
                     k1, k2 = _endgame_key_planes(u, ob0, ob1, trump, kl)
                 elif n == 2 and use_rel:
                     # relative ranks (bits 62-63 set: apart from the exact and endgame keys)
@@ -1060,6 +1083,63 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 mv[d, nm] = c
                 scores[nm] = sc
                 nm += 1
+            fr[d, F_ETCD] = 0
+            if etc4 and ntrick == n - 1 and L - dp >= etc4min:
+                # enhanced transposition cutoff (FL_ETC4): every card's next trick start, its key
+                # computed as the child would (rotated to its leader with FL_MIRROR; the child reuses
+                # it) and its bucket prefetched; then the table's bounds, the first that decides
+                # this node cuts it
+                fr[d, F_ETCD] = 1
+                cut = False
+                pin = stk[L - 1]
+                for i in range(nm):
+                    c = mv[d, i]
+                    trick[ntrick] = c
+                    ws = _wrap(leader + trick_winner_at(trick, 0, n, trump), n)
+                    tmk = np.int64(0)
+                    for j in range(n):
+                        tmk |= np.int64(1) << trick[j]
+                    nnd = notdone & ~tmk
+                    rot = ws if use_mirror else 0
+                    for j in range(n):  # R6: the winner draws first, then in playing order
+                        q = _wrap(ws + j, n)
+                        kh[j if use_mirror else q] = (hands[q] & ~tmk) | (np.int64(1) << stk[dp + j])
+                    k1, k2 = draw_key_n(kh[0], kh[1], kh[2], kh[3], n, nnd, trump,
+                                        _exchange_ahead(exch, pin, nnd, L - dp - n, trump), L - dp - n, pin,
+                                        ws - rot)
+                    idx = _tt_bucket(k1, k2, tmask)
+                    ek1[d, c] = k1
+                    ek2[d, c] = k2
+                    eix[d, c] = idx
+                    _prefetch(tt_k1, idx)
+                for i in range(nm):
+                    c = mv[d, i]
+                    idx = eix[d, c]
+                    sl = _tt_find(tt_k1, tt_k2, tt_d, idx, ek1[d, c], ek2[d, c], stamp)
+                    if sl >= 0:
+                        trick[ntrick] = c
+                        ws = _wrap(leader + trick_winner_at(trick, 0, n, trump), n)
+                        tpts = 0
+                        for j in range(n):
+                            tpts += card_points(trick[j])
+                        gain = tpts if ismax[ws] != 0 else 0
+                        dd = tt_d[sl]
+                        # the entry holds the next leader's side's points (FL_MIRROR)
+                        lo, hi = _turned(dd & 255, (dd >> 8) & 255, rem - tpts, use_mirror and ismax[ws] == 0)
+                        lo += acc + gain
+                        hi += acc + gain
+                        if ismx != 0:
+                            if lo >= beta:
+                                v = lo
+                                cut = True
+                        elif hi <= alpha:
+                            v = hi
+                            cut = True
+                    if cut:
+                        break
+                if cut:
+                    mode = 2
+                    continue
             if ex >= 0:
                 mv[d, nm] = SWAP
                 if ttmove == SWAP:
@@ -1123,6 +1203,8 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     leader = ws
                     ntrick = 0
                     fr[d, F_UDONE] = 1
+                    if fr[d, F_ETCD] != 0 and notdone != 0:
+                        pre = m
                 else:
                     fr[d, F_UDONE] = 0
             d += 1

@@ -1102,6 +1102,37 @@ def test_exchange_first_keeps_values(players, exchange, cond, tricks_left):
     assert nodes["changed"] > 0, nodes  # exchanges were searched
 
 
+@pytest.mark.parametrize("mirror", [1, 0])
+def test_last_card_lookahead_keeps_values(mirror):
+    """FL_ETC4 (4 players: enhanced transposition cutoffs at a trick's last card, the next trick
+    start's key made by the look-ahead and reused by the child) on and off give every move the same
+    value, with FL_MIRROR's rotated keys and without; on positions with 12 or more cards left to
+    draw it cuts nodes."""
+    from solver import search as S
+    ws = S.new_workspace(16)
+    on = S.default_flags()
+    on[S.FL_MIRROR] = mirror
+    assert on[S.FL_ETC4] == 12
+    off = on.copy()
+    off[S.FL_ETC4] = 0
+    mvs = np.zeros(S.MAXM, np.int64)
+    vals = np.zeros(S.MAXM, np.int64)
+    positions = [p for p in _random_positions(4, 40, 123, 7, stock_left=True) if p.left >= 12][:6]
+    assert len(positions) == 6
+    nodes = {"on": 0, "off": 0}
+    for pos in positions:
+        st, stock, ismax = pos.to_arrays()
+        res = []
+        for name, f in (("off", off), ("on", on)):
+            ws[5][0] = 0
+            ws[5][1] += 1
+            k = S.solve_moves(st, stock, ismax, 30, mvs, vals, *ws, f)
+            res.append(list(zip(mvs[:k].tolist(), vals[:k].tolist())))
+            nodes[name] += int(ws[5][0])
+        assert res[0] == res[1], str(pos)
+    assert nodes["on"] < nodes["off"], nodes
+
+
 @pytest.mark.parametrize("players,tricks_left,stock_left", [(2, 8, True), (2, 5, False), (3, 5, True), (4, 4, True),
                                                            (6, 3, True)])
 def test_tuned_order_keeps_values(players, tricks_left, stock_left):
