@@ -1084,11 +1084,12 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 scores[nm] = sc
                 nm += 1
             fr[d, F_ETCD] = 0
-            if etc4 and ntrick == n - 1 and L - dp >= etc4min:
+            if etc4 and ntrick == n - 1 and L - dp >= etc4min and L - dp > n:
                 # enhanced transposition cutoff (FL_ETC4): every card's next trick start, its key
                 # computed as the child would (rotated to its leader with FL_MIRROR; the child reuses
                 # it) and its bucket prefetched; then the table's bounds, the first that decides
-                # this node cuts it
+                # this node cuts it. Only while the child still has cards to draw: its key is then
+                # draw_key_n's (an emptied stock is keyed by the canonical endgame key)
                 fr[d, F_ETCD] = 1
                 cut = False
                 pin = stk[L - 1]

@@ -1115,21 +1115,23 @@ def test_last_card_lookahead_keeps_values(mirror):
     assert on[S.FL_ETC4] == 12
     off = on.copy()
     off[S.FL_ETC4] = 0
+    every = on.copy()  # from the first card left to draw: the tricks that empty the stock are not looked ahead
+    every[S.FL_ETC4] = 1
     mvs = np.zeros(S.MAXM, np.int64)
     vals = np.zeros(S.MAXM, np.int64)
     positions = [p for p in _random_positions(4, 40, 123, 7, stock_left=True) if p.left >= 12][:6]
     assert len(positions) == 6
-    nodes = {"on": 0, "off": 0}
+    nodes = {"on": 0, "off": 0, "every": 0}
     for pos in positions:
         st, stock, ismax = pos.to_arrays()
         res = []
-        for name, f in (("off", off), ("on", on)):
+        for name, f in (("off", off), ("on", on), ("every", every)):
             ws[5][0] = 0
             ws[5][1] += 1
             k = S.solve_moves(st, stock, ismax, 30, mvs, vals, *ws, f)
             res.append(list(zip(mvs[:k].tolist(), vals[:k].tolist())))
             nodes[name] += int(ws[5][0])
-        assert res[0] == res[1], str(pos)
+        assert res[0] == res[1] == res[2], str(pos)
     assert nodes["on"] < nodes["off"], nodes
 
 
