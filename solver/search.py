@@ -413,8 +413,27 @@ def draw_key_n(h0, h1, h2, h3, n, live, trump, spec, left, pin, leader):
     """:func:`draw_key2` for 3 or 4 players: every hand card's 9-bit relative-rank code, seat by
     seat (at most 12 cards = 108 bits), then the cards left to draw, the pinta, the leader and the hand
     size; bits 62-63 set. The caller checks that every hand has the same size (trick boundary).
-    The hands come as four int64 card bitmasks ``h0``-``h3`` (seat order; 0 beyond ``n``), not an
-    array: an array argument costs the caller a reference-count pair a call.
+    Same equivalence as :func:`draw_key2` (R2, R5, R7, R9).
+
+    Parameters
+    ----------
+    h0, h1, h2, h3 : int64
+        Hands of seats 0-3 as keyed (card bitmasks; 0 beyond ``n``). Scalars, not an array: an array
+        argument costs the caller a reference-count pair a call.
+    n : int
+        Players, 3 or 4.
+    live : int64
+        Cards in hands and stock (bitmask).
+    trump : int
+        Trump suit 0-3.
+    spec : bool
+        True while an exchange (R7) can still happen (:func:`_exchange_ahead`).
+    left : int
+        Cards left to draw, 1-63.
+    pin : int
+        Card id of the pinta (0-47).
+    leader : int
+        Seat to lead, as keyed (0 to ``n - 1``).
 
     Returns
     -------
@@ -883,8 +902,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     k2 = draw_key2(kh[0], kh[1], notdone, trump, spec)
                     k1 = _draw_k1(L - dp, pin, kl, kh[0], ksw, exwon)
                 elif n <= 4 and use_rel and exwon == 0 and popcount(kh[0]) <= 3 and _equal_sizes(kh, n):
-                    k1, k2 = draw_key_n(kh[0], kh[1], kh[2], kh[3] if n == 4 else np.int64(0), n, notdone, trump, spec,
-                                        L - dp, pin, kl)
+                    k1, k2 = draw_key_n(kh[0], kh[1], kh[2], kh[3], n, notdone, trump, spec, L - dp, pin, kl)
                 elif n == 2:
                     k2 = kh[0]
                 else:
@@ -1092,14 +1110,13 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 # draw_key_n's (an emptied stock is keyed by the canonical endgame key)
                 fr[d, F_ETCD] = 1
                 cut = False
-                pin = stk[L - 1]
+                tmk0 = np.int64(0)  # the trick's cards before this seat's
+                for j in range(ntrick):
+                    tmk0 |= np.int64(1) << trick[j]
                 for i in range(nm):
                     c = mv[d, i]
-                    trick[ntrick] = c
-                    ws = _wrap(leader + trick_winner_at(trick, 0, n, trump), n)
-                    tmk = np.int64(0)
-                    for j in range(n):
-                        tmk |= np.int64(1) << trick[j]
+                    ws = seat if beats(c, wcard, trump) else wseat  # R5: the trick's winner
+                    tmk = tmk0 | (np.int64(1) << c)
                     nnd = notdone & ~tmk
                     rot = ws if use_mirror else 0
                     for j in range(n):  # R6: the winner draws first, then in playing order
@@ -1118,11 +1135,8 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     idx = eix[d, c]
                     sl = _tt_find(tt_k1, tt_k2, tt_d, idx, ek1[d, c], ek2[d, c], stamp)
                     if sl >= 0:
-                        trick[ntrick] = c
-                        ws = _wrap(leader + trick_winner_at(trick, 0, n, trump), n)
-                        tpts = 0
-                        for j in range(n):
-                            tpts += card_points(trick[j])
+                        ws = seat if beats(c, wcard, trump) else wseat
+                        tpts = tp + card_points(c)
                         gain = tpts if ismax[ws] != 0 else 0
                         dd = tt_d[sl]
                         # the entry holds the next leader's side's points (FL_MIRROR)

@@ -1066,24 +1066,31 @@ def test_sequence_dominance_keeps_values(players, endgame, stock_left):
     assert nodes["on"] <= nodes["off"], nodes
 
 
+def _move_values(ws, pos, f, mvs, vals):
+    """Every legal move's value of ``pos`` under flags ``f`` (a fresh stamp) and the nodes searched:
+    ``([(move, value), ...], nodes)``."""
+    from solver import search as S
+    st, stock, ismax = pos.to_arrays()
+    ws[5][0] = 0
+    ws[5][1] += 1
+    k = S.solve_moves(st, stock, ismax, 30, mvs, vals, *ws, f)
+    return list(zip(mvs[:k].tolist(), vals[:k].tolist())), int(ws[5][0])
+
+
 def _same_values_switched(flag, positions):
     """Every move's value of each position with ``flag`` off, on (the defaults) and on in the general
     kernel (:func:`_switch_sets`) asserted equal; returns the nodes of each set in all, and under
     ``"changed"`` the number of positions whose search ``flag`` changed (nodes off != on)."""
-    from solver import search as S
     ws, on, off, gen, mvs, vals = _switch_sets(flag)
     nodes = {"changed": 0}
     for pos in positions:
-        st, stock, ismax = pos.to_arrays()
         res = []
         each = []
         for name, f in (("off", off), ("on", on), ("general", gen)):
-            ws[5][0] = 0
-            ws[5][1] += 1
-            k = S.solve_moves(st, stock, ismax, 30, mvs, vals, *ws, f)
-            res.append(list(zip(mvs[:k].tolist(), vals[:k].tolist())))
-            nodes[name] = nodes.get(name, 0) + int(ws[5][0])
-            each.append(int(ws[5][0]))
+            values, nd = _move_values(ws, pos, f, mvs, vals)
+            res.append(values)
+            nodes[name] = nodes.get(name, 0) + nd
+            each.append(nd)
         assert res[0] == res[1] == res[2], str(pos)
         nodes["changed"] += each[0] != each[1]
     return nodes
@@ -1123,14 +1130,11 @@ def test_last_card_lookahead_keeps_values(mirror):
     assert len(positions) == 6
     nodes = {"on": 0, "off": 0, "every": 0}
     for pos in positions:
-        st, stock, ismax = pos.to_arrays()
         res = []
         for name, f in (("off", off), ("on", on), ("every", every)):
-            ws[5][0] = 0
-            ws[5][1] += 1
-            k = S.solve_moves(st, stock, ismax, 30, mvs, vals, *ws, f)
-            res.append(list(zip(mvs[:k].tolist(), vals[:k].tolist())))
-            nodes[name] += int(ws[5][0])
+            values, nd = _move_values(ws, pos, f, mvs, vals)
+            res.append(values)
+            nodes[name] += nd
         assert res[0] == res[1] == res[2], str(pos)
     assert nodes["on"] < nodes["off"], nodes
 
