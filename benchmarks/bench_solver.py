@@ -286,8 +286,9 @@ def _main():
     if a.ablation and a.all_moves:
         ap.error("--ablation times values only (not with --all-moves)")
     if a.out is not None:
-        # refuse a bad --out now, not after minutes of solving (lines are appended)
-        bad = check_out(a.out)
+        # refuse a bad --out now, not after minutes of solving (lines are appended; a missing
+        # directory is created, as for the default output and brisca solve --out)
+        bad = check_out(a.out, make_dirs=True)
         if bad:
             ap.error(f"--out: {bad}")
     numba.set_num_threads(1)

@@ -158,7 +158,7 @@ def parse_args(argv=None):
         _fail(f"--minutes: {a.minutes}, expected more than 0")
     if not 1 <= a.threads <= 256:
         _fail(f"--threads: {a.threads}, expected 1-256")
-    bad = check_out(a.out)
+    bad = check_out(a.out, make_dirs=True)  # (a missing directory created, as the other scripts do)
     if bad:
         _fail(f"--out: {bad}")
     real = os.path.realpath(a.out)

@@ -39,14 +39,14 @@ def register(subparsers) -> None:
                "[] in --json); with --target/--win, reached says whether the expected points reach\n"
                "the target.\n"
                "--file prints one JSON line per position (with \"line\"; a bad line gives\n"
-               "{\"line\": n, \"error\": ...} and the others are still solved).\n"
+               "{\"line\": n, \"position\": its text, \"error\": ...} and the others are still solved).\n"
                "Exit status: 0 ok; 1 some --file lines were invalid, or the output could not be written;\n"
                "2 bad input (one-line error on stderr); 141 stdout's reader went away (| head: with\n"
                "--out the file is still written in full); 130/143 interrupted (no --out file).\n"
                "--out columns (one row per record, as the JSON lines): line (--file), position, value,\n"
                "moves, best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached/seat\n"
-               "(target mode), error (--file tables only: an invalid line's message, its other columns\n"
-               "null; null for solved lines). One schema whatever the lines: value float64 (exact integers\n"
+               "(target mode), error (--file tables only: an invalid line's message, its columns but line\n"
+               "and position null; null for solved lines). One schema whatever the lines: value float64 (exact integers\n"
                "with a known stock), line/nodes/target/seat int64 with nulls, reached bool;\n"
                "pandas.read_parquet(..., dtype_backend='numpy_nullable') keeps them integers.")
     p.add_argument("position", nargs="?", help="a position string (quote it)")
@@ -461,14 +461,16 @@ def cmd_solve(args) -> int:
                  _kinds(p for p in parsed.values() if not isinstance(p, ValueError)))
 
     def one(item):
-        ln, _ = item
+        ln, text = item
         try:
             p = parsed[ln]
             if isinstance(p, ValueError):
                 raise p
             return _record(solve(p, args.target, **kw), ln)
         except ValueError as e:
-            return {"line": ln, "error": str(e)}
+            # the line's text as read (comment and surrounding blanks removed), so that a failed
+            # record names its input as a solved one does
+            return {"line": ln, "position": text, "error": str(e)}
 
     records = []
     closed = None  # exit status once stdout failed (`| head`: 141; `> /dev/full`: 1): with --out keep solving

@@ -224,6 +224,9 @@ def test_cli_file_mixed(capsys, tmp_path):
     assert [r["line"] for r in recs] == [3, 6, 7, 8, 9]
     assert [("error" in r) for r in recs] == [False, True, True, True, False]
     assert recs[1]["error"].startswith("hands:") and recs[2]["error"].startswith("hands: card 8O")
+    # an invalid line's record names its input: the text as read, comment and blanks removed
+    assert recs[1]["position"] == "players=2 trump=5B hands=3C"
+    assert recs[2]["position"] == EX.replace("12E", "8O")
     assert recs[0]["value"] == 26 and recs[4]["value"] == max(recs[4]["moves"].values())
     import pandas as pd
     df = pd.read_parquet(tmp_path / "o.parquet")
@@ -483,7 +486,7 @@ def test_trump2_turned_two_set_aside_round_trips():
 @pytest.mark.parametrize("args,msg", [
     (["--configs", "2p-ful"], "--configs: unknown '2p-ful'"),
     (["--deals", "0"], "--deals: 0, expected at least 1"),
-    (["--out", "/nonexistent-dir/x.jsonl"], "--out: directory /nonexistent-dir does not exist"),
+    (["--out", "/proc/nonexistent-dir/x.jsonl"], "--out: cannot create directory /proc/nonexistent-dir"),
     (["--out", "."], "--out: cannot write ."),
     (["--out", "/dev/full"], "--out: cannot write /dev/full: not a regular file"),
     (["--seed", str(2 ** 64)], "--seed: 18446744073709551616, expected 0 <= seed < 2**64"),
@@ -499,6 +502,19 @@ def test_bench_solver_refuses_bad_arguments_before_solving(args, msg):
     r = subprocess.run([sys.executable, BENCH_SOLVER, *args], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and msg in r.stderr, r.stderr
     assert "compiling" not in r.stderr
+
+
+def test_bench_solver_creates_a_missing_out_directory(tmp_path):
+    """--out in a directory that does not exist yet: created, as for the default output and
+    `brisca solve --out` (it used to be refused)."""
+    import subprocess
+    import sys
+    out = tmp_path / "new" / "dir" / "x.jsonl"
+    r = subprocess.run([sys.executable, BENCH_SOLVER, "--configs", "2p-4left", "--deals", "2", "--out", str(out)],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    rec = json.loads(out.read_text())
+    assert rec["config"] == "2p-4left" and rec["deals"] == 2
 
 
 def test_bench_solver_takes_the_last_seed():
@@ -1008,6 +1024,7 @@ def test_cli_all_lines_bad_out_has_every_column(capsys, tmp_path):
     df = pd.read_parquet(tmp_path / "b.parquet")
     assert rc == 1 and {"line", "position", "value", "moves", "best", "pv", "nodes", "ms", "error"} <= set(df.columns)
     assert df["error"].notna().all() and df["value"].isna().all()
+    assert list(df["position"]) == ["nonsense", "players=2"]
 
 
 def test_missing_descriptor_and_fraction_target(capsys):
@@ -1244,7 +1261,7 @@ def test_open_values_refuses_to_replace_another_runs_file(tmp_path, capsys):
         (["--out", str(tmp_path / "mixed.parquet"), "--seed", "1"], "holds deals of seed 1, 2"),
         (["--out", str(tmp_path / "nowinner.parquet")], "lacks the columns winner"),
         (["--out", str(tmp_path / "fifo.parquet")], "not a regular file"),
-        (["--out", str(tmp_path / "nodir" / "x.parquet")], "does not exist"),
+        (["--out", "/proc/nodir/x.parquet"], "cannot create directory /proc/nodir"),
         (["--out", str(tmp_path), "--deals", "5"], "not a regular file"),
         (["--out", ""], "empty path"),
         (["--out", new, "--deals", "0"], "--deals: 0"),
@@ -1276,7 +1293,7 @@ def test_open_values_resumes_a_run(tmp_path, capsys):
     run; asking for fewer deals than the file holds changes nothing."""
     import pandas as pd
     ov = bench_script("open_values")
-    a, b = tmp_path / "a.parquet", tmp_path / "b.parquet"
+    a, b = tmp_path / "a.parquet", tmp_path / "new" / "dir" / "b.parquet"  # (missing directories: created)
     ov.main(["--deals", "3", "--seed", "7", "--out", str(a), "--no-progress"])
     ov.main(["--deals", "5", "--seed", "7", "--out", str(a), "--no-progress"])
     assert f"done: 5 deals in {a}" in capsys.readouterr().out
