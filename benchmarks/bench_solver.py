@@ -305,7 +305,8 @@ def _main():
                  S.FL_TTMOVE: "tt-move", S.FL_SURE: "sure-trumps", S.FL_CANON: "canonical-endgame-key",
                  S.FL_RELKEY: "relative-rank-key", S.FL_EGN: "endgame-minimax-general",
                  S.FL_LEAD: "safe-lead-order", S.FL_FOLLOW: "follower-order-v1", S.FL_SWAP: "exchange-first",
-                 S.FL_TUNED: "tuned-order", S.FL_ETC4: "last-card-lookahead-4p"}
+                 S.FL_TUNED: "tuned-order", S.FL_ETC4: "last-card-lookahead-4p",
+                 S.FL_EGC4: "endgame-table-4p"}
         trials = [("all-general-kernel", base)]
         for fl, nm in names.items():
             f = base.copy()

@@ -44,7 +44,9 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   node's window without a table probe, and 3-trick endgames are searched on a table miss, or
   on a hit whose bounds do not decide the node, by unrolled loops over their first trick
   (:func:`_eg_three4`; a line its trick's points decide is not searched further), stored as
-  bounds; with 3
+  bounds; their 2-trick children are looked up first in a small direct-mapped table of bounds
+  local to the search (2**12 entries, 64 KB: it stays in the core's cache, where a probe of the
+  main table misses; :func:`_eg_value4_cached`, ``FL_EGC4``); with 3
   players 2-trick endgames are answered the same way by a stacked loop over the seats
   (:func:`_eg_value_nw`; with 6 players this measured no faster, so they keep the probe);
 * with 4 players, enhanced transposition cutoffs at a trick's last card while at least ``FL_ETC4``
@@ -165,7 +167,9 @@ FL_TUNED = 22     # move ordering (with FL_LEAD 1 and FL_FOLLOW 1): 1 the tuned 
                   # trump beats); 0 the hand-set scores before them
 FL_ETC4 = 23      # general kernel, 4 players: enhanced transposition cutoffs at a trick's last card with at least
                   # this many cards left to draw (0: off)
-FL_SIZE = 24
+FL_EGC4 = 24      # general kernel, 4 players: 1 the 2-trick endgames inside _eg_three4 looked up in a small
+                  # table of bounds local to the search (_eg_value4_cached); 0 each searched afresh
+FL_SIZE = 25
 
 # frame fields
 F_ALPHA = 0
@@ -265,6 +269,7 @@ def default_flags():
     f[FL_EGN] = 2       # measured: 4 players 2.3x faster than level 1, 3 players 1.2-1.8x (results/README.md)
     f[FL_ETC4] = 12     # measured: 3-4% faster on full 4-player deals from 12 or 16 cards left to draw, slower
                         # from 4 (results/README.md)
+    f[FL_EGC4] = 1      # measured: 2-3% faster on full 4-player deals, 3-4% on 6 tricks left (results/README.md)
     f[FL_ETCMIN] = 8    # measured: the look-ahead pays with 8+ cards left to draw (its key is reused by the
                         # child), costs more than it saves nearer the end (results/README.md)
     return f
@@ -768,6 +773,11 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
         if ismax[s] != 0:
             mxb |= np.int64(1) << s
     egs = np.zeros((7, 8), dtype=np.int64)  # endgame minimax scratch (_eg_value_nw)
+    # the 2-trick endgames' table of _eg_three4 (FL_EGC4): 2**12 entries (64 KB), allocated at the first
+    # 3-trick endgame; none when the search starts with at most 16 cards (measured: zeroing even 2**8
+    # entries costs a 4-trick search more than the table saves)
+    ec = np.zeros(0, dtype=np.int64)
+    ecn = 2 << 12 if flags[FL_EGC4] != 0 and egn4 and popcount(st[ST_NOTDONE]) > 16 else 0
     # enhanced transposition cutoffs at a trick's last card (FL_ETC4): 4 players, relative-rank keys, no
     # won-trick exchange condition (its key bits), only while enough cards are left to draw
     etc4min = flags[FL_ETC4]
@@ -969,8 +979,14 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     # the node: the first trick's lines searched in this node's window by the unrolled
                     # loops, their 2-trick children by _eg_value4; the fail-soft result stored as bounds
                     # (FL_EGN 2)
-                    rv = _eg_three4(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, mxb,
-                                    alpha - acc, beta - acc)
+                    if ecn == 0:
+                        rv = _eg_three4(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, mxb,
+                                        alpha - acc, beta - acc)
+                    else:
+                        if ec.shape[0] != ecn:
+                            ec = np.zeros(ecn, dtype=np.int64)
+                        rv = _eg_three4_cached(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, mxb,
+                                               alpha - acc, beta - acc, ec)
                     v = acc + rv
                     lb2, ub2 = _searched_bounds(v, alpha, beta, rv, lb, ub)
                     lb2, ub2 = _turned(lb2, ub2, rem, flip)
@@ -1654,11 +1670,12 @@ def _last_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta):
 
 
 @njit(cache=True, inline="always")
-def _first_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, rest):
+def _first_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, rest, aux):
     """Fail-soft alpha-beta in the window ``(alpha, beta)`` over the lines of the next trick of 4
     players, stock empty (R5, R9), the 4 seats' loops unrolled: each line's trick points plus
-    ``rest(h0', h1', h2', h3', winner, trump, endg, mx, a, b)``, the value of the hands left
-    with the trick's winner leading, searched in the line's window. Future points of the
+    ``rest(h0', h1', h2', h3', winner, trump, endg, mx, a, b, aux)``, the value of the hands left
+    with the trick's winner leading, searched in the line's window (``aux``: handed to ``rest``
+    unchanged, the endgame table of :func:`_eg_value4_cached` or an unused 0). Future points of the
     maximizing side. A line whose trick points alone decide its window is not searched further:
     the rest lies between 0 and the points left after the trick (R2), so that bound stands for it.
     The window must not be empty (``alpha < beta``, as every caller's is: an
@@ -1717,7 +1734,7 @@ def _first_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, rest):
                     if v + left <= al3:
                         v += left
                     elif v < be3:
-                        v += rest(h0 & ~tm, h1 & ~tm, h2 & ~tm, h3 & ~tm, ws, trump, endg, mx, al3 - v, be3 - v)
+                        v += rest(h0 & ~tm, h1 & ~tm, h2 & ~tm, h3 & ~tm, ws, trump, endg, mx, al3 - v, be3 - v, aux)
                     best3, al3, be3 = _fold(best3, al3, be3, v, x3)
                     if al3 >= be3:
                         break
@@ -1742,7 +1759,66 @@ def _eg_value4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta):
     seat s maximizes), not as arrays: an array argument costs a reference-count pair a call."""
     if (h0 & (h0 - 1)) == 0:  # one card each
         return _last_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta)
-    return _first_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, _last_trick4)
+    return _first_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, _last_trick4_aux, 0)
+
+
+@njit(cache=True, inline="always")
+def _last_trick4_aux(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, aux):
+    """:func:`_last_trick4` with :func:`_first_trick4`'s ``rest`` parameters (``aux`` unused)."""
+    return _last_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta)
+
+
+#: golden-ratio multiplier of the endgame table's index (Fibonacci hashing)
+_GOLD = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True, inline="always")
+def _eg_value4_cached(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, ec):
+    """:func:`_eg_value4` for two cards in each hand through a direct-mapped table of bounds.
+
+    ``ec`` (``ndarray(int64, (2 * m,))``, ``m`` a power of two, at least 2; zeros when new) holds
+    ``m`` entries of two words: the key, each hand's two card ids (6 bits each; R1's 48 card
+    ids fit) and the leader, exact for two cards a hand; then the lower and upper bounds on the
+    value (card points, 8 bits each). A hit whose bounds decide the window ``(alpha, beta)`` answers
+    without a search; else the position is searched in the window and the entry (always replaced)
+    takes the bounds the fail-soft result proves. The entries hold future points of the
+    maximizing side, so a table serves one kernel call (one trump, endgame rule and ``mx``).
+    Within :func:`_eg_three4` 30-50% of these endgames recur (results/README.md).
+    """
+    key = (lowest(h0) | (highest(h0) << 6) | (lowest(h1) << 12) | (highest(h1) << 18)
+           | (lowest(h2) << 24) | (highest(h2) << 30) | (lowest(h3) << 36) | (highest(h3) << 42)
+           | (np.int64(leader) << 48))
+    # the product's top bits (they depend on every bit of the key): log2(m) of them
+    idx = 2 * np.int64((np.uint64(key) * _GOLD) >> np.uint64(64 - popcount((ec.shape[0] >> 1) - 1)))
+    lb = np.int64(0)
+    ub = np.int64(255)
+    if ec[idx] == key:
+        w = ec[idx + 1]
+        lb = w & 255
+        ub = w >> 8
+        if lb >= beta or lb == ub:
+            return lb
+        if ub <= alpha:
+            return ub
+    v = _eg_value4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta)
+    if v <= alpha:
+        if v < ub:
+            ub = v
+    elif v >= beta:
+        if v > lb:
+            lb = v
+    else:
+        lb = v
+        ub = v
+    ec[idx] = key
+    ec[idx + 1] = lb | (ub << 8)
+    return v
+
+
+@njit(cache=True, inline="always")
+def _eg_value4_aux(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, aux):
+    """:func:`_eg_value4` with :func:`_first_trick4`'s ``rest`` parameters (``aux`` unused)."""
+    return _eg_value4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta)
 
 
 @njit(cache=True)
@@ -1750,7 +1826,15 @@ def _eg_three4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta):
     """Fail-soft alpha-beta in the window ``(alpha, beta)`` over the first trick of a 4-player
     endgame with three cards in each hand, stock empty (R5, R9); every 2-trick child by
     :func:`_eg_value4` in its line's window. Future points of the maximizing side."""
-    return _first_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, _eg_value4)
+    return _first_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, _eg_value4_aux, 0)
+
+
+@njit(cache=True)
+def _eg_three4_cached(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, ec):
+    """:func:`_eg_three4` with its 2-trick children looked up in, and stored to, the table ``ec``
+    of :func:`_eg_value4_cached` (``FL_EGC4``; a separate function: the array argument costs a
+    reference-count pair a call, which searches without the table need not pay)."""
+    return _first_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, _eg_value4_cached, ec)
 
 
 @njit(cache=True)

@@ -900,12 +900,56 @@ def test_four_player_endgame_kernels_fail_soft(endgame):
         st, _, ismax = pos.to_arrays()
         exact, _ = oracle.solve(str(pos))
         h = [int(st[ST_HAND + s_]) for s_ in range(4)]
-        for a, b in ((-1, 1000), (exact - 1, exact), (exact, exact + 1), (exact - 5, exact + 5), (0, 1)):
-            v = S._eg_three4(h[0], h[1], h[2], h[3], int(st[ST_LEADER]), int(st[ST_TRUMP]), int(st[ST_ENDGAME]),
-                             _seat_mask(ismax), a, b)
-            check(v, a, b, exact, (str(pos), a, b))
+        # no table of 2-trick endgames, then one table (64 entries, and 2 entries: nearly every lookup a
+        # collision) kept across the windows, so later windows read the bounds earlier ones stored
+        args = (h[0], h[1], h[2], h[3], int(st[ST_LEADER]), int(st[ST_TRUMP]), int(st[ST_ENDGAME]), _seat_mask(ismax))
+        for ec in (None, np.zeros(128, np.int64), np.zeros(4, np.int64)):
+            for a, b in ((exact - 1, exact), (exact, exact + 1), (-1, 1000), (exact - 5, exact + 5), (0, 1),
+                         (exact - 2, exact - 1), (exact + 1, exact + 2)):
+                v = S._eg_three4(*args, a, b) if ec is None else S._eg_three4_cached(*args, a, b, ec)
+                check(v, a, b, exact, (str(pos), a, b, ec is None or len(ec)))
         seen += 1
     assert seen == 12
+
+
+def test_four_player_endgame_table_keeps_bounds():
+    """``_eg_value4_cached`` (FL_EGC4): 2-trick endgames of 4 players through a small table of
+    bounds, a few positions asked again and again in random windows (so most lookups hit an entry
+    an earlier window stored, and a table of 4 entries replaces entries), every answer checked
+    against the exact value as a fail-soft result; the table holds the same bounds as a search
+    proves (an entry is never wrong: a later full window gives the exact value)."""
+    from solver import search as S
+    rng = np.random.default_rng(606)
+    for code in (0, 1, 2):
+        pool = []
+        for _ in range(12):
+            cards = rng.permutation(48)[:8]
+            h = [int((np.int64(1) << np.int64(cards[2 * s_])) | (np.int64(1) << np.int64(cards[2 * s_ + 1])))
+                 for s_ in range(4)]
+            trump_leader = int(rng.integers(4)), int(rng.integers(4))
+            pool.append((h, trump_leader))
+        trump = int(rng.integers(4))
+        mx = 5 if rng.integers(2) else 10
+        for ec in (np.zeros(8, np.int64), np.zeros(512, np.int64)):
+            hits = 0
+            for _ in range(600):
+                h, (_, leader) = pool[int(rng.integers(len(pool)))]
+                exact = int(S._eg_value4(h[0], h[1], h[2], h[3], leader, trump, code, mx, -1, 1000))
+                a = int(rng.integers(-1, 45))
+                b = a + 1 if rng.integers(2) else int(rng.integers(a + 1, 60))
+                before = ec.copy()
+                v = S._eg_value4_cached(h[0], h[1], h[2], h[3], leader, trump, code, mx, a, b, ec)
+                _check_fail_soft(v, a, b, exact, (h, leader, trump, code, a, b))
+                hits += bool((before == ec).all())
+                # every stored entry's bounds hold its position's exact value
+                for i in range(0, len(ec), 2):
+                    if ec[i] != 0:
+                        lo, hi = int(ec[i + 1] & 255), int(ec[i + 1] >> 8)
+                        cs = [(int(ec[i]) >> (6 * j)) & 63 for j in range(8)]
+                        hh = [(1 << cs[2 * s_]) | (1 << cs[2 * s_ + 1]) for s_ in range(4)]
+                        ex = int(S._eg_value4(hh[0], hh[1], hh[2], hh[3], int(ec[i]) >> 48, trump, code, mx, -1, 1000))
+                        assert lo <= ex <= hi, (hh, lo, ex, hi)
+            assert hits > 50  # answers from the table's bounds alone
 
 
 @pytest.mark.parametrize("endgame", ["free", "follow", "arrastre"])
@@ -1137,6 +1181,20 @@ def test_last_card_lookahead_keeps_values(mirror):
             nodes[name] += nd
         assert res[0] == res[1] == res[2], str(pos)
     assert nodes["on"] < nodes["off"], nodes
+
+
+@pytest.mark.parametrize("endgame", ["free", "arrastre"])
+def test_endgame_table_keeps_values(endgame):
+    """FL_EGC4 (4 players: the 2-trick endgames below each 3-trick endgame looked up in a small
+    table of bounds, _eg_value4_cached) on and off give every move the same value, on positions
+    with more than 16 cards left (the table is used only from there); it changes the search of
+    some (a hit answers with bounds the search would have proved otherwise)."""
+    from solver import search as S
+    positions = [p for p in _random_positions(4, 40, 202, 6, endgame=endgame, stock_left=True)
+                 if sum(len(h) for h in p.hands) + len(p.trick) + p.left > 16][:8]
+    assert len(positions) == 8
+    nodes = _same_values_switched(S.FL_EGC4, positions)
+    assert nodes["changed"] > 0, nodes
 
 
 @pytest.mark.parametrize("players,tricks_left,stock_left", [(2, 8, True), (2, 5, False), (3, 5, True), (4, 4, True),
