@@ -1776,7 +1776,7 @@ _GOLD = np.uint64(0x9E3779B97F4A7C15)
 def _eg_value4_cached(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, ec):
     """:func:`_eg_value4` for two cards in each hand through a direct-mapped table of bounds.
 
-    ``ec`` (``ndarray(int64, (2 * m,))``, ``m`` a power of two, at least 2; zeros when new) holds
+    ``ec`` (``ndarray(int64, (2 * m,))``, ``m`` a power of two; zeros when new) holds
     ``m`` entries of two words: the key, each hand's two card ids (6 bits each; R1's 48 card
     ids fit) and the leader, exact for two cards a hand; then the lower and upper bounds on the
     value (card points, 8 bits each). A hit whose bounds decide the window ``(alpha, beta)`` answers
@@ -1788,8 +1788,10 @@ def _eg_value4_cached(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, ec):
     key = (lowest(h0) | (highest(h0) << 6) | (lowest(h1) << 12) | (highest(h1) << 18)
            | (lowest(h2) << 24) | (highest(h2) << 30) | (lowest(h3) << 36) | (highest(h3) << 42)
            | (np.int64(leader) << 48))
-    # the product's top bits (they depend on every bit of the key): log2(m) of them
-    idx = 2 * np.int64((np.uint64(key) * _GOLD) >> np.uint64(64 - popcount((ec.shape[0] >> 1) - 1)))
+    # the product's top log2(m) bits (they depend on every bit of the key; two shifts: no shift by 64
+    # for m = 1)
+    idx = 2 * np.int64(((np.uint64(key) * _GOLD) >> np.uint64(63 - popcount((ec.shape[0] >> 1) - 1)))
+                       >> np.uint64(1))
     lb = np.int64(0)
     ub = np.int64(255)
     if ec[idx] == key:

@@ -915,7 +915,8 @@ def test_four_player_endgame_kernels_fail_soft(endgame):
 def test_four_player_endgame_table_keeps_bounds():
     """``_eg_value4_cached`` (FL_EGC4): 2-trick endgames of 4 players through a small table of
     bounds, a few positions asked again and again in random windows (so most lookups hit an entry
-    an earlier window stored, and a table of 4 entries replaces entries), every answer checked
+    an earlier window stored, and tables of 1 and 4 entries replace entries; 1 entry segfaulted
+    before its index stopped shifting by 64, break-it pass), every answer checked
     against the exact value as a fail-soft result; the table holds the same bounds as a search
     proves (an entry is never wrong: a later full window gives the exact value)."""
     from solver import search as S
@@ -930,7 +931,7 @@ def test_four_player_endgame_table_keeps_bounds():
             pool.append((h, trump_leader))
         trump = int(rng.integers(4))
         mx = 5 if rng.integers(2) else 10
-        for ec in (np.zeros(8, np.int64), np.zeros(512, np.int64)):
+        for ec in (np.zeros(2, np.int64), np.zeros(8, np.int64), np.zeros(512, np.int64)):
             hits = 0
             for _ in range(600):
                 h, (_, leader) = pool[int(rng.integers(len(pool)))]
@@ -949,7 +950,7 @@ def test_four_player_endgame_table_keeps_bounds():
                         hh = [(1 << cs[2 * s_]) | (1 << cs[2 * s_ + 1]) for s_ in range(4)]
                         ex = int(S._eg_value4(hh[0], hh[1], hh[2], hh[3], int(ec[i]) >> 48, trump, code, mx, -1, 1000))
                         assert lo <= ex <= hi, (hh, lo, ex, hi)
-            assert hits > 50  # answers from the table's bounds alone
+            assert hits > (50 if len(ec) > 2 else 10)  # answers from the table's bounds alone
 
 
 @pytest.mark.parametrize("endgame", ["free", "follow", "arrastre"])
