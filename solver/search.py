@@ -269,7 +269,8 @@ def default_flags():
     f[FL_EGN] = 2       # measured: 4 players 2.3x faster than level 1, 3 players 1.2-1.8x (results/README.md)
     f[FL_ETC4] = 12     # measured: 3-4% faster on full 4-player deals from 12 or 16 cards left to draw, slower
                         # from 4 (results/README.md)
-    f[FL_EGC4] = 1      # measured: 2-3% faster on full 4-player deals, 3-4% on 6 tricks left (results/README.md)
+    f[FL_EGC4] = 1      # measured: about 2% faster on full 4-player deals, 3-4% with 6 tricks left
+                        # (results/README.md)
     f[FL_ETCMIN] = 8    # measured: the look-ahead pays with 8+ cards left to draw (its key is reused by the
                         # child), costs more than it saves nearer the end (results/README.md)
     return f
@@ -1783,7 +1784,8 @@ def _eg_value4_cached(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, ec):
     without a search; else the position is searched in the window and the entry (always replaced)
     takes the bounds the fail-soft result proves. The entries hold future points of the
     maximizing side, so a table serves one kernel call (one trump, endgame rule and ``mx``).
-    Within :func:`_eg_three4` 30-50% of these endgames recur (results/README.md).
+    On full 4-player deals half or more of these calls repeat a position the same search met
+    before, mostly soon after; a 2**12-entry table holds 38-46% of them (results/README.md).
     """
     key = (lowest(h0) | (highest(h0) << 6) | (lowest(h1) << 12) | (highest(h1) << 18)
            | (lowest(h2) << 24) | (highest(h2) << 30) | (lowest(h3) << 36) | (highest(h3) << 42)
@@ -1803,15 +1805,7 @@ def _eg_value4_cached(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, ec):
         if ub <= alpha:
             return ub
     v = _eg_value4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta)
-    if v <= alpha:
-        if v < ub:
-            ub = v
-    elif v >= beta:
-        if v > lb:
-            lb = v
-    else:
-        lb = v
-        ub = v
+    lb, ub = _searched_bounds(v, alpha, beta, v, lb, ub)
     ec[idx] = key
     ec[idx + 1] = lb | (ub << 8)
     return v
