@@ -118,7 +118,8 @@ def check_out(path: str, make_dirs: bool = False) -> str | None:
         except OSError as e:
             return f"cannot create directory {d}: {e.strerror}"
     if not os.path.isdir(d):
-        return f"directory {d} does not exist"
+        # (a path through a regular file: "not a directory", as brisca solve --out says)
+        return f"{d} is not a directory" if os.path.exists(d) else f"directory {d} does not exist"
     if os.path.exists(real):
         if not stat.S_ISREG(os.stat(real).st_mode):
             return f"cannot write {path}: not a regular file"

@@ -258,7 +258,8 @@ def _main():
     ap.add_argument("--floor", action="store_true",
                     help="the MTD(f) driver's share: each position also solved from its exact value as the "
                          "first guess and by one probe at the value (results/benchmarks/solver_floor.jsonl)")
-    ap.add_argument("--out", default=None, help="JSON-lines file to append to (default: results/benchmarks/"
+    ap.add_argument("--out", default=None, help="JSON-lines file to append to, a missing directory created "
+                                                "(default: results/benchmarks/"
                                                 "solver.jsonl, solver_ablation.jsonl or solver_floor.jsonl "
                                                 "in this checkout)")
     a = ap.parse_args()

@@ -130,8 +130,8 @@ def parse_args(argv=None):
                     help="stop after this many minutes, keeping every finished chunk (checked between "
                          "chunks of 50 deals or 2 per thread; default: %(default)s)")
     ap.add_argument("--out", default="results/open_values.parquet",
-                    help="parquet file: created, or continued if it holds deals of the same seed "
-                         "(default: %(default)s)")
+                    help="parquet file: created (a missing directory too), or continued if it holds deals of "
+                         "the same seed (default: %(default)s)")
     ap.add_argument("--summary", action="store_true", help="print a markdown summary of --out and exit")
     ap.add_argument("--threads", type=int, default=1,
                     help="deals solved at once, 1-256 (one solver workspace of 32 MB each; the kernels "

@@ -45,8 +45,8 @@ def register(subparsers) -> None:
                "--out the file is still written in full); 130/143 interrupted (no --out file).\n"
                "--out columns (one row per record, as the JSON lines): line (--file), position, value,\n"
                "moves, best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached/seat\n"
-               "(target mode), error (--file tables only: an invalid line's message, its columns but line\n"
-               "and position null; null for solved lines). One schema whatever the lines: value float64 (exact integers\n"
+               "(target mode), error (--file tables only: an invalid line's message, and its other\n"
+               "columns null except line and position; null for solved lines). One schema whatever the lines: value float64 (exact integers\n"
                "with a known stock), line/nodes/target/seat int64 with nulls, reached bool;\n"
                "pandas.read_parquet(..., dtype_backend='numpy_nullable') keeps them integers.")
     p.add_argument("position", nargs="?", help="a position string (quote it)")

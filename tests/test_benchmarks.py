@@ -85,6 +85,10 @@ def test_check_out_paths(tmp_path):
     assert check_out("") == "empty path"
     assert "does not exist" in check_out(str(tmp_path / "no" / "x.jsonl"))
     assert check_out(str(tmp_path / "no" / "x.jsonl"), make_dirs=True) is None and (tmp_path / "no").is_dir()
+    # a path through a regular file: not "does not exist" (new-user pass)
+    (tmp_path / "afile").write_text("x")
+    assert check_out(str(tmp_path / "afile" / "x.jsonl")) == f"{tmp_path / 'afile'} is not a directory"
+    assert check_out(str(tmp_path / "afile" / "x.jsonl"), make_dirs=True) == f"{tmp_path / 'afile'} is not a directory"
     for bad in (tmp_path, tmp_path / "fifo", "/dev/null"):
         assert "not a regular file" in check_out(str(bad)), bad
     assert check_out(str(tmp_path / "link")) is None
