@@ -46,8 +46,9 @@ def register(subparsers) -> None:
                "--out columns (one row per record, as the JSON lines): line (--file), position, value,\n"
                "moves, best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached/seat\n"
                "(target mode), error (--file tables only: an invalid line's message, and its other\n"
-               "columns null except line and position; null for solved lines). One schema whatever the lines: value float64 (exact integers\n"
-               "with a known stock), line/nodes/target/seat int64 with nulls, reached bool;\n"
+               "columns null except line and position; null for solved lines). One schema whatever\n"
+               "the lines: value float64 (exact integers with a known stock), line/nodes/target/seat\n"
+               "int64 with nulls, reached bool;\n"
                "pandas.read_parquet(..., dtype_backend='numpy_nullable') keeps them integers.")
     p.add_argument("position", nargs="?", help="a position string (quote it)")
     p.add_argument("--file", "-f", help="one position per line ('-': standard input); blank lines and comments "
