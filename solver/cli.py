@@ -16,11 +16,18 @@ import json
 import os
 import stat
 import sys
+import textwrap
 from pathlib import Path
 
 from sim.batch import same_file
 from sim.paths import open_probe
 from sim.cli import stdout_failed
+
+
+def _paragraphs(*texts: str, width: int = 78) -> str:
+    """Help text from paragraphs: each filled to ``width`` columns, except those starting with two
+    spaces (examples), kept as written."""
+    return "\n".join(t if t.startswith("  ") else textwrap.fill(t, width) for t in texts)
 
 
 def register(subparsers) -> None:
@@ -30,26 +37,25 @@ def register(subparsers) -> None:
         description="Solve positions exactly: every move's value (card points the side to move still\n"
                     "captures) and a principal variation.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="positions: the notation of NOTATION.md (shared/ beside the checkout), for example\n"
-               '  brisca solve "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B \\\n'
-               '               turn=1 trick=1O points=62,17"\n'
-               "stock=? hides the draw order (expectation over orders, at most 8 cards to draw); it\n"
-               "needs played=... so that the face-down cards are known as a set; its value is an\n"
-               "expectation, and no principal variation is printed (the draws are chance events: pv is\n"
-               "[] in --json); with --target/--win, reached says whether the expected points reach\n"
-               "the target.\n"
-               "--file prints one JSON line per position (with \"line\"; a bad line gives\n"
-               "{\"line\": n, \"position\": its text, \"error\": ...} and the others are still solved).\n"
-               "Exit status: 0 ok; 1 some --file lines were invalid, or the output could not be written;\n"
-               "2 bad input (one-line error on stderr); 141 stdout's reader went away (| head: with\n"
-               "--out the file is still written in full); 130/143 interrupted (no --out file).\n"
-               "--out columns (one row per record, as the JSON lines): line (--file), position, value,\n"
-               "moves, best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached/seat\n"
-               "(target mode), error (--file tables only: an invalid line's message, and its other\n"
-               "columns null except line and position; null for solved lines). One schema whatever\n"
-               "the lines: value float64 (exact integers with a known stock), line/nodes/target/seat\n"
-               "int64 with nulls, reached bool;\n"
-               "pandas.read_parquet(..., dtype_backend='numpy_nullable') keeps them integers.")
+        epilog=_paragraphs(
+            "positions: the notation of NOTATION.md (shared/ beside the checkout), e.g.",
+            '  brisca solve "players=2 trump=5B hands=3C,6C/10O,2C,12E \\\n'
+            '               stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"',
+            "stock=? hides the draw order (expectation over orders, at most 8 cards to draw); it needs "
+            "played=... so that the face-down cards are known as a set; its value is an expectation, and no "
+            "principal variation is printed (the draws are chance events: pv is [] in --json); with "
+            "--target/--win, reached says whether the expected points reach the target.",
+            "--file prints one JSON line per position (with \"line\"; a bad line gives {\"line\": n, "
+            "\"position\": its text, \"error\": ...} and the others are still solved).",
+            "Exit status: 0 ok; 1 some --file lines were invalid, or the output could not be written; 2 bad "
+            "input (one-line error on stderr); 141 stdout's reader went away (| head: with --out the file is "
+            "still written in full); 130/143 interrupted (no --out file).",
+            "--out columns (one row per record, as the JSON lines): line (--file), position, value, moves, "
+            "best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached/seat (target "
+            "mode), error (--file tables only: an invalid line's message, and its other columns null except "
+            "line and position; null for solved lines). One schema whatever the lines: value float64 (exact "
+            "integers with a known stock), line/nodes/target/seat int64 with nulls, reached bool; "
+            "pandas.read_parquet(..., dtype_backend='numpy_nullable') keeps them integers."))
     p.add_argument("position", nargs="?", help="a position string (quote it)")
     p.add_argument("--file", "-f", help="one position per line ('-': standard input); blank lines and comments "
                                         "(from # to the end of the line) skipped")
