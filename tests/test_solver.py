@@ -993,9 +993,10 @@ def test_stacked_endgame_kernel_fail_soft(endgame):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_bisecting_driver_keeps_values(players):
-    """mtdf's driver (FL_BISECT: 0 unit steps, 1 bisection with 3+ players, 2 always) gives the
-    same value from any first guess, good, poor or outside 0..points left; with at most 2
-    tricks left, the oracle's value."""
+    """mtdf's driver (FL_BISECT: 0 unit steps, 1 bisection with 3+ players, 2 always; from the
+    middle guess ``rem // 2`` bisection starts at the second probe) gives the same value from any
+    first guess, good, poor or outside 0..points left; with at most 2 tricks left, the oracle's
+    value."""
     from solver import search as S
     ws = S.new_workspace(14)
     rng = np.random.default_rng(players)
