@@ -943,9 +943,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 ub = rem
                 if slot >= 0:
                     dd = tt_d[slot]
-                    lb = dd & 255
-                    ub = (dd >> 8) & 255
-                    lb, ub = _turned(lb, ub, rem, flip)
+                    lb, ub = _entry_bounds(dd, rem, flip)
                     ttmove = ((dd >> 16) & 255) - 1
                     if acc + lb >= beta or lb == ub:
                         v = acc + lb
@@ -1158,7 +1156,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         gain = tpts if ismax[ws] != 0 else 0
                         dd = tt_d[sl]
                         # the entry holds the next leader's side's points (FL_MIRROR)
-                        lo, hi = _turned(dd & 255, (dd >> 8) & 255, rem - tpts, use_mirror and ismax[ws] == 0)
+                        lo, hi = _entry_bounds(dd, rem - tpts, use_mirror and ismax[ws] == 0)
                         lo += acc + gain
                         hi += acc + gain
                         if ismx != 0:
@@ -1544,6 +1542,14 @@ def _turned(lb, ub, rem, flip):
     if flip:
         return rem - ub, rem - lb
     return lb, ub
+
+
+@njit(cache=True, inline="always")
+def _entry_bounds(dd, rem, flip):
+    """The bounds ``(lb, ub)`` on future card points an entry's data word ``dd`` holds (the inverse of
+    :func:`_tt_data`'s first two fields), turned to the other side's when ``flip`` (:func:`_turned`,
+    ``rem`` points left at the entry's position)."""
+    return _turned(dd & 255, (dd >> 8) & 255, rem, flip)
 
 
 @njit(cache=True, inline="always")
@@ -2104,9 +2110,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 ub = rem
                 if slot >= 0:
                     dd = tt_d[slot]
-                    lb = dd & 255
-                    ub = (dd >> 8) & 255
-                    lb, ub = _turned(lb, ub, rem, flip)
+                    lb, ub = _entry_bounds(dd, rem, flip)
                     ttmove = ((dd >> 16) & 255) - 1
                     if acc + lb >= beta or lb == ub:
                         v = acc + lb
@@ -2245,8 +2249,8 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     if sl >= 0:
                         dd = tt_d[sl]
                         # the next leader's side's points when that side is the minimizing one
-                        lo, hi = _turned(dd & 255, (dd >> 8) & 255, rem - card_points(led) - card_points(c),
-                                         mirror != 0 and (m1 if ws == 1 else m0) == 0)
+                        lo, hi = _entry_bounds(dd, rem - card_points(led) - card_points(c),
+                                               mirror != 0 and (m1 if ws == 1 else m0) == 0)
                         lo += acc + gain
                         hi += acc + gain
                         if ismx != 0:
