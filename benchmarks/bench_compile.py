@@ -43,7 +43,7 @@ POSITION = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn
 HIDDEN = ("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=? turn=1 trick=1O points=62,17 "
           "played=3O,4O,5O,6O,7O,11O,12O,1C,4C,5C,10C,11C,12C,1E,2E,4E,5E,6E,7E,10E,11E,1B,2B,3B,6B,7B,10B,11B")
 
-#: A 4-player position (4 tricks left): its first solve compiles the general kernel (solver.search.GENERAL),
+#: A 4-player position (4 tricks left): its first solve compiles the four-player kernel (solver.search.FOUR),
 #: which a 2-player solve no longer does.
 POSITION4 = "players=4 trump=4O hands=12O,7C,6O/10O,6B,7E/11C,4C,1O/5C,1B,3B stock=3C,10C,5B turn=2 trick= points=16,0,24,27"
 

@@ -251,7 +251,7 @@ def _main():
                     help="one line per technique switched off or on, on the positions of --ablation-config")
     ap.add_argument("--ablation-config", default=None, choices=["2p-10left", "2p-full", "4p-6left"],
                     help="positions of --ablation (default 2p-10left; 2p-full: the two-player kernel's "
-                         "techniques only; 4p-6left: the general kernel's only)")
+                         "techniques only; 4p-6left: the general kernel's, and the four-player kernel's line)")
     ap.add_argument("--guess", type=int, default=None,
                     help="first guess of every solve in card points, 0-120 (default: half the points left, as "
                          "solver.solve does; 60 reproduces the lines before 9894ca3)")
@@ -297,10 +297,11 @@ def _main():
         os.makedirs(OUT_DIR, exist_ok=True)
     if a.ablation:
         out = a.out or str(OUT_DIR / "solver_ablation.jsonl")
-        # techniques are switched in the general kernel (ab2 runs only with the default set);
-        # the two-player kernel and its look-ahead get their own lines
+        # techniques are switched in the general kernel (ab2 and ab4 run only with the default set);
+        # the two-player kernel and its look-ahead get their own lines, the four-player kernel one
         base = S.default_flags()
         base[S.FL_TWO] = 0
+        base[S.FL_FOUR] = 0
         names = {S.FL_TT: "tt", S.FL_ORDER: "ordering", S.FL_EQUIV: "equivalent-cards",
                  S.FL_SEQ: "sequence-dominance", S.FL_MIRROR: "mirror-key", S.FL_QUICK: "quick-bounds",
                  S.FL_TTMOVE: "tt-move", S.FL_SURE: "sure-trumps", S.FL_CANON: "canonical-endgame-key",
@@ -321,6 +322,9 @@ def _main():
             f = base.copy()
             f[fl] = val
             trials.append(("with-" + nm, f))
+        if a.ablation_config.startswith("4p"):
+            # the default set, searched by the four-player register kernel ab4 (same nodes)
+            trials.append(("four-player-kernel", S.default_flags()))
         two = S.default_flags()
         trials.append(("two-player-kernel", two))
         for label, sets in (("two-player-kernel-no-etc", ((S.FL_ETC, 0),)),

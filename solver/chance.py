@@ -29,7 +29,7 @@ from sim.rules import exchange_card, legal_mask, trick_winner
 
 from .position import (ST_SIZE, ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE, ST_NTRICK,
                        ST_PLAYERS, ST_SIDES, ST_SIDEWON, ST_TRICK, ST_TRUMP, Position)
-from .search import SWAP, card_points, mtdf2, mtdfn
+from .search import SWAP, card_points, mtdf2, mtdf4, mtdfn
 
 #: Most cards left to draw (face-down plus the pinta) that ``stock=?`` solves exactly.
 MAX_UNKNOWN_DRAWS = 8
@@ -45,7 +45,7 @@ def _chance_run(value, st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, 
     """Iterative expectimax (explicit stack; cached). Root frame: ``kind0`` 0 decision, 1 the
     draws after a trick won by seat ``ws0``. Returns the value scaled by ``F`` (max side).
     ``value``: the exact solver for the positions whose draws are all known (an ``mtdf`` entry
-    point of :mod:`solver.search`, bound by :func:`_chance2` or :func:`_chancen`)."""
+    point of :mod:`solver.search`, bound by :func:`_chance2`, :func:`_chance4` or :func:`_chancen`)."""
     n = st0[ST_PLAYERS]
     L = st0[ST_L]
     S = np.zeros((MAXF, ST_SIZE), dtype=np.int64)
@@ -277,6 +277,12 @@ def _chance2(st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, f
 
 
 @njit(cache=True, nogil=True)
+def _chance4(st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags):
+    """:func:`_chance_run` with the four-player kernel (:data:`solver.search.FOUR`)."""
+    return _chance_run(mtdf4, st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags)
+
+
+@njit(cache=True, nogil=True)
 def _chancen(st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags):
     """:func:`_chance_run` with the general kernel (:data:`solver.search.GENERAL`)."""
     return _chance_run(mtdfn, st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags)
@@ -325,7 +331,8 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
     vals = {}
     ism = bool(ismax[pos.turn])
     rem = pos.future_points()
-    run = _chance2 if S.drivers(st, flags) is S.TWO else _chancen  # compiles one kernel set
+    D = S.drivers(st, flags)
+    run = _chance2 if D is S.TWO else (_chance4 if D is S.FOUR else _chancen)  # compiles one kernel set
     for m in legal:
         st2, stk2 = st.copy(), stk.copy()
         w = _root_move(run, st2, stk2, ismax, F, memo, m, tk1, tk2, td, fr, mv, cnt, flags)
@@ -356,7 +363,7 @@ def _num(f: Fraction):
 
 def _root_move(_chance, st, stk, ismax, F, memo, m, tk1, tk2, td, fr, mv, cnt, flags):
     """Scaled value (max side) after root move ``m``, the move's own trick included; ``_chance``:
-    the expectimax entry (:func:`_chance2` or :func:`_chancen`)."""
+    the expectimax entry (:func:`_chance2`, :func:`_chance4` or :func:`_chancen`)."""
     n = int(st[ST_PLAYERS])
     ntrick = int(st[ST_NTRICK])
     leader = int(st[ST_LEADER])

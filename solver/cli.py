@@ -223,18 +223,29 @@ def _write_or_fail(records, path, rc, with_line=False, target=False):
     return rc
 
 
-# Small positions whose solves compile (or load) each kernel set: two players (solver.search.TWO) and
-# any other table (GENERAL), the stock known and hidden (stock=?: its expectimax binds that set).
+# Small positions whose solves compile (or load) each kernel set, keyed by its player count: two players
+# (solver.search.TWO), four (FOUR) and three, which stands for every other table (GENERAL: 3 and 6
+# players), the stock known and hidden (stock=?: its expectimax binds that set).
 _WARM = {2: "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17",
+         3: "players=3 trump=12B hands=12O,7B,12B/4B,10B,12E/4E,6E,10C stock= turn=1 trick= points=44,60,0",
          4: "players=4 trump=4O hands=6O,3C/7E,10C/1O,5B/3B,4O stock= turn=0 trick= points=36,0,24,27"}
 _WARM_HIDDEN = {2: "players=2 trump=11E hands=10O,2C,4E/11O,11C stock=12C turn=0 trick=10C points=27,76",
+                3: "players=3 trump=12B hands=12O,7B,10E/1E,4B,10B/4E,6E,5O stock=12E,10C turn=0 trick= "
+                   "points=44,47,0",
                 4: "players=4 trump=4O hands=12O,7C,6O/10O,6B,7E/11C,4C,1O/5C,1B,3B stock=3C,10C,5B turn=2 "
                    "trick= points=16,0,24,27"}
 
 
+def _kernel_set(players: int) -> int:
+    """The player count that names the kernel set a table's solves use (:data:`_WARM`): 2 and 4 have
+    their own, 3 and 6 share the general one."""
+    return players if players in (2, 4) else 3
+
+
 def _kinds(positions):
-    """The kernel sets the positions need, for :func:`_warm_up`: ``{(two players, stock hidden)}``."""
-    return {(p.rules.players == 2, p.stock is None) for p in positions}
+    """The kernel sets the positions need, for :func:`_warm_up`: ``{(kernel set, stock hidden)}``
+    (:func:`_kernel_set`)."""
+    return {(_kernel_set(p.rules.players), p.stock is None) for p in positions}
 
 
 def _play(pos, moves: str):
@@ -308,20 +319,20 @@ def _write_text(lines, path):
         _TEMPORARIES.discard(tmp)
 
 
-def _warm_up(target: bool = False, kinds=frozenset({(True, False)})) -> None:
+def _warm_up(target: bool = False, kinds=frozenset({(2, False)})) -> None:
     """Compile (or load from numba's cache) the search kernels a request uses before timing
     anything, so the ``ms`` reported is the solve alone: for each of ``kinds`` (:func:`_kinds`:
-    two players or not, stock known or hidden) the exact search or the expectimax of ``stock=?``,
-    and the target probe for ``--target``/``--win``; says so on stderr when it takes more than
-    1.5 s."""
+    the kernel set's player count, stock known or hidden) the exact search or the expectimax of
+    ``stock=?``, and the target probe for ``--target``/``--win``; says so on stderr when it takes
+    more than 1.5 s."""
     import threading
 
     from .api import solve
     from .position import Position
 
     parts = []
-    for two, hid in sorted(kinds, reverse=True):
-        table = "2-player" if two else "3-6 player"
+    for ks, hid in sorted(kinds):
+        table = {2: "2-player", 4: "4-player"}.get(ks, "3- and 6-player")
         parts.append(f"the {table} stock=? expectimax" if hid else f"the {table} solver")
     what = " and ".join(parts) or "the solver"
     note = threading.Timer(1.5, lambda: print(f"brisca: compiling {what} (once for each kind of request: numba "
@@ -329,8 +340,7 @@ def _warm_up(target: bool = False, kinds=frozenset({(True, False)})) -> None:
     note.daemon = True
     note.start()
     try:
-        for two, hid in sorted(kinds):
-            n = 2 if two else 4
+        for n, hid in sorted(kinds):
             if hid:  # a small relative with the stock order hidden (stock=?)
                 h = Position.parse(_WARM_HIDDEN[n])
                 solve(Position.make(h.rules, h.trump, h.hands, None, turn=h.turn, trick=h.trick, points=h.points,

@@ -61,7 +61,10 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   a prefetch so their memory latencies overlap; the child reuses the computed key) and
   endgames of 3 tricks (stock empty, R9) answered in the node's window by an unrolled
   alpha-beta without a table probe (:func:`_eg_three_w`, ``FL_EG`` 2, the default; level 1:
-  the exact value by plain minimax on a table miss, stored as an exact entry).
+  the exact value by plain minimax on a table miss, stored as an exact entry);
+* for 4 players in two sides with the default techniques, :func:`ab` hands the search to
+  :func:`ab4`, the general kernel's search node for node with the state in registers
+  (``FL_FOUR``).
 
 Kernels trust their input (:meth:`solver.position.Position.to_arrays` builds it).
 
@@ -71,10 +74,11 @@ every call site, before type inference). The key builders (:func:`draw_key2`,
 (:func:`_eg_two`, :func:`_eg_three`) are compiled once and called: on a cold cache :func:`ab2`
 compiled in 20 s instead of 76 s and the general kernel in 41 s instead of 55 s, with the same
 nodes and times within noise (results/README.md). :func:`ab` hands two-player searches to
-:func:`ab2` from inside compiled code, so compiling it compiles both kernels; the callers in
-:mod:`solver.api`, :mod:`solver.chance` and :mod:`solver.selfplay` take their entry points from
-:func:`drivers` instead, which compile only the kernel the table needs (a first two-player solve
-no longer compiles the general kernel, nor a first four-player solve :func:`ab2`).
+:func:`ab2` and four-player ones to :func:`ab4` from inside compiled code, so compiling it compiles
+the three kernels; the callers in :mod:`solver.api`, :mod:`solver.chance` and :mod:`solver.selfplay`
+take their entry points from :func:`drivers` instead, which compile only the kernel the table needs
+(a first two-player solve compiles neither the general kernel nor :func:`ab4`, a first four-player
+solve only :func:`ab4`).
 
 Reference counts: numba increfs an array passed to a compiled callee, and to an inlined helper
 where its refcount-pruning pass cannot pair the increment with its decrement (a helper indexing
@@ -166,11 +170,12 @@ FL_SWAP = 21      # move ordering: 1 the trump exchange (R7) first after the tab
 FL_TUNED = 22     # move ordering (with FL_LEAD 1 and FL_FOLLOW 1): 1 the tuned scores (_lead_score, _follow_score:
                   # the trumps the trick's winner, or its side, draws next, R6; the suit's length; leads only a
                   # trump beats); 0 the hand-set scores before them
-FL_ETC4 = 23      # general kernel, 4 players: enhanced transposition cutoffs at a trick's last card with at least
+FL_ETC4 = 23      # 4 players (ab4, abn): enhanced transposition cutoffs at a trick's last card with at least
                   # this many cards left to draw (0: off)
-FL_EGC4 = 24      # general kernel, 4 players: 1 the 2-trick endgames inside _eg_three4 looked up in a small
+FL_EGC4 = 24      # 4 players (ab4, abn): 1 the 2-trick endgames inside _eg_three4 looked up in a small
                   # table of bounds local to the search (_eg_value4_cached); 0 each searched afresh
-FL_SIZE = 25
+FL_FOUR = 25      # 4 players in two sides with the default techniques: the register kernel ab4 (same nodes, faster)
+FL_SIZE = 26
 
 # frame fields
 F_ALPHA = 0
@@ -483,8 +488,9 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     """Fail-soft alpha-beta on future points of the maximizing side (iterative).
 
     Hands two-player searches with the default techniques (:func:`uses_ab2`) to :func:`ab2`
-    (through :func:`ab2_probe`), the others to the general kernel :func:`abn`. Compiling it
-    compiles both kernels; :func:`drivers` names entry points that compile only the one a
+    (through :func:`ab2_probe`), four-player ones in two sides (:func:`uses_ab4`) to :func:`ab4`
+    (through :func:`ab4_probe`), the others to the general kernel :func:`abn`. Compiling it
+    compiles the three kernels; :func:`drivers` names entry points that compile only the one a
     position needs.
 
     Parameters
@@ -518,6 +524,8 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     """
     if uses_ab2(st, flags):
         return ab2_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+    if uses_ab4(st, flags):
+        return ab4_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     return abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
@@ -2419,6 +2427,537 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
 
 
 # ======================================================================
+# Four-player kernel: the general search with the state in registers
+# ======================================================================
+
+@njit(cache=True, inline="always")
+def _rot4(a0, a1, a2, a3, r):
+    """``(a[r], a[r + 1], a[r + 2], a[r + 3])`` of four values, indices mod 4 (seat rotation)."""
+    if r == 0:
+        return a0, a1, a2, a3
+    if r == 1:
+        return a1, a2, a3, a0
+    if r == 2:
+        return a2, a3, a0, a1
+    return a3, a0, a1, a2
+
+
+@njit(cache=True, inline="always")
+def _put4(a0, a1, a2, a3, s, x):
+    """The four values with the one of index ``s`` (0-3) replaced by ``x``."""
+    if s == 0:
+        return x, a1, a2, a3
+    if s == 1:
+        return a0, x, a2, a3
+    if s == 2:
+        return a0, a1, x, a3
+    return a0, a1, a2, x
+
+
+@njit(cache=True, inline="always")
+def _draws4(stock0, dp, L, pin, ws):
+    """The cards four seats draw from stock index ``dp`` after a trick ``ws`` won (R6: the winner
+    first, then in playing order; the pinta, ``pin``, last), as bitmasks by seat 0-3."""
+    b0 = np.int64(1) << _draw_card(stock0, dp, L, pin)
+    b1 = np.int64(1) << _draw_card(stock0, dp + 1, L, pin)
+    b2 = np.int64(1) << _draw_card(stock0, dp + 2, L, pin)
+    b3 = np.int64(1) << _draw_card(stock0, dp + 3, L, pin)
+    return _rot4(b0, b1, b2, b3, (4 - ws) & 3)
+
+
+@njit(cache=True, nogil=True)
+def ab4_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """:func:`ab4` with :func:`ab`'s parameters (the flags array); the caller ensures
+    :func:`uses_ab4`. Same result as :func:`ab`.
+    """
+    return ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags[FL_ETC4], flags[FL_EGC4],
+               flags[FL_MIRROR], flags[FL_SWAP])
+
+
+@njit(cache=True, inline="always")
+def uses_ab4(st, flags):
+    """Whether :func:`ab` hands the search to :func:`ab4`: four players in two sides and the default
+    techniques."""
+    return (st[ST_PLAYERS] == 4 and st[ST_SIDES] == 2 and flags[FL_FOUR] != 0 and flags[FL_TT] != 0
+            and flags[FL_ORDER] != 0 and flags[FL_EQUIV] != 0 and flags[FL_QUICK] != 0 and flags[FL_TTMOVE] != 0
+            and flags[FL_SURE] != 0 and flags[FL_CANON] != 0 and flags[FL_RELKEY] != 0 and flags[FL_LEAD] == 1
+            and flags[FL_FOLLOW] == 1 and flags[FL_HIST] == 0 and flags[FL_KILLER] == 0 and flags[FL_EXACT] == 0
+            and flags[FL_SEQ] != 0 and flags[FL_TUNED] != 0 and flags[FL_EGN] >= 2)
+
+
+@njit(cache=True, nogil=True)
+def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4min=0, egc4=0, mirror=0,
+        swapfirst=0):
+    """:func:`abn` for four players in two sides with the default techniques, the state in registers.
+
+    The same search node for node (same move order, bounds, keys and table entries) with the four
+    hands, the trick's cards, the pinta and the maximizing seats in local variables instead of arrays
+    (as :func:`ab2` for two players), the seat loops unrolled. Same parameters and result
+    (fail-soft value, card points of the maximizing side) as :func:`ab`, with four of the flags
+    instead of the array: ``etc4min`` (``flags[FL_ETC4]``), ``egc4`` (``flags[FL_EGC4]``),
+    ``mirror`` (``flags[FL_MIRROR]``), ``swapfirst`` (``flags[FL_SWAP]``); the others at the values
+    :func:`uses_ab4` checks.
+    """
+    trump = st[ST_TRUMP]
+    exch = st[ST_EXCH]
+    exwon = st[ST_EXWON]
+    endg = st[ST_ENDGAME]
+    L = st[ST_L]
+    mxb = np.int64(0)
+    for s in range(4):
+        if ismax[s] != 0:
+            mxb |= np.int64(1) << s
+    use_mirror = mirror != 0
+    # the 2-trick endgames' table of _eg_three4 (FL_EGC4), as in abn
+    ec = np.zeros(0, dtype=np.int64)
+    ecn = 2 << 12 if egc4 != 0 and popcount(st[ST_NOTDONE]) > 16 else 0
+    etc4 = etc4min > 0 and exwon == 0 and L - st[ST_DP] >= etc4min
+    ne = MAXD if etc4 else 1
+    ek1 = np.empty((ne, 48), dtype=np.int64)
+    ek2 = np.empty((ne, 48), dtype=np.int64)
+    eix = np.empty((ne, 48), dtype=np.int64)
+    pre = -1
+    tsuit = np.int64(0xFFF) << np.int64(12 * trump)
+    stamp = cnt[1]
+    tmask = tt_k1.shape[0] - 1
+    h0 = st[ST_HAND]
+    h1 = st[ST_HAND + 1]
+    h2 = st[ST_HAND + 2]
+    h3 = st[ST_HAND + 3]
+    ntrick = st[ST_NTRICK]
+    t0 = st[ST_TRICK] if ntrick > 0 else np.int64(-1)
+    t1 = st[ST_TRICK + 1] if ntrick > 1 else np.int64(-1)
+    t2 = st[ST_TRICK + 2] if ntrick > 2 else np.int64(-1)
+    pin = np.int64(stock0[L - 1]) if L > 0 else np.int64(-1)
+    leader = st[ST_LEADER]
+    dp = st[ST_DP]
+    sw = st[ST_SIDEWON]
+    notdone = st[ST_NOTDONE]
+    rem = _points_of(notdone)
+    ncl = popcount(notdone)
+    acc = 0
+    scores = np.zeros(MAXM, dtype=np.int64)
+    nodes = 0
+    d = 0
+    fr[0, F_ALPHA] = alpha0
+    fr[0, F_BETA] = beta0
+    mode = 0
+    v = 0
+    while True:
+        if mode == 0:
+            nodes += 1
+            upre = pre
+            pre = -1
+            alpha = fr[d, F_ALPHA]
+            beta = fr[d, F_BETA]
+            fr[d, F_SLOT] = -1
+            if notdone == 0:
+                v = acc
+                mode = 2
+                continue
+            if acc >= beta:
+                v = acc
+                mode = 2
+                continue
+            if acc + rem <= alpha:
+                v = acc + rem
+                mode = 2
+                continue
+            tl = notdone & tsuit
+            if tl != 0:
+                # sure points: the top live trumps in one hand always win their tricks (R5)
+                c = highest(tl)
+                b = np.int64(1) << c
+                o = (0 if (h0 & b) != 0 else (1 if (h1 & b) != 0 else (2 if (h2 & b) != 0
+                     else (3 if (h3 & b) != 0 else -1))))
+                if o >= 0:
+                    sure = 0
+                    ho = _hand4(h0, h1, h2, h3, o)
+                    while tl != 0:
+                        c = highest(tl)
+                        b = np.int64(1) << c
+                        if (ho & b) == 0:
+                            break
+                        sure += card_points(c)
+                        tl &= ~b
+                    if ((mxb >> o) & 1) != 0:
+                        if acc + sure >= beta:
+                            v = acc + sure
+                            mode = 2
+                            continue
+                    elif acc + rem - sure <= alpha:
+                        v = acc + rem - sure
+                        mode = 2
+                        continue
+            seat = (leader + ntrick) & 3
+            ttmove = -1
+            c0 = popcount(h0)
+            eqs = ntrick == 0 and popcount(h1) == c0 and popcount(h2) == c0 and popcount(h3) == c0
+            if eqs and dp >= L and ncl <= 8:
+                # stock empty, at most 2 tricks left (R9): the unrolled minimax in this node's window
+                v = acc + _eg_value4(h0, h1, h2, h3, leader, trump, endg, mxb, alpha - acc, beta - acc)
+                mode = 2
+                continue
+            # whether an exchange can still move the 7 or 2 of trumps (R7): keys and move pruning
+            spec = _exchange_ahead(exch, pin if dp < L else np.int64(-1), notdone, L - dp, trump)
+            if ntrick == 0:
+                # abn's key (FL_MIRROR: the leader as seat 0, the leader's side's points)
+                flip = use_mirror and ((mxb >> leader) & 1) == 0
+                fr[d, F_FLIP] = 1 if flip else 0
+                rot = leader if use_mirror else 0
+                kh0, kh1, kh2, kh3 = _rot4(h0, h1, h2, h3, rot)
+                kl = leader - rot
+                ksw = _swap_sides(sw) if (rot & 1) != 0 else sw
+                u = kh0 | kh1 | kh2 | kh3
+                pk = pin if dp < L else np.int64(0)
+                if upre >= 0:  # the look-ahead at the trick's last card made this key (FL_ETC4)
+                    k1 = ek1[d - 1, upre]
+                    k2 = ek2[d - 1, upre]
+                elif dp >= L:
+                    k1, k2 = _endgame_key_planes(u, kh1 | kh3, kh2 | kh3, trump, kl)
+                elif exwon == 0 and popcount(kh0) <= 3 and eqs:
+                    k1, k2 = draw_key_n(kh0, kh1, kh2, kh3, 4, notdone, trump, spec, L - dp, pk, kl)
+                else:
+                    k1 = u | (kl << 48) | (pk << 51) | ((L - dp) << 57)
+                    k2 = np.int64(0)
+                    sh = 0
+                    x = u
+                    while x != 0:
+                        c = lowest(x)
+                        b = np.int64(1) << c
+                        o = 0 if (kh0 & b) != 0 else (1 if (kh1 & b) != 0 else (2 if (kh2 & b) != 0 else 3))
+                        k2 |= np.int64(o) << sh
+                        sh += 2
+                        x &= x - 1
+                if exwon != 0 and dp < L and (k1 >> 62) != -1:
+                    k2 |= ksw << 58
+                idx = _tt_bucket(k1, k2, tmask)
+                slot = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
+                eg3 = eqs and dp >= L and ncl == 12
+                lb = 0
+                ub = rem
+                if slot >= 0:
+                    dd = tt_d[slot]
+                    lb, ub = _entry_bounds(dd, rem, flip)
+                    ttmove = ((dd >> 16) & 255) - 1
+                    if acc + lb >= beta or lb == ub:
+                        v = acc + lb
+                        mode = 2
+                        continue
+                    if acc + ub <= alpha:
+                        v = acc + ub
+                        mode = 2
+                        continue
+                    if acc + lb > alpha:
+                        alpha = acc + lb
+                    if acc + ub < beta:
+                        beta = acc + ub
+                else:
+                    slot = _tt_victim(tt_d, idx, stamp)
+                    tt_k1[slot] = k1
+                    tt_k2[slot] = k2
+                    if not eg3:  # (else stored below)
+                        tt_d[slot] = _tt_data(lb, ub, -1, ncl, stamp)
+                if eg3:
+                    # stock empty, 3 tricks left (R9): as in abn
+                    if ecn == 0:
+                        rv = _eg_three4(h0, h1, h2, h3, leader, trump, endg, mxb, alpha - acc, beta - acc)
+                    else:
+                        if ec.shape[0] != ecn:
+                            ec = np.zeros(ecn, dtype=np.int64)
+                        rv = _eg_three4_cached(h0, h1, h2, h3, leader, trump, endg, mxb, alpha - acc,
+                                               beta - acc, ec)
+                    v = acc + rv
+                    lb2, ub2 = _searched_bounds(v, alpha, beta, rv, lb, ub)
+                    lb2, ub2 = _turned(lb2, ub2, rem, flip)
+                    tt_d[slot] = _tt_data(lb2, ub2, -1, ncl, stamp)
+                    mode = 2
+                    continue
+                fr[d, F_SLOT] = slot
+                fr[d, F_REM] = rem
+                fr[d, F_K1] = k1
+                fr[d, F_K2] = k2
+                fr[d, F_LB] = lb
+                fr[d, F_UB] = ub
+            fr[d, F_ALPHA] = alpha
+            fr[d, F_BETA] = beta
+            fr[d, F_A0] = alpha
+            fr[d, F_B0] = beta
+            fr[d, F_ACC] = acc
+            ismx = (mxb >> seat) & 1
+            fr[d, F_MAX] = ismx
+            # ---- move generation (R5, R9, R7)
+            hand = _hand4(h0, h1, h2, h3, seat)
+            stock_empty = dp >= L
+            wcard = np.int64(-1)
+            wseat = -1
+            tp = 0
+            if ntrick > 0:
+                wcard = t0
+                wi = 0
+                tp = card_points(t0)
+                if ntrick > 1:
+                    tp += card_points(t1)
+                    if beats(t1, wcard, trump):
+                        wcard = t1
+                        wi = 1
+                    if ntrick > 2:
+                        tp += card_points(t2)
+                        if beats(t2, wcard, trump):
+                            wcard = t2
+                            wi = 2
+                wseat = (leader + wi) & 3
+            lm = hand
+            if ntrick > 0 and stock_empty and endg != 0:
+                lm = legal_follow(hand, t0 // 12, wcard, trump, endg)  # R9
+            pm = pin if dp < L else np.int64(-1)
+            ex = exchange_card(hand, pm, L - dp, exch, ((sw >> (seat & 1)) & 1) != 0, exwon)
+            wmx = ntrick > 0 and ((mxb >> wseat) & 1) == ismx
+            if ntrick == 3:  # the last card of the trick: its winner is known
+                cand = _seq_dominance(lm, notdone, wcard, wmx, trump, spec, 0, endg, stock_empty, pm, True)
+            else:
+                later = _hand4(h0, h1, h2, h3, (seat + 1) & 3)
+                if ntrick < 2:
+                    later |= _hand4(h0, h1, h2, h3, (seat + 2) & 3)
+                if ntrick < 1:
+                    later |= _hand4(h0, h1, h2, h3, (seat + 3) & 3)
+                if spec and pm >= 0:
+                    later |= np.int64(1) << pm  # a later seat may take the pinta first (R7)
+                cand = _seq_dominance_mid(lm, notdone, wcard, wmx, trump, spec, later)
+            nm = 0
+            oh = np.int64(0)
+            if ntrick == 0:  # the opponents' cards
+                if (mxb & 1) != ismx:
+                    oh |= h0
+                if ((mxb >> 1) & 1) != ismx:
+                    oh |= h1
+                if ((mxb >> 2) & 1) != ismx:
+                    oh |= h2
+                if ((mxb >> 3) & 1) != ismx:
+                    oh |= h3
+            edge = 0
+            if ntrick > 0 and dp < L:  # (used by the follow scores only)
+                edge = (_draw_edge(_draw_card(stock0, dp, L, pin), _draw_card(stock0, dp + 1, L, pin), trump)
+                        + _draw_edge(_draw_card(stock0, dp + 2, L, pin), _draw_card(stock0, dp + 3, L, pin),
+                                     trump))
+            x = cand
+            while x != 0:
+                c = lowest(x)
+                x &= x - 1
+                if ntrick == 0:
+                    sc = _lead_score(c, hand, oh, trump, L - dp)
+                elif not wmx:
+                    sc = _follow_score(c, wcard, tp, hand, trump, L - dp, edge, 4)
+                else:
+                    # partner winning: give points, keep trumps
+                    p = card_points(c)
+                    sc = 300 + p * 4 - (60 if (c // 12) == trump else 0) - (c % 12)
+                    if ntrick < 3 and p >= 10:
+                        sc -= 30
+                if c == ttmove:
+                    sc = 1 << 50
+                mv[d, nm] = c
+                scores[nm] = sc
+                nm += 1
+            fr[d, F_ETCD] = 0
+            if etc4 and ntrick == 3 and L - dp >= etc4min and L - dp > 4:
+                # enhanced transposition cutoff (FL_ETC4): as in abn
+                fr[d, F_ETCD] = 1
+                cut = False
+                tmk0 = (np.int64(1) << t0) | (np.int64(1) << t1) | (np.int64(1) << t2)
+                nleft = L - dp - 4
+                for i in range(nm):
+                    c = mv[d, i]
+                    ws = seat if beats(c, wcard, trump) else wseat  # R5: the trick's winner
+                    tmk = tmk0 | (np.int64(1) << c)
+                    nnd = notdone & ~tmk
+                    y0, y1, y2, y3 = _draws4(stock0, dp, L, pin, ws)
+                    n0 = (h0 & ~tmk) | y0
+                    n1 = (h1 & ~tmk) | y1
+                    n2 = (h2 & ~tmk) | y2
+                    n3 = (h3 & ~tmk) | y3
+                    rot = ws if use_mirror else 0
+                    n0, n1, n2, n3 = _rot4(n0, n1, n2, n3, rot)
+                    k1, k2 = draw_key_n(n0, n1, n2, n3, 4, nnd, trump,
+                                        _exchange_ahead(exch, pin, nnd, nleft, trump), nleft, pin, ws - rot)
+                    idx = _tt_bucket(k1, k2, tmask)
+                    ek1[d, c] = k1
+                    ek2[d, c] = k2
+                    eix[d, c] = idx
+                    _prefetch(tt_k1, idx)
+                for i in range(nm):
+                    c = mv[d, i]
+                    idx = eix[d, c]
+                    sl = _tt_find(tt_k1, tt_k2, tt_d, idx, ek1[d, c], ek2[d, c], stamp)
+                    if sl >= 0:
+                        ws = seat if beats(c, wcard, trump) else wseat
+                        tpts = tp + card_points(c)
+                        wsm = (mxb >> ws) & 1
+                        gain = tpts if wsm != 0 else 0
+                        dd = tt_d[sl]
+                        # the entry holds the next leader's side's points (FL_MIRROR)
+                        lo, hi = _entry_bounds(dd, rem - tpts, use_mirror and wsm == 0)
+                        lo += acc + gain
+                        hi += acc + gain
+                        if ismx != 0:
+                            if lo >= beta:
+                                v = lo
+                                cut = True
+                        elif hi <= alpha:
+                            v = hi
+                            cut = True
+                    if cut:
+                        break
+                if cut:
+                    mode = 2
+                    continue
+            if ex >= 0:
+                mv[d, nm] = SWAP
+                if ttmove == SWAP:
+                    scores[nm] = 1 << 50
+                else:
+                    scores[nm] = (1 << 45) if swapfirst != 0 else 350
+                nm += 1
+            _sort_moves(mv, scores, d, nm)
+            _open_node(fr, d, nm, ismx)
+            mode = 1
+            continue
+        if mode == 1:
+            i = fr[d, F_I]
+            if i >= fr[d, F_NM]:
+                v = fr[d, F_BEST]
+                slot = fr[d, F_SLOT]
+                if slot >= 0 and tt_k1[slot] == fr[d, F_K1] and tt_k2[slot] == fr[d, F_K2]:
+                    tt_d[slot] = _node_data(fr, d, v, ncl, stamp)
+                mode = 2
+                continue
+            fr[d, F_I] = i + 1
+            m = mv[d, i]
+            fr[d, F_MOVE] = m
+            seat = (leader + ntrick) & 3
+            hand = _hand4(h0, h1, h2, h3, seat)
+            if m == SWAP:
+                # R7: the 7 or the 2 of trumps becomes the pinta, still last in the stock
+                e = exchange_card(hand, pin, L - dp, exch, ((sw >> (seat & 1)) & 1) != 0, exwon)
+                fr[d, F_UPINTA] = pin
+                h0, h1, h2, h3 = _put4(h0, h1, h2, h3, seat, (hand & ~(np.int64(1) << e)) | (np.int64(1) << pin))
+                pin = e
+            else:
+                h0, h1, h2, h3 = _put4(h0, h1, h2, h3, seat, hand & ~(np.int64(1) << m))
+                if ntrick < 3:
+                    if ntrick == 0:
+                        t0 = m
+                    elif ntrick == 1:
+                        t1 = m
+                    else:
+                        t2 = m
+                    ntrick += 1
+                    fr[d, F_UDONE] = 0
+                else:
+                    wc = t0
+                    wi = 0
+                    if beats(t1, wc, trump):
+                        wc = t1
+                        wi = 1
+                    if beats(t2, wc, trump):
+                        wc = t2
+                        wi = 2
+                    if beats(m, wc, trump):
+                        wi = 3
+                    ws = (leader + wi) & 3
+                    tpts = card_points(t0) + card_points(t1) + card_points(t2) + card_points(m)
+                    fr[d, F_TC] = t0
+                    fr[d, F_TC + 1] = t1
+                    fr[d, F_TC + 2] = t2
+                    fr[d, F_TC + 3] = m
+                    fr[d, F_ULEADER] = leader
+                    fr[d, F_UDP] = dp
+                    fr[d, F_USW] = sw
+                    fr[d, F_UTP] = tpts
+                    gain = tpts if ((mxb >> ws) & 1) != 0 else 0
+                    fr[d, F_UPTS] = gain
+                    acc += gain
+                    rem -= tpts
+                    ncl -= 4
+                    sw |= np.int64(1) << (ws & 1)
+                    notdone &= ~((np.int64(1) << t0) | (np.int64(1) << t1) | (np.int64(1) << t2)
+                                 | (np.int64(1) << m))
+                    if dp < L:  # R6: winner first, then in playing order; the pinta last
+                        y0, y1, y2, y3 = _draws4(stock0, dp, L, pin, ws)
+                        h0 |= y0
+                        h1 |= y1
+                        h2 |= y2
+                        h3 |= y3
+                        dp += 4
+                    leader = ws
+                    ntrick = 0
+                    t0 = -1
+                    t1 = -1
+                    t2 = -1
+                    fr[d, F_UDONE] = 1
+                    if fr[d, F_ETCD] != 0 and notdone != 0:
+                        pre = m
+            d += 1
+            fr[d, F_ALPHA] = fr[d - 1, F_ALPHA]
+            fr[d, F_BETA] = fr[d - 1, F_BETA]
+            mode = 0
+            continue
+        # mode == 2: return v
+        if d == 0:
+            break
+        d -= 1
+        m = fr[d, F_MOVE]
+        if m == SWAP:
+            seat = (leader + ntrick) & 3
+            old = fr[d, F_UPINTA]
+            hand = _hand4(h0, h1, h2, h3, seat)
+            h0, h1, h2, h3 = _put4(h0, h1, h2, h3, seat, (hand & ~(np.int64(1) << old)) | (np.int64(1) << pin))
+            pin = old
+        else:
+            if fr[d, F_UDONE] != 0:
+                odp = fr[d, F_UDP]
+                if odp < L:
+                    y0, y1, y2, y3 = _draws4(stock0, odp, L, pin, leader)
+                    h0 &= ~y0
+                    h1 &= ~y1
+                    h2 &= ~y2
+                    h3 &= ~y3
+                dp = odp
+                leader = fr[d, F_ULEADER]
+                sw = fr[d, F_USW]
+                acc -= fr[d, F_UPTS]
+                rem += fr[d, F_UTP]
+                ncl += 4
+                t0 = fr[d, F_TC]
+                t1 = fr[d, F_TC + 1]
+                t2 = fr[d, F_TC + 2]
+                notdone |= ((np.int64(1) << t0) | (np.int64(1) << t1) | (np.int64(1) << t2)
+                            | (np.int64(1) << m))
+                ntrick = 3
+            else:
+                ntrick -= 1
+            seat = (leader + ntrick) & 3
+            h0, h1, h2, h3 = _put4(h0, h1, h2, h3, seat, _hand4(h0, h1, h2, h3, seat) | (np.int64(1) << m))
+        if fr[d, F_MAX] != 0:
+            if v > fr[d, F_BEST]:
+                fr[d, F_BEST] = v
+                fr[d, F_BMOVE] = m
+                if v > fr[d, F_ALPHA]:
+                    fr[d, F_ALPHA] = v
+        else:
+            if v < fr[d, F_BEST]:
+                fr[d, F_BEST] = v
+                fr[d, F_BMOVE] = m
+                if v < fr[d, F_BETA]:
+                    fr[d, F_BETA] = v
+        if fr[d, F_ALPHA] >= fr[d, F_BETA]:
+            fr[d, F_I] = fr[d, F_NM]
+        mode = 1
+    cnt[0] += nodes
+    return v
+
+
+# ======================================================================
 # Drivers: moves on state arrays, MTD(f), per-move values, principal variation
 # ======================================================================
 
@@ -2697,6 +3236,24 @@ def solve_movesn(st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, m
 
 
 @njit(cache=True, nogil=True)
+def mtdf4(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """:func:`mtdf` by :func:`ab4` alone (the caller ensures :func:`uses_ab4`)."""
+    return _mtdf(ab4_probe, st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+
+
+@njit(cache=True, nogil=True)
+def solve_moves4(st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """:func:`solve_moves` by :func:`ab4` alone (the caller ensures :func:`uses_ab4`)."""
+    return _solve_moves(ab4_probe, st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+
+
+@njit(cache=True, nogil=True)
+def principal_variation4(st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
+    """:func:`principal_variation` by :func:`ab4` alone (the caller ensures :func:`uses_ab4`)."""
+    return _principal_variation(ab4_probe, st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+
+
+@njit(cache=True, nogil=True)
 def principal_variationn(st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     """:func:`principal_variation` by the general kernel :func:`abn` alone."""
     return _principal_variation(abn, st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
@@ -2712,12 +3269,14 @@ class Drivers(NamedTuple):
 
 
 TWO = Drivers(ab2_probe, mtdf2, solve_moves2, principal_variation2)
+FOUR = Drivers(ab4_probe, mtdf4, solve_moves4, principal_variation4)
 GENERAL = Drivers(abn, mtdfn, solve_movesn, principal_variationn)
 
 
 def drivers(st, flags) -> Drivers:
     """The entry points for searches from ``st`` with ``flags``: :data:`TWO` when :func:`ab`
-    would hand them to :func:`ab2` (two players, the default techniques), else :data:`GENERAL`.
+    would hand them to :func:`ab2` (two players, the default techniques), :data:`FOUR` when to
+    :func:`ab4` (four players in two sides, the default techniques), else :data:`GENERAL`.
 
     Every position reachable from ``st`` has its player count, so one choice serves a whole
     deal. Same values and nodes as :func:`ab`, :func:`mtdf` and the others; a first call compiles
@@ -2732,4 +3291,6 @@ def drivers(st, flags) -> Drivers:
     -------
     Drivers
     """
-    return TWO if uses_ab2(st, flags) else GENERAL
+    if uses_ab2(st, flags):
+        return TWO
+    return FOUR if uses_ab4(st, flags) else GENERAL

@@ -1450,15 +1450,15 @@ def test_every_kernel_entry_releases_the_gil():
     solver calls from Python releases it (sim.cli.run_interruptible and solve_many rely on it)."""
     from solver import chance as C
     from solver import search as S
-    for f in (S.ab, S.abn, S.ab2, S.ab2_probe, S.mtdf, S.solve_moves, S.principal_variation, S.mtdf2,
-              S.solve_moves2, S.principal_variation2, S.mtdfn, S.solve_movesn, S.principal_variationn,
-              C._chance2, C._chancen):
+    for f in (S.ab, S.abn, S.ab2, S.ab2_probe, S.ab4, S.ab4_probe, S.mtdf, S.solve_moves, S.principal_variation,
+              S.mtdf2, S.solve_moves2, S.principal_variation2, S.mtdf4, S.solve_moves4, S.principal_variation4,
+              S.mtdfn, S.solve_movesn, S.principal_variationn, C._chance2, C._chance4, C._chancen):
         assert f.targetoptions.get("nogil") is True, f.py_func.__name__
 
 
 def test_cli_warm_up_covers_each_kernel_set_of_the_file(capsys, monkeypatch, tmp_path):
-    """The warm-up compiles what the request needs before any `ms` is timed: a two-player and a
-    general (3-6 players) kernel set, each with the stock known or hidden. Field names are
+    """The warm-up compiles what the request needs before any `ms` is timed: the two-player, the
+    four-player and the general (3 and 6 players) kernel set, each with the stock known or hidden. Field names are
     case-insensitive: a `STOCK=?` line went without its expectimax warm-up (break-it pass: its ms
     held the kernel's loading, 298 against 23 ms)."""
     import solver.cli as cli
@@ -1469,15 +1469,20 @@ def test_cli_warm_up_covers_each_kernel_set_of_the_file(capsys, monkeypatch, tmp
                              played=h.played)).replace("stock=?", "STOCK=?")
     assert "STOCK=?" in hid4
     f = tmp_path / "p.txt"
-    f.write_text("\n".join([EX.replace("stock=", "STOCK="), hid4, "players=9 nonsense"]) + "\n")
+    f.write_text("\n".join([EX.replace("stock=", "STOCK="), hid4, cli._WARM[3], "players=9 nonsense"]) + "\n")
     rc, out, err = _run(capsys, "solve", "--file", str(f), "--no-progress")
-    assert rc == 1 and seen == [(False, {(True, False), (False, True)})]
-    # the warm-up positions themselves: valid, and each solves
+    assert rc == 1 and seen == [(False, {(2, False), (4, True), (3, False)})]
+    # the warm-up positions themselves: valid, and each solves, by the kernel set it names
     monkeypatch.undo()
-    for n in (2, 4):
-        assert Position.parse(cli._WARM[n]).rules.players == n
-        assert Position.parse(cli._WARM_HIDDEN[n]).rules.players == n
-    cli._warm_up(True, {(False, False), (False, True)})
+    from solver import search as S
+    sets = {2: S.TWO, 3: S.GENERAL, 4: S.FOUR}
+    for n in (2, 3, 4):
+        for text in (cli._WARM[n], cli._WARM_HIDDEN[n]):
+            p = Position.parse(text)
+            assert p.rules.players == n and cli._kernel_set(n) == n
+            assert S.drivers(p.to_arrays()[0], S.default_flags()) is sets[n]
+    assert cli._kernel_set(6) == 3
+    cli._warm_up(True, {(3, False), (3, True), (4, False), (4, True)})
 
 
 @pytest.mark.skipif(not (hasattr(os, "geteuid") and os.geteuid() == 0 and os.path.exists("/proc/version")),

@@ -491,7 +491,7 @@ def test_stock_unknown_expectimax():
     # solver was passed on to a compiled callee as a runtime object ("dynamic globals")
     from solver import chance as C
     assert C._chance2.overloads
-    for disp in (C._chance2, C._chancen):
+    for disp in (C._chance2, C._chance4, C._chancen):
         for cres in disp.overloads.values():
             assert not cres.library.has_dynamic_globals, disp
 
@@ -670,6 +670,45 @@ def test_two_player_kernel_matches_general_search(deck, exchange, cond, endgame)
         assert res[2][0] == res[0][0], str(pos)
 
 
+@pytest.mark.parametrize("deck,exchange,cond,endgame,switch", [
+    ("spanish40", "seven-two", "any", "free", None), ("spanish40", "two-any", "won-trick", "arrastre", None),
+    ("catalan48", "seven", "any", "follow", "FL_MIRROR"), ("spanish40", "seven", "any", "arrastre", "FL_ETC4"),
+    ("spanish40", "seven-two", "any", "follow", "FL_EGC4"), ("catalan48", "two-any", "any", "free", "FL_SWAP"),
+])
+def test_four_player_kernel_matches_general_search(deck, exchange, cond, endgame, switch):
+    """ab4 (registers) searches node for node as abn (arrays) for four players in two sides: same
+    values and node counts of mtdf and of every move, from every phase (cards to draw, R6; exchanges
+    and their won-trick condition, R7; endgame obligations, R9; in mid-trick), also with one of the
+    four switches ab4 takes (mirror key, look-ahead, endgame table, exchange first) off."""
+    from solver import search as S
+    from solver.position import deal_position
+    rules = Rules(players=4, deck=deck, exchange=exchange, exchange_condition=cond, endgame=endgame)
+    rng = np.random.default_rng(19)
+    ws = S.new_workspace(16)
+    fast = S.default_flags()
+    if switch is not None:
+        fast[getattr(S, switch)] = 0
+    slow = fast.copy()
+    slow[S.FL_FOUR] = 0
+    mvs, vals = np.zeros(S.MAXM, np.int64), np.zeros(S.MAXM, np.int64)
+    for d in range(6):
+        pos = deal_position(rules, 5, d)
+        for _ in range(int(rng.integers(4 * (rules.tricks - 7), 4 * rules.tricks - 1))):
+            mv = pos.legal_moves()
+            pos = pos.apply(mv[int(rng.integers(len(mv)))])
+        st, stock, ismax = pos.to_arrays()
+        assert S.drivers(st, fast) is S.FOUR and S.drivers(st, slow) is S.GENERAL
+        res = []
+        for fl in (fast, slow):
+            ws[5][0] = 0
+            ws[5][1] += 1
+            v = int(S.mtdf(st, stock, ismax, 30, *ws, fl))
+            n = int(ws[5][0])
+            k = S.solve_moves(st, stock, ismax, v, mvs, vals, *ws, fl)
+            res.append((v, n, sorted(zip(mvs[:k].tolist(), vals[:k].tolist())), int(ws[5][0])))
+        assert res[0] == res[1], str(pos)
+
+
 def test_two_player_endgame_key_is_the_general_key_bit_for_bit():
     """ab2's endgame key (solver.search._endgame_key2: suits sorted in registers, no array
     arguments) equals endgame_key of the same two hands, for every trump suit and leader, with
@@ -695,7 +734,7 @@ def test_two_player_endgame_key_is_the_general_key_bit_for_bit():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_drivers_give_the_values_and_nodes_of_ab(players):
     """solver.search.drivers: the entry points that compile one kernel (TWO: ab2 for two players
-    with the default techniques; GENERAL: abn for every other table or switch) search node for
+    with the default techniques; FOUR: ab4 for four; GENERAL: abn for every other table or switch) search node for
     node as the ones that dispatch inside ab (mtdf, solve_moves, principal_variation, ab), and
     none holds a runtime object that would keep numba from caching it (a kernel passed on to a
     compiled callee did: "Cannot cache ... dynamic globals")."""
@@ -704,14 +743,15 @@ def test_drivers_give_the_values_and_nodes_of_ab(players):
     flags = S.default_flags()
     off = flags.copy()
     off[S.FL_TWO] = 0
+    off[S.FL_FOUR] = 0
     ws = S.new_workspace(16)
     mvs, vals = np.zeros(S.MAXM, np.int64), np.zeros(S.MAXM, np.int64)
     out = np.zeros(S.MAXD, np.int64)
     for pos in _random_positions(players, 6, 11, 5, stock_left=True) + _random_positions(players, 4, 12, 3):
         st, stock, ismax = pos.to_arrays()
-        for fl in ((flags, off) if players == 2 else (flags,)):
+        for fl in ((flags, off) if players != 3 else (flags,)):
             D = S.drivers(st, fl)
-            assert D is (S.TWO if players == 2 and fl is flags else S.GENERAL)
+            assert D is ({2: S.TWO, 4: S.FOUR}.get(players, S.GENERAL) if fl is flags else S.GENERAL)
             res = []
             for mtdf, moves, pv, probe in ((S.mtdf, S.solve_moves, S.principal_variation, S.ab),
                                            (D.mtdf, D.solve_moves, D.principal_variation, D.probe)):
@@ -723,8 +763,8 @@ def test_drivers_give_the_values_and_nodes_of_ab(players):
                 res.append((v, sorted(zip(mvs[:k].tolist(), vals[:k].tolist())), out[:n].tolist(),
                             int(probe(st, stock, ismax, v - 1, v, *ws, fl)) >= v, int(ws[5][0])))
             assert res[0] == res[1], str(pos)
-    for disp in (S.mtdf2, S.solve_moves2, S.principal_variation2, S.mtdfn, S.solve_movesn,
-                 S.principal_variationn):
+    for disp in (S.mtdf2, S.solve_moves2, S.principal_variation2, S.mtdf4, S.solve_moves4, S.principal_variation4,
+                 S.mtdfn, S.solve_movesn, S.principal_variationn):
         for cres in disp.overloads.values():
             assert not cres.library.has_dynamic_globals, disp
 
