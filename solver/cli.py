@@ -323,24 +323,23 @@ def _warm_up(target: bool = False, kinds=frozenset({(2, False)})) -> None:
     """Compile (or load from numba's cache) the search kernels a request uses before timing
     anything, so the ``ms`` reported is the solve alone: for each of ``kinds`` (:func:`_kinds`:
     the kernel set's player count, stock known or hidden) the exact search or the expectimax of
-    ``stock=?``, and the target probe for ``--target``/``--win``; says so on stderr when it takes
-    more than 1.5 s."""
+    ``stock=?``, and the target probe for ``--target``/``--win``. Each kind that takes more than
+    1.5 s (a compile: loading from the cache takes well under a second) says so on stderr, naming
+    itself alone."""
     import threading
 
     from .api import solve
     from .position import Position
 
-    parts = []
-    for ks, hid in sorted(kinds):
-        table = {2: "2-player", 4: "4-player"}.get(ks, "3- and 6-player")
-        parts.append(f"the {table} stock=? expectimax" if hid else f"the {table} solver")
-    what = " and ".join(parts) or "the solver"
-    note = threading.Timer(1.5, lambda: print(f"brisca: compiling {what} (once for each kind of request: numba "
-                                              "caches it)...", file=sys.stderr, flush=True))
-    note.daemon = True
-    note.start()
-    try:
-        for n, hid in sorted(kinds):
+    for n, hid in sorted(kinds):
+        table = {2: "2-player", 4: "4-player"}.get(n, "3- and 6-player")
+        what = f"the {table} stock=? expectimax" if hid else f"the {table} solver"
+        note = threading.Timer(1.5, lambda what=what: print(
+            f"brisca: compiling {what} (once for each kind of request: numba caches it)...",
+            file=sys.stderr, flush=True))
+        note.daemon = True
+        note.start()
+        try:
             if hid:  # a small relative with the stock order hidden (stock=?)
                 h = Position.parse(_WARM_HIDDEN[n])
                 solve(Position.make(h.rules, h.trump, h.hands, None, turn=h.turn, trick=h.trick, points=h.points,
@@ -350,8 +349,8 @@ def _warm_up(target: bool = False, kinds=frozenset({(2, False)})) -> None:
                 solve(p)
                 if target:
                     solve(p, 20)
-    finally:
-        note.cancel()
+        finally:
+            note.cancel()
 
 
 def _read_positions(path):

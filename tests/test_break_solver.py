@@ -1485,6 +1485,26 @@ def test_cli_warm_up_covers_each_kernel_set_of_the_file(capsys, monkeypatch, tmp
     cli._warm_up(True, {(3, False), (3, True), (4, False), (4, True)})
 
 
+def test_cli_warm_up_notice_names_only_the_kinds_that_compile(capsys, monkeypatch):
+    """The compile notice names each kind of request that takes over 1.5 s to warm up, alone: a file of
+    2- and 4-player lines whose 2-player kernels were cached said "compiling the 2-player solver and the
+    4-player solver" (new-user pass)."""
+    import time
+
+    import solver.api as api
+    real = api.solve
+
+    def slow_for_four(pos, *args, **kw):
+        if pos.rules.players == 4:
+            time.sleep(1.8)  # as a compile would
+        return real(pos, *args, **kw)
+
+    monkeypatch.setattr(api, "solve", slow_for_four)
+    cli._warm_up(False, {(2, False), (4, False)})
+    err = capsys.readouterr().err
+    assert "compiling the 4-player solver" in err and "2-player" not in err, err
+
+
 @pytest.mark.skipif(not (hasattr(os, "geteuid") and os.geteuid() == 0 and os.path.exists("/proc/version")),
                     reason="root only: os.access says yes to root in /proc")
 def test_cli_out_in_proc_refused_before_solving(capsys, monkeypatch):
