@@ -2497,6 +2497,10 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
     instead of the array: ``etc4min`` (``flags[FL_ETC4]``), ``egc4`` (``flags[FL_EGC4]``),
     ``mirror`` (``flags[FL_MIRROR]``), ``swapfirst`` (``flags[FL_SWAP]``); the others at the values
     :func:`uses_ab4` checks.
+
+    Measured against :func:`abn` (interleaved, same nodes): 8-9% less time on full 4-player deals,
+    7% with 6 tricks left (results/README.md). Tested node for node against :func:`abn` under every
+    deck, exchange rule and condition (R1, R3, R7) and endgame rule (R9).
     """
     trump = st[ST_TRUMP]
     exch = st[ST_EXCH]
