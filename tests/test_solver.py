@@ -1033,15 +1033,15 @@ def test_stacked_endgame_kernel_fail_soft(endgame):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_bisecting_driver_keeps_values(players):
-    """mtdf's driver (FL_BISECT: 0 unit steps, 1 bisection with 3+ players, 2 always; from the
-    middle guess ``rem // 2`` bisection starts at the second probe) gives the same value from any
-    first guess, good, poor or outside 0..points left; with at most 2 tricks left, the oracle's
-    value."""
+    """mtdf's driver (FL_BISECT: 0 unit steps, 1 bisection with 3+ players, at a prior's median for
+    two sides, 2 always at the middle, 3 at the middle with 3+ players; from the middle guess
+    ``rem // 2`` bisection starts at the second probe) gives the same value from any first guess,
+    good, poor or outside 0..points left; with at most 2 tricks left, the oracle's value."""
     from solver import search as S
     ws = S.new_workspace(14)
     rng = np.random.default_rng(players)
     flags = []
-    for b in (0, 1, 2):
+    for b in (0, 1, 2, 3):
         f = S.default_flags()
         f[S.FL_BISECT] = b
         flags.append(f)
@@ -1057,6 +1057,33 @@ def test_bisecting_driver_keeps_values(players):
                 assert S.mtdf(st, stock, ismax, g, *ws, f) == v, (str(pos), g, f[S.FL_BISECT])
         if sum(len(h) for h in pos.hands) <= 2 * players:
             assert oracle.solve(str(pos))[0] == v, str(pos)
+
+
+def test_prior_split_is_the_truncated_median():
+    """solver.search._prior_split (FL_BISECT 1, two sides): always a probe target inside the proven
+    interval (lo < b <= hi), the middle for a prior centred on it, moving towards the prior's mean
+    and never past it, and the median of the truncated prior (half its mass at or below b - 0.5, at
+    most half below b - 1.5), against a plain sum of the normal density."""
+    import math
+
+    from solver import search as S
+    rng = np.random.default_rng(4)
+    for _ in range(400):
+        hi = int(rng.integers(1, 121))
+        lo = int(rng.integers(0, hi))
+        mu = int(rng.integers(-20, 141))
+        sig = float(rng.uniform(0.5, 40))
+        b = int(S._prior_split(lo, hi, mu, sig))
+        assert lo < b <= hi, (lo, hi, mu, sig, b)
+        cdf = lambda x: 0.5 * (1 + math.erf((x - mu) / (sig * math.sqrt(2))))  # noqa: E731
+        mass = cdf(hi + 0.5) - cdf(lo + 0.5)
+        if mass > 1e-9:
+            assert cdf(b + 0.5) - cdf(lo + 0.5) >= mass / 2 - 1e-9
+            if b > lo + 1:
+                assert cdf(b - 0.5) - cdf(lo + 0.5) < mass / 2 + 1e-9
+        if lo < mu <= hi:
+            assert (b - mu) * (b - (lo + hi + 1) // 2) <= 0 or b == mu, (lo, hi, mu, b)
+    assert S._prior_split(0, 120, 60, 12.0) == 60
 
 
 def _sd(hand, live, win, ally=False, other="", endg=0, stock_empty=False, pin=None, spec=False, seq=True,
