@@ -316,6 +316,7 @@ def _main():
             trials.append(("no-" + nm, f))
         for fl, nm, val in ((S.FL_HIST, "history-tiebreak", 1), (S.FL_KILLER, "killer", 1),
                             (S.FL_EXACT, "exact-subtrees-8", 8), (S.FL_BISECT, "mtdf-unit-steps", 0),
+                            (S.FL_BISECT, "mtdf-middle-split", 3),
                             (S.FL_EGN, "endgame-minimax-level-1", 1)):
             if a.ablation_config.startswith("2p") and fl in (S.FL_BISECT, S.FL_EGN):
                 continue  # switches only 3-6 players' search: the 2-player line would repeat the baseline
