@@ -745,6 +745,35 @@ def _follow_score(c, win, tp, hand, trump, left, edge, players):
     return 300 - 14 * p - r - (140 if istr else (zero_loss if p == 0 else 0)) - left * p - edge
 
 
+@njit(cache=True, inline="always")
+def _sure_cut(acc, rem, alpha, beta, tl, ho, omax):
+    """Quick bound from sure points (R5): ``ho``, the hand holding the top live trump, wins a trick
+    with each of the top live trumps ``tl`` (bitmask) it holds in an unbroken run from the top, and
+    their card points with it. Returns the node's fail-soft value (card points, ``acc`` taken so far,
+    ``rem`` left) when that decides the window ``(alpha, beta)``: a lower bound ``>= beta`` when the
+    hand's side maximizes (``omax``), else an upper bound ``<= alpha``; -1 when it does not."""
+    sure = 0
+    while tl != 0:
+        c = highest(tl)
+        b = np.int64(1) << c
+        if (ho & b) == 0:
+            break
+        sure += card_points(c)
+        tl &= ~b
+    if omax:
+        if acc + sure >= beta:
+            return acc + sure
+    elif acc + rem - sure <= alpha:
+        return acc + rem - sure
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _owner4(h0, h1, h2, h3, b):
+    """Seat 0-3 whose hand holds card bit ``b`` of four hands in registers, -1 if none."""
+    return 0 if (h0 & b) != 0 else (1 if (h1 & b) != 0 else (2 if (h2 & b) != 0 else (3 if (h3 & b) != 0 else -1)))
+
+
 @njit(cache=True, nogil=True)
 def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     """The general kernel of :func:`ab` (any number of players, every technique switch); same
@@ -866,22 +895,8 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         if (hands[s] & b) != 0:
                             o = s
                     if o >= 0:
-                        sure = 0
-                        ho = hands[o]
-                        while tl != 0:
-                            c = highest(tl)
-                            b = np.int64(1) << c
-                            if (ho & b) == 0:
-                                break
-                            sure += card_points(c)
-                            tl &= ~b
-                        if ismax[o] != 0:
-                            if acc + sure >= beta:
-                                v = acc + sure
-                                mode = 2
-                                continue
-                        elif acc + rem - sure <= alpha:
-                            v = acc + rem - sure
+                        v = _sure_cut(acc, rem, alpha, beta, tl, hands[o], ismax[o] != 0)
+                        if v >= 0:
                             mode = 2
                             continue
             seat = _wrap(leader + ntrick, n)
@@ -2080,22 +2095,8 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 b = np.int64(1) << c
                 o = 0 if (h0 & b) != 0 else (1 if (h1 & b) != 0 else -1)
                 if o >= 0:
-                    ho = h1 if o == 1 else h0
-                    sure = 0
-                    while tl != 0:
-                        c = highest(tl)
-                        b = np.int64(1) << c
-                        if (ho & b) == 0:
-                            break
-                        sure += card_points(c)
-                        tl &= ~b
-                    if (m1 if o == 1 else m0) != 0:
-                        if acc + sure >= beta:
-                            v = acc + sure
-                            mode = 2
-                            continue
-                    elif acc + rem - sure <= alpha:
-                        v = acc + rem - sure
+                    v = _sure_cut(acc, rem, alpha, beta, tl, h1 if o == 1 else h0, (m1 if o == 1 else m0) != 0)
+                    if v >= 0:
                         mode = 2
                         continue
             seat = leader ^ ntrick
@@ -2577,25 +2578,10 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                 # sure points: the top live trumps in one hand always win their tricks (R5)
                 c = highest(tl)
                 b = np.int64(1) << c
-                o = (0 if (h0 & b) != 0 else (1 if (h1 & b) != 0 else (2 if (h2 & b) != 0
-                     else (3 if (h3 & b) != 0 else -1))))
+                o = _owner4(h0, h1, h2, h3, b)
                 if o >= 0:
-                    sure = 0
-                    ho = _hand4(h0, h1, h2, h3, o)
-                    while tl != 0:
-                        c = highest(tl)
-                        b = np.int64(1) << c
-                        if (ho & b) == 0:
-                            break
-                        sure += card_points(c)
-                        tl &= ~b
-                    if ((mxb >> o) & 1) != 0:
-                        if acc + sure >= beta:
-                            v = acc + sure
-                            mode = 2
-                            continue
-                    elif acc + rem - sure <= alpha:
-                        v = acc + rem - sure
+                    v = _sure_cut(acc, rem, alpha, beta, tl, _hand4(h0, h1, h2, h3, o), ((mxb >> o) & 1) != 0)
+                    if v >= 0:
                         mode = 2
                         continue
             seat = (leader + ntrick) & 3
@@ -2634,8 +2620,7 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                     while x != 0:
                         c = lowest(x)
                         b = np.int64(1) << c
-                        o = 0 if (kh0 & b) != 0 else (1 if (kh1 & b) != 0 else (2 if (kh2 & b) != 0 else 3))
-                        k2 |= np.int64(o) << sh
+                        k2 |= np.int64(_owner4(kh0, kh1, kh2, kh3, b)) << sh
                         sh += 2
                         x &= x - 1
                 if exwon != 0 and dp < L and (k1 >> 62) != -1:
@@ -3087,7 +3072,7 @@ def _mtdf(probe, st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
     # paranoid values lie far from it)
     prior = flags[FL_BISECT] == 1 and st[ST_SIDES] == 2 and st[ST_PLAYERS] > 2
     mu = g
-    sig = (0.10 + 0.0094 * max(0, 40 - popcount(st[ST_NOTDONE]))) * (hi + 1)
+    sig = (0.10 + 0.0094 * max(0, 40 - popcount(st[ST_NOTDONE]))) * (hi + 1) if prior else 1.0
     # a first guess at the middle of the interval carries no information (the callers' "half the
     # points left"): bisect from the second probe; any other guess keeps two unit steps first, which
     # finish a solve from the exact value (solve_moves passes the previous move's value)
