@@ -1119,8 +1119,9 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                                         mc = cost
                                 sc += mc
                     elif ismax[wseat] == ismx:
-                        # partner winning: give points, keep trumps
-                        sc = 300 + p * 4 - (60 if istr else 0) - (c % 12)
+                        # partner winning: give points, keep trumps (a card point 5 with two sides, 4 for
+                        # the paranoid coalition of 3 players: measured, results/README.md)
+                        sc = 300 + p * (4 if n == 3 else 5) - (60 if istr else 0) - (c % 12)
                         if ntrick < n - 1 and p >= 10:
                             sc -= 30
                     elif beats(c, wcard, trump):
@@ -2743,9 +2744,9 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                 elif not wmx:
                     sc = _follow_score(c, wcard, tp, hand, trump, L - dp, edge, 4)
                 else:
-                    # partner winning: give points, keep trumps
+                    # partner winning: give points (5 a card point, as abn with two sides), keep trumps
                     p = card_points(c)
-                    sc = 300 + p * 4 - (60 if (c // 12) == trump else 0) - (c % 12)
+                    sc = 300 + p * 5 - (60 if (c // 12) == trump else 0) - (c % 12)
                     if ntrick < 3 and p >= 10:
                         sc -= 30
                 if c == ttmove:
