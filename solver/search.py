@@ -94,7 +94,6 @@ the ``ismax`` array passed to each call cost 5% of a 4-player solve in reference
 from __future__ import annotations
 
 import math
-
 from typing import NamedTuple
 
 import numpy as np
@@ -746,6 +745,19 @@ def _follow_score(c, win, tp, hand, trump, left, edge, players):
 
 
 @njit(cache=True, inline="always")
+def _partner_score(c, trump, per_point, later):
+    """Order score of playing ``c`` to a trick a partner is winning (3-6 players; R5): give points
+    (``per_point`` a card point: 5 with two sides, 4 for the paranoid coalition of 3 players,
+    measured in results/README.md), keep trumps, and a 10- or 11-point card scores 30 less while a
+    later seat may still take the trick (``later``). Orders moves only, never changes a value."""
+    p = card_points(c)
+    sc = 300 + p * per_point - (60 if (c // 12) == trump else 0) - (c % 12)
+    if later and p >= 10:
+        sc -= 30
+    return sc
+
+
+@njit(cache=True, inline="always")
 def _sure_cut(acc, rem, alpha, beta, tl, ho, omax):
     """Quick bound from sure points (R5): ``ho``, the hand holding the top live trump, wins a trick
     with each of the top live trumps ``tl`` (bitmask) it holds in an unbroken run from the top, and
@@ -1119,11 +1131,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                                         mc = cost
                                 sc += mc
                     elif ismax[wseat] == ismx:
-                        # partner winning: give points, keep trumps (a card point 5 with two sides, 4 for
-                        # the paranoid coalition of 3 players: measured, results/README.md)
-                        sc = 300 + p * (4 if n == 3 else 5) - (60 if istr else 0) - (c % 12)
-                        if ntrick < n - 1 and p >= 10:
-                            sc -= 30
+                        sc = _partner_score(c, trump, 4 if n == 3 else 5, ntrick < n - 1)
                     elif beats(c, wcard, trump):
                         if tp + p == 0 and istr:
                             sc = 150 - (c % 12)
@@ -2744,11 +2752,7 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                 elif not wmx:
                     sc = _follow_score(c, wcard, tp, hand, trump, L - dp, edge, 4)
                 else:
-                    # partner winning: give points (5 a card point, as abn with two sides), keep trumps
-                    p = card_points(c)
-                    sc = 300 + p * 5 - (60 if (c // 12) == trump else 0) - (c % 12)
-                    if ntrick < 3 and p >= 10:
-                        sc -= 30
+                    sc = _partner_score(c, trump, 5, ntrick < 3)
                 if c == ttmove:
                     sc = 1 << 50
                 mv[d, nm] = c
