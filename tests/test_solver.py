@@ -670,6 +670,40 @@ def test_two_player_kernel_matches_general_search(deck, exchange, cond, endgame)
         assert res[2][0] == res[0][0], str(pos)
 
 
+def test_two_player_kernel_table_part_keeps_values():
+    """FL_TT2: ab2 uses the first 2**k entries of the table; any part, down to a few buckets whose
+    entries overwrite each other all the time, gives the whole table's values of mtdf and of every
+    move (R4-R9), and a small part really is a smaller table (more nodes on some position)."""
+    from solver import search as S
+    from solver.position import deal_position
+    rules = Rules(players=2, exchange="seven-two", endgame="arrastre")
+    rng = np.random.default_rng(23)
+    ws = S.new_workspace(12)
+    mvs, vals = np.zeros(S.MAXM, np.int64), np.zeros(S.MAXM, np.int64)
+    more = 0
+    for d in range(8):
+        pos = deal_position(rules, 6, d)
+        for _ in range(int(rng.integers(16, 26))):
+            mv = pos.legal_moves()
+            pos = pos.apply(mv[int(rng.integers(len(mv)))])
+        st, stock, ismax = pos.to_arrays()
+        res = []
+        for k in (0, 17, 12, 3):
+            fl = S.default_flags()
+            fl[S.FL_TT2] = k
+            ws[5][0] = 0
+            ws[5][1] += 1
+            v = int(S.mtdf(st, stock, ismax, 20, *ws, fl))
+            nodes = int(ws[5][0])
+            ws[5][1] += 1
+            n = S.solve_moves(st, stock, ismax, v, mvs, vals, *ws, fl)
+            res.append((v, list(mvs[:n]), list(vals[:n]), nodes))
+        assert all(r[:3] == res[0][:3] for r in res), str(pos)
+        assert res[1][3] == res[0][3] == res[2][3], str(pos)  # 2**17 and 2**12 entries: the whole table
+        more += res[3][3] > res[0][3]
+    assert more > 0
+
+
 @pytest.mark.parametrize("deck,exchange,cond,endgame,switch", [
     ("spanish40", "seven-two", "any", "free", None), ("spanish40", "two-any", "won-trick", "arrastre", None),
     ("catalan48", "seven", "any", "follow", "FL_MIRROR"), ("spanish40", "seven", "any", "arrastre", "FL_ETC4"),
