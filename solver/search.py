@@ -63,8 +63,8 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   alpha-beta without a table probe (:func:`_eg_three_w`, ``FL_EG`` 2, the default; level 1:
   the exact value by plain minimax on a table miss, stored as an exact entry); it uses only the
   first 2**17 entries of the table (``FL_TT2``, 4 MB): a probe of the small table misses the
-  core's cache less often, and a full deal's trick starts nearly all fit (5-7% faster, 0.9% more
-  nodes than in 2**20 entries);
+  core's cache less often (full deals 5-7% faster than in 2**20 entries, with 0.7-0.9% more
+  nodes from the extra overwrites);
 * for 4 players in two sides with the default techniques, :func:`ab` hands the search to
   :func:`ab4`, the general kernel's search node for node with the state in registers
   (``FL_FOUR``).
@@ -251,7 +251,8 @@ def new_workspace(tt_bits: int = TT_BITS):
         counters ``ndarray(int64, (16,))`` (``cnt[0]`` nodes, ``cnt[1]`` generation stamp: one
         generation for positions of one deal and one perspective, see :func:`ab`; ``cnt[2]``,
         ``cnt[3]``: probes and first-probe nodes of the last :func:`mtdf`).
-        The table takes ``2**tt_bits * 32`` bytes (32 MB at the default), its pages mapped at once.
+        The table takes ``2**tt_bits * 32`` bytes (32 MB at the default), its pages mapped at once;
+        2-player searches use only its first ``2**17`` entries (``FL_TT2``, 4 MB).
 
     Raises
     ------
@@ -288,8 +289,8 @@ def default_flags():
                         # (results/README.md)
     f[FL_ETCMIN] = 8    # measured: the look-ahead pays with 8+ cards left to draw (its key is reused by the
                         # child), costs more than it saves nearer the end (results/README.md)
-    f[FL_TT2] = 17      # measured: full 2-player deals 5-6% faster in 2**17 entries (4 MB) than in 2**20
-                        # (32 MB), 0.9% more nodes (results/README.md)
+    f[FL_TT2] = 17      # measured: full 2-player deals 5-7% faster in 2**17 entries (4 MB) than in 2**20
+                        # (32 MB), 0.7-0.9% more nodes (results/README.md)
     return f
 
 
@@ -2006,7 +2007,7 @@ def ab2_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt,
 
     The search uses the first ``2**flags[FL_TT2]`` entries of the table (all of a smaller table, and
     all with ``FL_TT2`` 0): 2**17 entries (4 MB) solve full 2-player deals 5-7% faster than 2**20
-    (32 MB), with 0.9% more nodes (results/README.md).
+    (32 MB), with 0.7-0.9% more nodes (results/README.md).
     """
     n = tt_k1.shape[0]
     if flags[FL_TT2] > 0 and flags[FL_TT2] < 62 and (np.int64(1) << flags[FL_TT2]) < n:

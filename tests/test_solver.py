@@ -428,6 +428,13 @@ def test_field_order_and_case():
     ("players=2 trump=5B hands=1O/2O remove=all2s", "remove: applies to 3 players only"),
     ("players=3 trump=5B hands=1O/2O/2B", "removed from the deck"),
     ("players=2 trump=5B hands=1O/2O stock=5B", "stock:"),
+    # a forgotten turn=1: the message says who led the trick (turn and trick, NOTATION.md)
+    ("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=0 trick=1O points=62,17",
+     "hands: seat 0 holds 2 cards, expected 3 (turn=0 with 1 card in the trick: seat 1 led it, "
+     "seat 0 has not played to it)"),
+    ("players=4 trump=5B hands=1O,2O/4O,5O/6O,7O/1C,2C,3C stock=4C,5C,6C,7C turn=3 trick=10C,11C",
+     "hands: seat 0 holds 2 cards, expected 3 (turn=3 with 2 cards in the trick: seat 1 led it, "
+     "seat 0 has not played to it)"),
 ])
 def test_bad_positions(text, msg):
     from solver.position import Position
