@@ -2010,8 +2010,9 @@ def ab2_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt,
     (32 MB), with 0.7-0.9% more nodes (results/README.md).
     """
     n = tt_k1.shape[0]
-    if flags[FL_TT2] > 0 and flags[FL_TT2] < 62 and (np.int64(1) << flags[FL_TT2]) < n:
-        n = np.int64(1) << flags[FL_TT2]  # FL_TT2: the first 2**k entries (a whole bucket's line each)
+    k = np.int64(flags[FL_TT2])  # (an integer shift whatever the flags' dtype)
+    if 0 < k < 62 and (np.int64(1) << k) < n:
+        n = np.int64(1) << k  # FL_TT2: the first 2**k entries
     return ab2(st, stock0, ismax, alpha0, beta0, tt_k1[:n], tt_k2[:n], tt_d[:n], fr, mv, cnt, flags[FL_ETC],
                flags[FL_ETCMIN], flags[FL_EG], flags[FL_SEQ], flags[FL_MIRROR], flags[FL_SWAP], flags[FL_TUNED])
 
