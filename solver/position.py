@@ -442,20 +442,24 @@ class Position:
             left = remaining - (3 * n - ntr)
         if k == 0 and ntr > 0:
             raise _err("trick", "cards in the trick but every hand is empty")
+        def why(s):
+            # the count's reason, for an error only: who led the trick follows from turn and the trick
+            # (NOTATION.md)
+            if ntr == 0:
+                return ""
+            return (f" (turn={self.turn} with {ntr} card{'s' if ntr > 1 else ''} in the trick: seat {leader} "
+                    f"led it, seat {s} has {'' if has_played[s] else 'not '}played to it)")
+
         for s in range(n):
             exp = k - (1 if has_played[s] else 0)
             got = len(self.hands[s])
-            # why the count: who led the trick follows from turn and the trick (NOTATION.md)
-            why = "" if ntr == 0 else (f" (turn={self.turn} with {ntr} card{'s' if ntr > 1 else ''} in the trick: "
-                                       f"seat {leader} led it, seat {s} has {'' if has_played[s] else 'not '}"
-                                       "played to it)")
             if self.hidden[s]:
                 if got >= exp:
                     raise _err("hands", f"seat {s} lists {got} known cards and '?', but holds {exp} cards"
                                         + (" (a hand whose cards are all known is written in full)" if got == exp
-                                           else why))
+                                           else why(s)))
             elif got != exp:
-                raise _err("hands", f"seat {s} holds {got} cards, expected {exp}{why}")
+                raise _err("hands", f"seat {s} holds {got} cards, expected {exp}{why(s)}")
         stock_len = left - (1 if under else 0)
         if self.stock is not None and len(self.stock) != stock_len:
             if self.played_given is None:

@@ -682,17 +682,10 @@ def test_two_player_kernel_table_part_keeps_values():
     entries overwrite each other all the time, gives the whole table's values of mtdf and of every
     move (R4-R9), and a small part really is a smaller table (more nodes on some position)."""
     from solver import search as S
-    from solver.position import deal_position
-    rules = Rules(players=2, exchange="seven-two", endgame="arrastre")
-    rng = np.random.default_rng(23)
     ws = S.new_workspace(12)
     mvs, vals = np.zeros(S.MAXM, np.int64), np.zeros(S.MAXM, np.int64)
     more = 0
-    for d in range(8):
-        pos = deal_position(rules, 6, d)
-        for _ in range(int(rng.integers(16, 26))):
-            mv = pos.legal_moves()
-            pos = pos.apply(mv[int(rng.integers(len(mv)))])
+    for pos in _random_positions(2, 8, 23, 12, endgame="arrastre", stock_left=True, exchange="seven-two"):
         st, stock, ismax = pos.to_arrays()
         res = []
         for k in (0, 17, 12, 3):
