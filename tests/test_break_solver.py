@@ -386,7 +386,14 @@ def test_workspace_size_checked():
     for bad in (0, -1, 31, 2.5):
         with pytest.raises(ValueError, match="tt_bits"):
             new_workspace(bad)
-    assert new_workspace(1)[0].shape == (2,)
+    tk1, tk2, td, fr, _, _ = new_workspace(1)
+    # two entries of four words, the three views one word apart from a 64-byte boundary (one
+    # cache line a bucket), contiguous; frames flat (new_workspace)
+    assert tk1.shape == tk2.shape == td.shape == (8,)
+    assert tk1.flags.c_contiguous and tk2.flags.c_contiguous and td.flags.c_contiguous
+    assert tk1.ctypes.data % 64 == 0
+    assert (tk2.ctypes.data - tk1.ctypes.data, td.ctypes.data - tk1.ctypes.data) == (8, 16)
+    assert fr.ndim == 1
 
 
 @pytest.mark.parametrize("args,word", [(["--seed", "-5"], "--seed"), (["--seed", str(2 ** 64)], "--seed"),
