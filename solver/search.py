@@ -221,15 +221,17 @@ F_SIZE = 32      # fields a frame: frame d of the flat frame array starts at d *
 def _u(i):
     """Array index ``i`` (never negative) as an unsigned integer: numba then leaves out the
     negative-index wraparound (a compare and select an access). In :func:`ab2` and the helpers it
-    inlines: 4% faster on full 2-player deals; the same in :func:`ab4` measured no faster
-    (results/README.md)."""
+    inlines: 4% faster on full 2-player deals; in :func:`card_points` and :func:`_draw_card`, which
+    every kernel calls, full 4-player deals 1.7-2.4% faster (2 players unchanged); the whole of
+    :func:`ab4` measured no faster (results/README.md)."""
     return np.uint64(i)
 
 
 @njit(cache=True, inline="always")
 def card_points(c):
-    """Card points of card id ``c`` (RULES R2; :data:`sim.cards.CARD_POINTS`)."""
-    return CARD_POINTS[c]
+    """Card points of card id ``c`` (0-47, never negative: indexed unsigned, :func:`_u`; RULES R2;
+    :data:`sim.cards.CARD_POINTS`)."""
+    return CARD_POINTS[_u(c)]
 
 
 # the ids worth each point value (R2), for _points_of; every card's points are one of these or 0
@@ -1383,7 +1385,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
 @njit(cache=True, inline="always")
 def _draw_card(stock0, i, L, pin):
     """Card at stock index ``i`` (the pinta slot ``L - 1`` holds ``pin`` after an exchange, R7)."""
-    return pin if i == L - 1 else np.int64(stock0[i])
+    return pin if i == L - 1 else np.int64(stock0[_u(i)])
 
 
 @njit(cache=True, inline="always")
