@@ -1638,9 +1638,9 @@ def _swap_sides(sw):
 @njit(cache=True, inline="always")
 def _node_data(fr, d, v, ncl, stamp):
     """The table data word of the searched node ``d``'s result ``v``: bounds on future points of the
-    maximizing side, or of the leader's side when frame ``d``'s ``F_FLIP`` says the leader's side is the
-    minimizing one (``FL_MIRROR``; points left its ``F_REM``). The kernels store it in the node's
-    slot its ``F_SLOT`` if it has one and still owns it; they index the table themselves (a helper
+    maximizing side, or of the leader's side when the frame's field ``F_FLIP`` says the leader's side
+    is the minimizing one (``FL_MIRROR``; points left in ``F_REM``). The kernels store it in the
+    node's slot (``F_SLOT``) if it has one and still owns it; they index the table themselves (a helper
     taking the table arrays cost four atomic reference-count pairs a node, ``NRT_incref``/``NRT_decref``)."""
     lb, ub = _searched_bounds(v, fr[_u(d * F_SIZE + F_A0)], fr[_u(d * F_SIZE + F_B0)], v - fr[_u(d * F_SIZE + F_ACC)],
                               fr[_u(d * F_SIZE + F_LB)], fr[_u(d * F_SIZE + F_UB)])
