@@ -260,7 +260,7 @@ def new_workspace(tt_bits: int = TT_BITS):
         apart: entry ``i``'s key words are ``tt_k1[4 * i]`` and ``tt_k2[4 * i]``, its data word
         ``tt_d[4 * i]`` (the kernels index them by :func:`_tt_bucket`'s word offsets; the two entries
         of a bucket share one 64-byte cache line, measured 8% faster than three separate arrays;
-        contiguous views index without a stride multiply, 1-1.5% faster on full 2-player deals than
+        contiguous views index without a stride multiply, 0.5-1.4% faster on full 2-player deals than
         strided ones), frames ``ndarray(int64, (MAXD * F_SIZE,))`` (frame ``d``'s field ``F_X`` at
         ``d * F_SIZE + F_X``: a constant stride, about 1% faster than a 2-D array), moves
         ``ndarray(int64, (MAXD, MAXM))``,
