@@ -67,10 +67,6 @@ def _random_positions(players, count, seed, max_tricks_left, endgame="free", sto
     """Random positions reached by random legal play from engine deals (``rules_kw``: more of
     :class:`sim.rules.Rules`' fields, e.g. ``deck``, ``exchange``, ``remove``)."""
     from solver.position import deal_position
-    if stock_left and max_tricks_left < 4:
-        # cards are left to draw only while 4 or more tricks remain (3-card hands, R6): the loop
-        # below would never find one
-        raise ValueError(f"stock_left needs max_tricks_left >= 4, got {max_tricks_left}")
     rules = Rules(players=players, endgame=endgame, **rules_kw)
     rng = np.random.default_rng(seed)
     out = []
