@@ -137,6 +137,7 @@ def _prefetch(typingctx, arr, idx):
 MAXD = 72          # plies: at most 48 cards + 2 exchanges
 MAXM = 8           # moves a node: at most 3 cards + swap
 TT_BITS = 20       # default TT entries = 2**TT_BITS
+TT_SHIFT = 2       # log2 of the words an entry: key, key, data, spare (new_workspace's layout)
 
 # technique switches (flags array); 1 = on
 FL_TT = 0
@@ -256,7 +257,7 @@ def new_workspace(tt_bits: int = TT_BITS):
     -------
     tuple
         ``(tt_k1, tt_k2, tt_d, fr, mv, cnt)``: the TT as three contiguous views
-        ``ndarray(int64, (4 * 2**tt_bits,))`` of one table of four words an entry, starting one word
+        ``ndarray(int64, (4 * 2**tt_bits,))`` of one table of four words an entry (``2**TT_SHIFT``), starting one word
         apart: entry ``i``'s key words are ``tt_k1[4 * i]`` and ``tt_k2[4 * i]``, its data word
         ``tt_d[4 * i]`` (the kernels index them by :func:`_tt_bucket`'s word offsets; the two entries
         of a bucket share one 64-byte cache line, measured 8% faster than three separate arrays;
@@ -280,10 +281,11 @@ def new_workspace(tt_bits: int = TT_BITS):
     size = 1 << tt_bits
     # one 64-byte cache line a bucket: slot j of the bucket at words 4j..4j+2 (key, key, data); the
     # three views start at words 0, 1, 2 of a 64-byte aligned run of size * 4 words
-    raw = np.zeros(size * 4 + 16, dtype=np.int64)
+    words = size << TT_SHIFT
+    raw = np.zeros(words + 16, dtype=np.int64)
     raw.fill(0)  # map every page now (about 10 ms for 2**20), not inside the first timed solves
     off = (-(raw.ctypes.data // 8)) % 8
-    return (raw[off:off + size * 4], raw[off + 1:off + 1 + size * 4], raw[off + 2:off + 2 + size * 4],
+    return (raw[off:off + words], raw[off + 1:off + 1 + words], raw[off + 2:off + 2 + words],
             np.zeros(MAXD * F_SIZE, dtype=np.int64), np.zeros((MAXD, MAXM), dtype=np.int64),
             np.zeros(16, dtype=np.int64))
 
@@ -798,6 +800,24 @@ def _sure_points(tl, ho):
 
 
 @njit(cache=True, inline="always")
+def _quick_bound2(acc, rem, beta, tl, h0, h1, m0, m1):
+    """Fail-soft value (card points) of a 2-player node the quick bounds decide (``acc >= beta``: a
+    lower bound, else ``acc + rem <= alpha``: an upper bound), tightened by the sure points
+    (:func:`_sure_points`, R5) of the hand holding the top live trump ``tl``'s highest card when that
+    hand's side is the bound's (it maximizes for a lower bound, minimizes for an upper one); hands
+    ``h0``, ``h1``, maximizing flags ``m0``, ``m1``. A tighter bound leaves tighter table entries:
+    1.3-1.7% fewer nodes on full deals (results/README.md)."""
+    up = acc < beta
+    sure = 0
+    if tl != 0:
+        b = np.int64(1) << highest(tl)
+        o = 0 if (h0 & b) != 0 else (1 if (h1 & b) != 0 else -1)
+        if o >= 0 and ((m1 if o == 1 else m0) != 0) != up:
+            sure = _sure_points(tl, h1 if o == 1 else h0)
+    return acc + rem - sure if up else acc + sure
+
+
+@njit(cache=True, inline="always")
 def _sure_cut(acc, rem, alpha, beta, tl, ho, omax):
     """Quick bound from sure points (R5): ``ho``, the hand holding the top live trump, wins a trick
     with each of the top live trumps ``tl`` (bitmask) it holds in an unbroken run from the top, and
@@ -879,7 +899,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
     pre = -1
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
-    tmask = (tt_k1.shape[0] >> 2) - 1
+    tmask = _tt_mask(tt_k1)
     side_of = np.zeros(8, dtype=np.int64)
     for s in range(n):
         side_of[s] = s % nsides
@@ -922,17 +942,11 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 continue
             if use_quick:
                 if acc >= beta or acc + rem <= alpha:
-                    # 2 players as ab2: the fail-soft bound tightened by the sure points of the top
-                    # live trumps' holder on the bound's side (R5; 4 players measured no faster)
-                    up = acc < beta
-                    sure = 0
-                    tl = notdone & tsuit
-                    if use_sure and n == 2 and tl != 0:
-                        b = np.int64(1) << highest(tl)
-                        o = 0 if (hands[0] & b) != 0 else (1 if (hands[1] & b) != 0 else -1)
-                        if o >= 0 and (ismax[o] != 0) != up:
-                            sure = _sure_points(tl, hands[o])
-                    v = acc + rem - sure if up else acc + sure
+                    if use_sure and n == 2:
+                        # as ab2 (4 players measured no faster with it)
+                        v = _quick_bound2(acc, rem, beta, notdone & tsuit, hands[0], hands[1], ismax[0], ismax[1])
+                    else:
+                        v = acc if acc >= beta else acc + rem
                     mode = 2
                     continue
             if use_sure:
@@ -1554,7 +1568,7 @@ def _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp):
     """Slot (word offset) of key ``(k1, k2)`` of this generation in the bucket at word offset
     ``idx``, or -1."""
     for j in range(2):
-        sl = idx + 4 * j
+        sl = idx + (j << TT_SHIFT)
         if tt_k1[_u(sl)] == k1 and tt_k2[_u(sl)] == k2 and (tt_d[_u(sl)] >> 32) == stamp:
             return sl
     return -1
@@ -1567,7 +1581,7 @@ def _tt_victim(tt_d, idx, stamp):
     best_sl = idx
     bdepth = 1 << 30
     for j in range(2):
-        sl = idx + 4 * j
+        sl = idx + (j << TT_SHIFT)
         dd = tt_d[_u(sl)]
         if (dd >> 32) != stamp:
             return sl
@@ -2001,6 +2015,13 @@ def _eg_value(h0, h1, leader, trump, endg, m0, m1, ncl):
 
 
 @njit(cache=True, inline="always")
+def _tt_mask(tt_k1):
+    """Entries of the table view ``tt_k1`` (:func:`new_workspace`'s layout, ``2**TT_SHIFT`` words an
+    entry) less one: the index mask of :func:`_tt_bucket`."""
+    return (tt_k1.shape[0] >> TT_SHIFT) - 1
+
+
+@njit(cache=True, inline="always")
 def _tt_bucket(k1, k2, tmask):
     """Word offset (4 words an entry, :func:`new_workspace`) of the 2-entry bucket of key ``(k1, k2)``
     in a table of ``tmask + 1`` entries; every bit of both words reaches the index (a plain product
@@ -2011,7 +2032,7 @@ def _tt_bucket(k1, k2, tmask):
     h ^= (h >> 29) & np.int64(0x7FFFFFFFF)
     h *= np.int64(-7723592293110705685)
     h ^= (h >> 32) & np.int64(0xFFFFFFFF)
-    return (h & tmask & ~np.int64(1)) << np.int64(2)
+    return (h & tmask & ~np.int64(1)) << np.int64(TT_SHIFT)
 
 
 @njit(cache=True, inline="always")
@@ -2045,8 +2066,8 @@ def ab2_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt,
     """
     n = tt_k1.shape[0]
     k = np.int64(flags[FL_TT2])  # (an integer shift whatever the flags' dtype)
-    if 0 < k < 60 and (np.int64(4) << k) < n:
-        n = np.int64(4) << k  # FL_TT2: the first 2**k entries
+    if 0 < k < 62 - TT_SHIFT and (np.int64(1) << (k + TT_SHIFT)) < n:
+        n = np.int64(1) << (k + TT_SHIFT)  # FL_TT2: the first 2**k entries
     return ab2(st, stock0, ismax, alpha0, beta0, tt_k1[:n], tt_k2[:n], tt_d[:n], fr, mv, cnt, flags[FL_ETC],
                flags[FL_ETCMIN], flags[FL_EG], flags[FL_SEQ], flags[FL_MIRROR], flags[FL_SWAP], flags[FL_TUNED])
 
@@ -2100,7 +2121,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     m1 = ismax[1]
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
-    tmask = (tt_k1.shape[0] >> 2) - 1
+    tmask = _tt_mask(tt_k1)
     scores = np.zeros(MAXM, dtype=np.int64)
     # the look-ahead's keys by depth and card (1 row without it); uninitialized: an entry is read
     # only after the look-ahead at that depth wrote it (the probes, and the child via F_ETCD)
@@ -2140,18 +2161,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 mode = 2
                 continue
             if acc >= beta or acc + rem <= alpha:
-                # decided by the quick bounds: the fail-soft bound tightened by the sure points of
-                # the top live trumps' holder (R5) when it is on the bound's side, so the table
-                # keeps tighter bounds (1.3-1.7% fewer nodes on full deals; results/README.md)
-                up = acc < beta
-                sure = 0
-                tl = notdone & tsuit
-                if tl != 0:
-                    b = np.int64(1) << highest(tl)
-                    o = 0 if (h0 & b) != 0 else (1 if (h1 & b) != 0 else -1)
-                    if o >= 0 and ((m1 if o == 1 else m0) != 0) != up:
-                        sure = _sure_points(tl, h1 if o == 1 else h0)
-                v = acc + rem - sure if up else acc + sure
+                v = _quick_bound2(acc, rem, beta, notdone & tsuit, h0, h1, m0, m1)
                 mode = 2
                 continue
             tl = notdone & tsuit
@@ -2596,7 +2606,7 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
     pre = -1
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
-    tmask = (tt_k1.shape[0] >> 2) - 1
+    tmask = _tt_mask(tt_k1)
     h0 = st[ST_HAND]
     h1 = st[ST_HAND + 1]
     h2 = st[ST_HAND + 2]
