@@ -107,8 +107,8 @@ from numba.extending import intrinsic
 
 from sim.bits import highest, lowest, popcount
 from sim.cards import CARD_POINTS, SWAP
-from sim.rules import (beats, exchange_card, legal_follow, legal_mask, legal_mask_at, suit_mask, trick_winner,
-                       trick_winner_at)
+from sim.rules import (beats, exchange_card, legal_follow, legal_mask, legal_mask_at, strength_of, suit_mask, suit_of,
+                       trick_winner, trick_winner_at)
 from solver.position import (ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE,
                              ST_NTRICK, ST_PLAYERS, ST_SIDES, ST_SIDEWON, ST_SIZE, ST_TRICK, ST_TRUMP)
 
@@ -315,7 +315,7 @@ def default_flags():
 @njit(cache=True, inline="always")
 def _class(c):
     """Rank class for the endgame key: 0 for a zero-point card, else 1-5 by points (R2)."""
-    k = c % 12
+    k = strength_of(c)
     return k - 6 if k >= 7 else 0
 
 
@@ -369,8 +369,8 @@ def _rel_code(c, live, trump, spec):
     """9-bit code of hand card ``c`` for :func:`draw_key2`: suit, rank among the live cards of its
     suit, point class (0 no points, 1-5 by points, RULES R2; 6/7 the 7/2 of trumps while an
     exchange can still happen, R7)."""
-    su = c // 12
-    k = c % 12
+    su = suit_of(c)
+    k = strength_of(c)
     cl = k - 6 if k >= 7 else 0
     if spec and su == trump:
         if k == 4:
@@ -564,8 +564,8 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 def _beaten_by(c, cards, trump):
     """The cards of ``cards`` that beat ``c`` played before them in a trick (R5): higher cards of
     its suit, and trumps when ``c`` is not one."""
-    b = cards & (np.int64(0xFFF) << np.int64(12 * (c // 12))) & ~((np.int64(2) << c) - 1)
-    if c // 12 != trump:
+    b = cards & (np.int64(0xFFF) << np.int64(12 * suit_of(c))) & ~((np.int64(2) << c) - 1)
+    if suit_of(c) != trump:
         b |= cards & (np.int64(0xFFF) << np.int64(12 * trump))
     return b
 
@@ -575,13 +575,13 @@ def _seq_next(c, lm, live, trump, spec):
     """The card that forms a sequence with ``c`` above it for :func:`_seq_dominance`: the next
     ``live`` card of its suit when the mover may play it too, else -1 (and -1 for the 2 and 7 of
     trumps while an exchange may take them, ``spec``, R7)."""
-    if spec and c // 12 == trump and (c % 12 == 0 or c % 12 == 4):
+    if spec and suit_of(c) == trump and (strength_of(c) == 0 or strength_of(c) == 4):
         return np.int64(-1)
-    above = live & (np.int64(0xFFF) << np.int64(12 * (c // 12))) & ~((np.int64(2) << c) - 1)
+    above = live & (np.int64(0xFFF) << np.int64(12 * suit_of(c))) & ~((np.int64(2) << c) - 1)
     if above == 0:
         return np.int64(-1)
     nx = lowest(above)
-    if ((lm >> nx) & 1) == 0 or (spec and nx // 12 == trump and (nx % 12 == 0 or nx % 12 == 4)):
+    if ((lm >> nx) & 1) == 0 or (spec and suit_of(nx) == trump and (strength_of(nx) == 0 or strength_of(nx) == 4)):
         return np.int64(-1)
     return nx
 
@@ -655,7 +655,7 @@ def _seq_dominance(lm, live, win, ally, trump, spec, other, endg, stock_empty, p
         if win == -1:
             rep = other
             if endg != 0 and stock_empty:
-                rep = legal_follow(other, c // 12, c, trump, endg)
+                rep = legal_follow(other, suit_of(c), c, trump, endg)
             elif spec and pin >= 0:
                 rep |= np.int64(1) << pin  # the other seat may take the pinta first (R7)
             bt = _beaten_by(c, rep, trump)
@@ -713,7 +713,7 @@ def _draw_edge(win_draw, next_draw, trump):
     """What winning the trick draws over losing it (R6: the winner draws the next card, the next
     seat the one after): 1 when only ``win_draw`` is a trump, -1 when only ``next_draw`` is, else 0
     (card ids). Measured: the points and the trump's strength of the two draws order no better."""
-    return (1 if win_draw // 12 == trump else 0) - (1 if next_draw // 12 == trump else 0)
+    return (1 if suit_of(win_draw) == trump else 0) - (1 if suit_of(next_draw) == trump else 0)
 
 
 @njit(cache=True, inline="always")
@@ -738,9 +738,9 @@ def _lead_score(c, hand, opp, trump, left):
     other seeds and player counts (results/README.md); they order moves only, never change a value.
     """
     p = card_points(c)
-    r = c % 12
-    it = 1 if (c // 12) == trump else 0
-    sc = 30 * popcount(hand & suit_mask(c // 12))
+    r = strength_of(c)
+    it = 1 if suit_of(c) == trump else 0
+    sc = 30 * popcount(hand & suit_mask(suit_of(c)))
     beat = _beaten_by(c, opp, trump)
     if beat == 0:
         return sc + 640 + 3 * p - 60 * it + 3 * r + (7 * left if p > 0 else 0)
@@ -757,8 +757,8 @@ def _follow_score(c, win, tp, hand, trump, left, edge, players):
     more (tuned on 20 four-player positions with 8 tricks left). Measured, not reasoned: these
     scores order the search, they are no playing advice. Tuned as :func:`_lead_score`."""
     p = card_points(c)
-    r = c % 12
-    istr = (c // 12) == trump
+    r = strength_of(c)
+    istr = suit_of(c) == trump
     edge *= 175
     if beats(c, win, trump):
         if tp + p == 0 and istr:
@@ -778,7 +778,7 @@ def _partner_score(c, trump, per_point, later):
     measured in results/README.md), keep trumps, and a 10- or 11-point card scores 30 less while a
     later seat may still take the trick (``later``). Orders moves only, never changes a value."""
     p = card_points(c)
-    sc = 300 + p * per_point - (60 if (c // 12) == trump else 0) - (c % 12)
+    sc = 300 + p * per_point - (60 if suit_of(c) == trump else 0) - strength_of(c)
     if later and p >= 10:
         sc -= 30
     return sc
@@ -1118,7 +1118,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     tp += card_points(trick[i])
             lm = hand
             if ntrick > 0 and stock_empty and endg != 0:
-                lm = legal_follow(hand, trick[0] // 12, wcard, trump, endg)  # R9
+                lm = legal_follow(hand, suit_of(trick[0]), wcard, trump, endg)  # R9
             pin = stk[L - 1] if dp < L else -1
             ex = exchange_card(hand, pin, L - dp, exch, ((sw >> side_of[seat]) & 1) != 0, exwon)
             cand = lm
@@ -1157,7 +1157,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 c = lowest(x)
                 x &= x - 1
                 p = card_points(c)
-                istr = (c // 12) == trump
+                istr = suit_of(c) == trump
                 sc = 0
                 if use_order and tuned and (ntrick == 0 or ismax[wseat] != ismx):
                     if ntrick == 0:
@@ -1166,7 +1166,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         sc = _follow_score(c, wcard, tp, hand, trump, L - dp, edge, n)
                 elif use_order:
                     if ntrick == 0:
-                        sc = 500 - p * 4 - (40 if istr else 0) - (c % 12)
+                        sc = 500 - p * 4 - (40 if istr else 0) - strength_of(c)
                         if lead_mode >= 1:
                             # a lead no opponent can beat with its hand wins the trick now (R5)
                             beat = _beaten_by(c, oh, trump)
@@ -1179,7 +1179,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                                 while y != 0:
                                     bc = lowest(y)
                                     y &= y - 1
-                                    cost = (30 if (bc // 12) == trump and not istr else 0) + (bc % 12)
+                                    cost = (30 if suit_of(bc) == trump and not istr else 0) + strength_of(bc)
                                     if cost < mc:
                                         mc = cost
                                 sc += mc
@@ -1187,15 +1187,15 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         sc = _partner_score(c, trump, 4 if n == 3 else 5, ntrick < n - 1)
                     elif beats(c, wcard, trump):
                         if tp + p == 0 and istr:
-                            sc = 150 - (c % 12)
+                            sc = 150 - strength_of(c)
                         elif follow_mode == 1 and not istr:
-                            sc = 400 + tp + p - (c % 12)
+                            sc = 400 + tp + p - strength_of(c)
                         elif follow_mode == 1:
-                            sc = 370 + tp - (c % 12) - p
+                            sc = 370 + tp - strength_of(c) - p
                         else:
-                            sc = 400 + tp - (30 if istr else 0) - (c % 12) - p
+                            sc = 400 + tp - (30 if istr else 0) - strength_of(c) - p
                     else:
-                        sc = 300 - p * 8 - (c % 12)
+                        sc = 300 - p * 8 - strength_of(c)
                 if use_hist == 1:
                     sc = sc * 1024 + min(hist[(ismx * 8 + ntrick) * 64 + c], 1023)
                 elif use_hist == 2:
@@ -1506,7 +1506,7 @@ def _eg_two(h0, h1, leader, trump, endg, m0, m1):
         a = lowest(x)
         x &= x - 1
         bf = -1 if mf else 1000
-        y = legal_follow(hf, a // 12, a, trump, endg)
+        y = legal_follow(hf, suit_of(a), a, trump, endg)
         while y != 0:
             b = lowest(y)
             y &= y - 1
@@ -1546,7 +1546,7 @@ def _eg_three_w(h0, h1, leader, trump, endg, m0, m1, alpha, beta):
         bf = -1 if mf else 1000
         al2 = al
         be2 = be
-        y = legal_follow(hf, a // 12, a, trump, endg)
+        y = legal_follow(hf, suit_of(a), a, trump, endg)
         while y != 0:
             b = lowest(y)
             y &= y - 1
@@ -1722,7 +1722,7 @@ def _last_trick_n(hands, n, first, trump, ismax, gone):
 def _strength(c, ls, trump):
     """Order of card ``c`` in a trick led in suit ``ls``: trumps above the suit led above the rest,
     by rank inside a suit (R2, R5); the trick's highest card wins it."""
-    s = c // 12
+    s = suit_of(c)
     return c + (200 if s == trump else (100 if s == ls else 0))
 
 
@@ -1756,7 +1756,7 @@ def _last_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta):
     c1 = lowest(h1)
     c2 = lowest(h2)
     c3 = lowest(h3)
-    ls = lowest(_hand4(h0, h1, h2, h3, leader)) // 12
+    ls = suit_of(lowest(_hand4(h0, h1, h2, h3, leader)))
     s0 = _strength(c0, ls, trump)
     s1 = _strength(c1, ls, trump)
     s2 = _strength(c2, ls, trump)
@@ -1800,7 +1800,7 @@ def _first_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, rest, au
     while y0 != 0:
         c0 = lowest(y0)
         y0 &= y0 - 1
-        ls = c0 // 12
+        ls = suit_of(c0)
         best1 = -1 if x1 else 1000
         al1 = al0
         be1 = be0
@@ -1976,7 +1976,7 @@ def _eg_value_nw(hands, n, leader, trump, endg, ismax, alpha, beta, sc):
             if p < n - 1:
                 p += 1
                 seat = _wrap(leader + p, n)
-                lms[p] = legal_follow(hands[seat], trick[0] // 12, wc[p - 1], trump, endg)
+                lms[p] = legal_follow(hands[seat], suit_of(trick[0]), wc[p - 1], trump, endg)
                 best[p] = -1 if ismax[seat] != 0 else 1000
                 al[p] = al[p - 1]
                 be[p] = be[p - 1]
@@ -2245,7 +2245,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
             hand = h1 if seat == 1 else h0
             lm = hand
             if ntrick == 1 and endg != 0 and dp >= L:
-                lm = legal_follow(hand, led // 12, led, trump, endg)
+                lm = legal_follow(hand, suit_of(led), led, trump, endg)
             ex = exchange_card(hand, pin if dp < L else np.int64(-1), L - dp, exch, ((sw >> seat) & 1) != 0, exwon)
             other = h0 if seat == 1 else h1
             live = notdone & ~(np.int64(1) << led) if (seq != 0 and ntrick == 1) else notdone
@@ -2263,7 +2263,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 c = lowest(x)
                 x &= x - 1
                 p = card_points(c)
-                istr = (c // 12) == trump
+                istr = suit_of(c) == trump
                 if tuned != 0 and ntrick == 0:
                     sc = _lead_score(c, hand, oh, trump, L - dp)
                 elif tuned != 0 and mo != ismx:
@@ -2273,18 +2273,18 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     if beat == 0:
                         sc = 600 + p * 4 - (40 if istr else 0)
                     else:
-                        sc = 500 - p * 4 - (40 if istr else 0) - (c % 12)
+                        sc = 500 - p * 4 - (40 if istr else 0) - strength_of(c)
                 elif mo == ismx:
-                    sc = 300 + p * 4 - (60 if istr else 0) - (c % 12)
+                    sc = 300 + p * 4 - (60 if istr else 0) - strength_of(c)
                 elif beats(c, led, trump):
                     if tp + p == 0 and istr:
-                        sc = 150 - (c % 12)
+                        sc = 150 - strength_of(c)
                     elif not istr:
-                        sc = 400 + tp + p - (c % 12)
+                        sc = 400 + tp + p - strength_of(c)
                     else:
-                        sc = 370 + tp - (c % 12) - p
+                        sc = 370 + tp - strength_of(c) - p
                 else:
-                    sc = 300 - p * 8 - (c % 12)
+                    sc = 300 - p * 8 - strength_of(c)
                 if c == ttmove:
                     sc = 1 << 50
                 mv[_u(d), _u(nm)] = c
@@ -2780,7 +2780,7 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                 wseat = (leader + wi) & 3
             lm = hand
             if ntrick > 0 and stock_empty and endg != 0:
-                lm = legal_follow(hand, t0 // 12, wcard, trump, endg)  # R9
+                lm = legal_follow(hand, suit_of(t0), wcard, trump, endg)  # R9
             pm = pin if dp < L else np.int64(-1)
             ex = exchange_card(hand, pm, L - dp, exch, ((sw >> (seat & 1)) & 1) != 0, exwon)
             wmx = ntrick > 0 and ((mxb >> wseat) & 1) == ismx
