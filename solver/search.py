@@ -587,6 +587,24 @@ def _seq_next(c, lm, live, trump, spec):
 
 
 @njit(cache=True, inline="always")
+def _no_sequence(lm, live):
+    """True when no card of ``lm`` (a hand of at most three cards) has the next ``live`` card above
+    it in its suit in ``lm`` too; a larger hand gives False. Then :func:`_seq_next` finds no pair,
+    and :func:`_seq_dominance` and :func:`_seq_dominance_mid` leave ``lm`` as it is without their
+    loop, whose branches mispredict: straight-line code over the two pairs of neighbouring ids
+    (same nodes; 4% faster on full 2-player deals, 2.4% on 4-player ones, results/README.md)."""
+    x1 = lm & (lm - 1)
+    x2 = x1 & (x1 - 1)
+    top = np.int64(1) << np.int64(62)  # (no card id: keeps lowest() of an empty set defined)
+    a = lowest(lm | top)
+    b = lowest(x1 | top)
+    c = lowest(x2 | top)
+    p1 = (x1 != 0) & (suit_of(a) == suit_of(b)) & ((live & ((np.int64(1) << b) - (np.int64(2) << a))) == 0)
+    p2 = (x2 != 0) & (suit_of(b) == suit_of(c)) & ((live & ((np.int64(1) << c) - (np.int64(2) << b))) == 0)
+    return ((x2 & (x2 - 1)) | np.int64(p1 | p2)) == 0
+
+
+@njit(cache=True, inline="always")
 def _seq_dominance(lm, live, win, ally, trump, spec, other, endg, stock_empty, pin, seq):
     """The legal cards of a node left to search after sequence dominance (``FL_SEQ``).
 
@@ -632,6 +650,8 @@ def _seq_dominance(lm, live, win, ally, trump, spec, other, endg, stock_empty, p
         The subset of ``lm`` to search; of every chain of such pairs one card is kept.
     """
     cand = lm
+    if _no_sequence(lm, live):
+        return cand
     x = lm
     while x != 0:
         c = lowest(x)
@@ -681,6 +701,8 @@ def _seq_dominance_mid(lm, live, win, ally, trump, spec, later):
     the seat of ``win`` on the mover's side, else lost). ``win`` is -1 when the mover leads;
     ``live`` includes the cards of the trick. Otherwise only equal points (the equivalent cards)."""
     cand = lm
+    if _no_sequence(lm, live):
+        return cand
     x = lm
     while x != 0:
         c = lowest(x)

@@ -478,3 +478,15 @@ def test_R9_legal_moves_exhaustive_small_domain(endgame):
                     if e_legal(hand, list(trick), "O", endgame) != want:
                         bad.append((hand, trick))
     assert not bad, bad[:10]
+
+
+def test_suit_and_strength_by_unsigned_division():
+    """`suit_of` and `strength_of` (unsigned division, the engine's and the solver's hot paths) give
+    ``c // 12`` and ``c % 12`` for every card id (R1, R2); `beats` against no card (-1, -2: the
+    solver's "no winner yet") is true only for a trump, as with the signed division before (R5)."""
+    from sim.rules import beats, strength_of, suit_of
+    for c in range(48):
+        assert suit_of(c) == c // 12 and strength_of(c) == c % 12
+        for trump in range(4):
+            for w in (-1, -2):
+                assert bool(beats(c, w, trump)) == (c // 12 == trump)

@@ -1163,6 +1163,24 @@ def test_sequence_dominance_rule():
     assert _sd("6B 7B 10B", "2C", "2O") == {"10B"}
 
 
+def test_no_sequence_prefilter_matches_the_loop():
+    """`_no_sequence` (the straight-line test before the sequence dominance loops) is True exactly
+    when no card of a hand of at most three cards has the next live card above it in its suit in
+    the hand too (what `_seq_next` looks for, R2), and False for a larger hand; random hands and
+    live sets of the 48-card deck, the 2-6 player kernels' hand sizes."""
+    from solver import search as S
+    rng = np.random.default_rng(11)
+    for k in range(4000):
+        n = 1 + k % 4
+        ids = rng.choice(48, size=n + int(rng.integers(0, 30)), replace=False)
+        lm = int(sum(1 << int(c) for c in ids[:n]))
+        live = int(sum(1 << int(c) for c in ids))
+        pair = any(S._seq_next(np.int64(c), np.int64(lm), np.int64(live), np.int64(0), False) >= 0
+                   for c in ids[:n])
+        want = n <= 3 and not pair
+        assert bool(S._no_sequence(np.int64(lm), np.int64(live))) == want, (sorted(ids[:n]), hex(live))
+
+
 def _sdm(hand, live, win, later, ally=False, spec=False, trump="B"):
     """`_seq_dominance_mid` on card names."""
     from sim.cards import SUITS, cards_of, format_card, mask_of, parse_card
