@@ -97,7 +97,7 @@ duplicate:
   The summary then counts each side's policies wherever they sit, with the score
   (draws half) and its 95% interval over pairs.
 
-output:
+output files and summary:
   one parquet row per deal played (sim/batch.py documents every column; card
   columns are categoricals over the card strings of NOTATION.md, codes = card ids);
   --tricks writes one row per trick. Files appear only when the run succeeds.
