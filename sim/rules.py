@@ -269,6 +269,9 @@ def trick_winner_at(cards, off, n, trump):
 def beats(c, win, trump):
     """Whether card ``c`` played now beats ``win``, the card winning the trick (RULES R5).
 
+    ``c`` is a card id (>= 0); ``win`` may be negative for "no card yet", which only a trump beats
+    (:func:`suit_of` gives a negative id no suit).
+
     True when ``c`` is of ``win``'s suit and stronger (R2), or a trump played
     on a non-trump. Branch-free (random play would mispredict branches).
     """

@@ -777,20 +777,28 @@ def _follow_score(c, win, tp, hand, trump, left, edge, players):
     (``edge``: :func:`_draw_edge`, R6). Of the losing cards a trump comes last, and a zero-point
     card loses 130 with 2 ``players`` (after a 2 or 3 while many cards are left to draw), 50 with
     more (tuned on 20 four-player positions with 8 tricks left). Measured, not reasoned: these
-    scores order the search, they are no playing advice. Tuned as :func:`_lead_score`."""
+    scores order the search, they are no playing advice. Tuned as :func:`_lead_score`.
+
+    Every case's score is computed and one picked by masks, without a branch (whether ``c`` wins
+    mispredicts): 1.2-3.2% faster on full 2-player deals than the same scores behind branches
+    (results/README.md)."""
     p = card_points(c)
     r = strength_of(c)
     istr = suit_of(c) == trump
     edge *= 175
-    if beats(c, win, trump):
-        if tp + p == 0 and istr:
-            return 130 + left + edge
-        if not istr:
-            return 400 + 8 * (tp + p) - 3 * r + left + edge
-        nt = popcount(hand & suit_mask(trump))
-        return 410 + 6 * tp - 2 * r - p - (20 if p == 0 else 0) + 10 * nt + edge
+    it = np.int64(istr)
+    z = np.int64(p == 0)
+    nt = popcount(hand & suit_mask(trump))
     zero_loss = 130 if players == 2 else 50
-    return 300 - 14 * p - r - (140 if istr else (zero_loss if p == 0 else 0)) - left * p - edge
+    win_ruff0 = 130 + left + edge                                   # a trump wins a trick of no points
+    win_suit = 400 + 8 * (tp + p) - 3 * r + left + edge             # a card of the suit led wins
+    win_trump = 410 + 6 * tp - 2 * r - p - 20 * z + 10 * nt + edge  # a trump wins a trick with points
+    lose = 300 - 14 * p - r - 140 * it - zero_loss * z * (1 - it) - left * p - edge
+    mw = -np.int64(beats(c, win, trump))                            # all ones: c wins the trick
+    m0 = -np.int64((tp + p == 0) & istr)
+    mt = -it
+    won = (win_ruff0 & m0) | (((win_trump & mt) | (win_suit & ~mt)) & ~m0)
+    return (won & mw) | (lose & ~mw)
 
 
 @njit(cache=True, inline="always")

@@ -1181,6 +1181,36 @@ def test_no_sequence_prefilter_matches_the_loop():
         assert bool(S._no_sequence(np.int64(lm), np.int64(live))) == want, (sorted(ids[:n]), hex(live))
 
 
+def test_follow_score_branch_free_matches_its_cases():
+    """`_follow_score` picks its case by masks (no branch); its value equals the cases written out
+    (the tuned scores, results/README.md) for every card against winning cards of every suit,
+    trumps, trick points, cards left to draw, draw edges and player counts."""
+    from sim.cards import CARD_POINTS
+    from solver import search as S
+    rng = np.random.default_rng(5)
+
+    def ref(c, win, tp, hand, trump, left, edge, players):
+        p, r, istr = int(CARD_POINTS[c]), c % 12, c // 12 == trump
+        edge *= 175
+        beat = (c // 12 == win // 12 and c > win) or (istr and win // 12 != trump)
+        if beat:
+            if tp + p == 0 and istr:
+                return 130 + left + edge
+            if not istr:
+                return 400 + 8 * (tp + p) - 3 * r + left + edge
+            nt = bin(hand & (0xFFF << (12 * trump))).count("1")
+            return 410 + 6 * tp - 2 * r - p - (20 if p == 0 else 0) + 10 * nt + edge
+        zero_loss = 130 if players == 2 else 50
+        return 300 - 14 * p - r - (140 if istr else (zero_loss if p == 0 else 0)) - left * p - edge
+
+    for _ in range(3000):
+        c, win = (int(x) for x in rng.choice(48, 2, replace=False))
+        hand = (1 << c) | int(sum(1 << int(x) for x in rng.choice(48, 2)))
+        args = (c, win, int(rng.integers(0, 40)), hand, int(rng.integers(0, 4)), int(rng.integers(0, 35)),
+                int(rng.integers(-1, 2)), int(rng.choice([2, 3, 4, 6])))
+        assert S._follow_score(*(np.int64(a) for a in args)) == ref(*args), args
+
+
 def _sdm(hand, live, win, later, ally=False, spec=False, trump="B"):
     """`_seq_dominance_mid` on card names."""
     from sim.cards import SUITS, cards_of, format_card, mask_of, parse_card
