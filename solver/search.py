@@ -1596,30 +1596,25 @@ def _eg_three_w(h0, h1, leader, trump, endg, m0, m1, alpha, beta):
 @njit(cache=True, inline="always")
 def _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp):
     """Slot (word offset) of key ``(k1, k2)`` of this generation in the bucket at word offset
-    ``idx``, or -1."""
-    for j in range(2):
-        sl = idx + (j << TT_SHIFT)
-        if tt_k1[_u(sl)] == k1 and tt_k2[_u(sl)] == k2 and (tt_d[_u(sl)] >> 32) == stamp:
-            return sl
-    return -1
+    ``idx``, or -1. Both entries compared without branches (one cache line; which one hits
+    mispredicts): 0.7-1.6% faster on full 2-player deals, 0.8% on 4-player ones (results/README.md)."""
+    s1 = idx + (1 << TT_SHIFT)
+    h0 = (tt_k1[_u(idx)] == k1) & (tt_k2[_u(idx)] == k2) & ((tt_d[_u(idx)] >> 32) == stamp)
+    h1 = (tt_k1[_u(s1)] == k1) & (tt_k2[_u(s1)] == k2) & ((tt_d[_u(s1)] >> 32) == stamp)
+    return idx if h0 else (s1 if h1 else np.int64(-1))
 
 
 @njit(cache=True, inline="always")
 def _tt_victim(tt_d, idx, stamp):
-    """Slot of the bucket at ``idx`` to overwrite: a stale entry first, else the shallower one
-    (fewer cards left)."""
-    best_sl = idx
-    bdepth = 1 << 30
-    for j in range(2):
-        sl = idx + (j << TT_SHIFT)
-        dd = tt_d[_u(sl)]
-        if (dd >> 32) != stamp:
-            return sl
-        dep = (dd >> 24) & 255
-        if dep < bdepth:
-            bdepth = dep
-            best_sl = sl
-    return best_sl
+    """Slot of the bucket at ``idx`` to overwrite: a stale entry first (the first of two), else the
+    shallower one (fewer cards left; the first on a tie). Without branches, as :func:`_tt_find`."""
+    s1 = idx + (1 << TT_SHIFT)
+    d0 = tt_d[_u(idx)]
+    d1 = tt_d[_u(s1)]
+    stale0 = (d0 >> 32) != stamp
+    stale1 = (d1 >> 32) != stamp
+    shallower1 = ((d1 >> 24) & 255) < ((d0 >> 24) & 255)
+    return idx if stale0 else (s1 if (stale1 | shallower1) else idx)
 
 
 @njit(cache=True, inline="always")

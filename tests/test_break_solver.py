@@ -379,6 +379,32 @@ def test_target_mode_with_hidden_stock_answers_reached_only():
     assert hi.value is None and hi.moves == {} and hi.best == [] and hi.pv == []
 
 
+def test_table_bucket_find_and_victim():
+    """`_tt_find` and `_tt_victim` on one bucket of two entries (word offsets 0 and 4): a key of this
+    generation is found in either entry, a stale one or another key is not; the victim is the first
+    stale entry, else the one with fewer cards left, the first on a tie."""
+    from solver import search as S
+    k1, k2, d = S.new_workspace(2)[:3]
+    gen = np.int64(7)
+
+    def put(sl, a, b, ncl, stamp):
+        k1[sl], k2[sl], d[sl] = a, b, S._tt_data(0, 10, -1, ncl, stamp)
+
+    put(0, 11, 12, 20, 7)
+    put(4, 21, 22, 30, 7)
+    find = lambda a, b: S._tt_find(k1, k2, d, np.int64(0), np.int64(a), np.int64(b), gen)  # noqa: E731
+    assert (find(11, 12), find(21, 22), find(11, 22), find(21, 12)) == (0, 4, -1, -1)
+    assert S._tt_victim(d, np.int64(0), gen) == 0           # 20 cards left against 30: the first
+    put(0, 11, 12, 30, 7)
+    assert S._tt_victim(d, np.int64(0), gen) == 0           # a tie: the first
+    put(4, 21, 22, 10, 7)
+    assert S._tt_victim(d, np.int64(0), gen) == 4           # the second has fewer cards left
+    put(4, 21, 22, 40, 6)
+    assert find(21, 22) == -1 and S._tt_victim(d, np.int64(0), gen) == 4  # stale: not found, replaced
+    put(0, 11, 12, 5, 3)
+    assert find(11, 12) == -1 and S._tt_victim(d, np.int64(0), gen) == 0  # both stale: the first
+
+
 def test_workspace_size_checked():
     """A TT bucket holds two entries: new_workspace refuses sizes below 2 (and absurd ones)."""
     import pytest
