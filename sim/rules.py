@@ -201,7 +201,7 @@ class Rules:
 
 @njit(cache=True, inline="always", error_model="numpy")
 def suit_of(c):
-    """Suit 0..3 of card id ``c >= 0`` (``c // 12``, sim.cards layout).
+    """Suit 0..3 of card id ``c >= 0`` (``c // 12``, :mod:`sim.cards` layout, RULES R1): int64.
 
     Divides unsigned: a signed floor division costs a rounding fix-up for negative numbers
     (measured in the solver: 3-4% of a full deal's solve time with :func:`strength_of`,
@@ -212,8 +212,8 @@ def suit_of(c):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def strength_of(c):
-    """Strength 0..11 of card id ``c >= 0`` inside its suit (``c % 12``, R2), unsigned as
-    :func:`suit_of`."""
+    """Strength 0..11 of card id ``c >= 0`` inside its suit (``c % 12``, weakest first, RULES R2):
+    int64, divided unsigned as :func:`suit_of`."""
     return np.int64(np.uint64(c) % np.uint64(12))
 
 

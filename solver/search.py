@@ -229,6 +229,13 @@ def _u(i):
 
 
 @njit(cache=True, inline="always")
+def _fx(d, f):
+    """Index of field ``f`` (``F_*``) of frame ``d`` in the flat frame array (:func:`new_workspace`),
+    unsigned (:func:`_u`)."""
+    return _u(d * F_SIZE + f)
+
+
+@njit(cache=True, inline="always")
 def card_points(c):
     """Card points of card id ``c`` (0-47, never negative: indexed unsigned, :func:`_u`; RULES R2;
     :data:`sim.cards.CARD_POINTS`)."""
@@ -382,6 +389,13 @@ def _rel_code(c, live, trump, spec):
 
 
 @njit(cache=True, inline="always")
+def _seven_two(trump):
+    """Bitmask of the 7 and the 2 of trump suit ``trump`` (0-3), the cards a trump exchange gives
+    up (R7; strengths 4 and 0, :mod:`sim.cards`)."""
+    return (np.int64(1) << np.int64(trump * 12 + 4)) | (np.int64(1) << np.int64(trump * 12))
+
+
+@njit(cache=True, inline="always")
 def _exchange_ahead(exch, pin, live, left, trump):
     """Whether a trump exchange (R7) may still happen in this deal: :func:`sim.rules.exchange_card`
     lets a hand holding every live (unplayed: in a hand or the stock) 7 and 2 of trumps but the
@@ -390,7 +404,7 @@ def _exchange_ahead(exch, pin, live, left, trump):
     before the 2). The won-trick condition is not looked at: true when unsure, so that the keys and
     the sequence dominance keep the 7 and the 2 of trumps apart (``spec``) whenever an exchange can
     still move them."""
-    special = (np.int64(1) << (trump * 12 + 4)) | (np.int64(1) << (trump * 12))  # the 7 and the 2 (sim.cards)
+    special = _seven_two(trump)
     pinta = (np.int64(1) << pin) if pin >= 0 else np.int64(0)
     return exchange_card(live & special & ~pinta, pin, left, exch, True, 0) >= 0
 
@@ -575,13 +589,13 @@ def _seq_next(c, lm, live, trump, spec):
     """The card that forms a sequence with ``c`` above it for :func:`_seq_dominance`: the next
     ``live`` card of its suit when the mover may play it too, else -1 (and -1 for the 2 and 7 of
     trumps while an exchange may take them, ``spec``, R7)."""
-    if spec and suit_of(c) == trump and (strength_of(c) == 0 or strength_of(c) == 4):
+    if spec and ((_seven_two(trump) >> c) & 1) != 0:
         return np.int64(-1)
     above = live & (np.int64(0xFFF) << np.int64(12 * suit_of(c))) & ~((np.int64(2) << c) - 1)
     if above == 0:
         return np.int64(-1)
     nx = lowest(above)
-    if ((lm >> nx) & 1) == 0 or (spec and suit_of(nx) == trump and (strength_of(nx) == 0 or strength_of(nx) == 4)):
+    if ((lm >> nx) & 1) == 0 or (spec and ((_seven_two(trump) >> nx) & 1) != 0):
         return np.int64(-1)
     return nx
 
@@ -1644,10 +1658,10 @@ def _searched_bounds(v, a, b, rv, lb, ub):
 @njit(cache=True, inline="always")
 def _open_node(fr, d, nm, ismx):
     """Frame ``d`` ready to search its ``nm`` ordered moves (best value so far: none)."""
-    fr[_u(d * F_SIZE + F_NM)] = nm
-    fr[_u(d * F_SIZE + F_I)] = 0
-    fr[_u(d * F_SIZE + F_BEST)] = -1 if ismx else 1000
-    fr[_u(d * F_SIZE + F_BMOVE)] = -1
+    fr[_fx(d, F_NM)] = nm
+    fr[_fx(d, F_I)] = 0
+    fr[_fx(d, F_BEST)] = -1 if ismx else 1000
+    fr[_fx(d, F_BMOVE)] = -1
 
 
 @njit(cache=True, inline="always")
@@ -1681,10 +1695,10 @@ def _node_data(fr, d, v, ncl, stamp):
     is the minimizing one (``FL_MIRROR``; points left in ``F_REM``). The kernels store it in the
     node's slot (``F_SLOT``) if it has one and still owns it; they index the table themselves (a helper
     taking the table arrays cost four atomic reference-count pairs a node, ``NRT_incref``/``NRT_decref``)."""
-    lb, ub = _searched_bounds(v, fr[_u(d * F_SIZE + F_A0)], fr[_u(d * F_SIZE + F_B0)], v - fr[_u(d * F_SIZE + F_ACC)],
-                              fr[_u(d * F_SIZE + F_LB)], fr[_u(d * F_SIZE + F_UB)])
-    lb, ub = _turned(lb, ub, fr[_u(d * F_SIZE + F_REM)], fr[_u(d * F_SIZE + F_FLIP)] != 0)
-    return _tt_data(lb, ub, fr[_u(d * F_SIZE + F_BMOVE)], ncl, stamp)
+    lb, ub = _searched_bounds(v, fr[_fx(d, F_A0)], fr[_fx(d, F_B0)], v - fr[_fx(d, F_ACC)],
+                              fr[_fx(d, F_LB)], fr[_fx(d, F_UB)])
+    lb, ub = _turned(lb, ub, fr[_fx(d, F_REM)], fr[_fx(d, F_FLIP)] != 0)
+    return _tt_data(lb, ub, fr[_fx(d, F_BMOVE)], ncl, stamp)
 
 
 @njit(cache=True, inline="always")
@@ -2178,9 +2192,9 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
             nodes += 1
             upre = pre
             pre = -1
-            alpha = fr[_u(d * F_SIZE + F_ALPHA)]
-            beta = fr[_u(d * F_SIZE + F_BETA)]
-            fr[_u(d * F_SIZE + F_SLOT)] = -1
+            alpha = fr[_fx(d, F_ALPHA)]
+            beta = fr[_fx(d, F_BETA)]
+            fr[_fx(d, F_SLOT)] = -1
             if notdone == 0:
                 v = acc
                 mode = 2
@@ -2220,7 +2234,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 slot = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
                 # entries hold the leader's side's future points (FL_MIRROR: the same game from either seat, R4-R7)
                 flip = mirror != 0 and (m1 if leader == 1 else m0) == 0
-                fr[_u(d * F_SIZE + F_FLIP)] = 1 if flip else 0
+                fr[_fx(d, F_FLIP)] = 1 if flip else 0
                 lb = 0
                 ub = rem
                 if slot >= 0:
@@ -2253,19 +2267,19 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         mode = 2
                         continue
                     tt_d[_u(slot)] = _tt_data(lb, ub, -1, ncl, stamp)
-                fr[_u(d * F_SIZE + F_SLOT)] = slot
-                fr[_u(d * F_SIZE + F_REM)] = rem
-                fr[_u(d * F_SIZE + F_K1)] = k1
-                fr[_u(d * F_SIZE + F_K2)] = k2
-                fr[_u(d * F_SIZE + F_LB)] = lb
-                fr[_u(d * F_SIZE + F_UB)] = ub
-            fr[_u(d * F_SIZE + F_ALPHA)] = alpha
-            fr[_u(d * F_SIZE + F_BETA)] = beta
-            fr[_u(d * F_SIZE + F_A0)] = alpha
-            fr[_u(d * F_SIZE + F_B0)] = beta
-            fr[_u(d * F_SIZE + F_ACC)] = acc
+                fr[_fx(d, F_SLOT)] = slot
+                fr[_fx(d, F_REM)] = rem
+                fr[_fx(d, F_K1)] = k1
+                fr[_fx(d, F_K2)] = k2
+                fr[_fx(d, F_LB)] = lb
+                fr[_fx(d, F_UB)] = ub
+            fr[_fx(d, F_ALPHA)] = alpha
+            fr[_fx(d, F_BETA)] = beta
+            fr[_fx(d, F_A0)] = alpha
+            fr[_fx(d, F_B0)] = beta
+            fr[_fx(d, F_ACC)] = acc
             ismx = m1 if seat == 1 else m0
-            fr[_u(d * F_SIZE + F_MAX)] = ismx
+            fr[_fx(d, F_MAX)] = ismx
             # ---- move generation (R5, R9, R7)
             hand = h1 if seat == 1 else h0
             lm = hand
@@ -2315,9 +2329,9 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 mv[_u(d), _u(nm)] = c
                 scores[_u(nm)] = sc
                 nm += 1
-            fr[_u(d * F_SIZE + F_ETCD)] = 0
+            fr[_fx(d, F_ETCD)] = 0
             if etc != 0 and ntrick == 1 and L - dp >= etcmin:
-                fr[_u(d * F_SIZE + F_ETCD)] = 1
+                fr[_fx(d, F_ETCD)] = 1
                 # enhanced transposition cutoff: a completed trick whose next position's table
                 # bounds already decide this node (ordering: the best bound first)
                 cut = False
@@ -2394,24 +2408,24 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
             mode = 1
             continue
         if mode == 1:
-            i = fr[_u(d * F_SIZE + F_I)]
-            if i >= fr[_u(d * F_SIZE + F_NM)]:
-                v = fr[_u(d * F_SIZE + F_BEST)]
-                slot = fr[_u(d * F_SIZE + F_SLOT)]
-                if (slot >= 0 and tt_k1[_u(slot)] == fr[_u(d * F_SIZE + F_K1)]
-                        and tt_k2[_u(slot)] == fr[_u(d * F_SIZE + F_K2)]):
+            i = fr[_fx(d, F_I)]
+            if i >= fr[_fx(d, F_NM)]:
+                v = fr[_fx(d, F_BEST)]
+                slot = fr[_fx(d, F_SLOT)]
+                if (slot >= 0 and tt_k1[_u(slot)] == fr[_fx(d, F_K1)]
+                        and tt_k2[_u(slot)] == fr[_fx(d, F_K2)]):
                     tt_d[_u(slot)] = _node_data(fr, d, v, ncl, stamp)
                 mode = 2
                 continue
-            fr[_u(d * F_SIZE + F_I)] = i + 1
+            fr[_fx(d, F_I)] = i + 1
             m = mv[_u(d), _u(i)]
-            fr[_u(d * F_SIZE + F_MOVE)] = m
+            fr[_fx(d, F_MOVE)] = m
             seat = leader ^ ntrick
             if m == SWAP:
                 # R7: the 7 or the 2 of trumps becomes the pinta, still last in the stock
                 hand = h1 if seat == 1 else h0
                 e = exchange_card(hand, pin, L - dp, exch, ((sw >> seat) & 1) != 0, exwon)
-                fr[_u(d * F_SIZE + F_UPINTA)] = pin
+                fr[_fx(d, F_UPINTA)] = pin
                 hand = (hand & ~(np.int64(1) << e)) | (np.int64(1) << pin)
                 if seat == 1:
                     h1 = hand
@@ -2425,7 +2439,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     h0 &= ~(np.int64(1) << m)
                 led = m
                 ntrick = 1
-                fr[_u(d * F_SIZE + F_UDONE)] = 0
+                fr[_fx(d, F_UDONE)] = 0
             else:
                 if seat == 1:
                     h1 &= ~(np.int64(1) << m)
@@ -2433,13 +2447,13 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     h0 &= ~(np.int64(1) << m)
                 ws = seat if beats(m, led, trump) else leader
                 tpts = card_points(led) + card_points(m)
-                fr[_u(d * F_SIZE + F_TC)] = led
-                fr[_u(d * F_SIZE + F_ULEADER)] = leader
-                fr[_u(d * F_SIZE + F_UDP)] = dp
-                fr[_u(d * F_SIZE + F_USW)] = sw
-                fr[_u(d * F_SIZE + F_UTP)] = tpts
+                fr[_fx(d, F_TC)] = led
+                fr[_fx(d, F_ULEADER)] = leader
+                fr[_fx(d, F_UDP)] = dp
+                fr[_fx(d, F_USW)] = sw
+                fr[_fx(d, F_UTP)] = tpts
                 gain = tpts if (m1 if ws == 1 else m0) != 0 else 0
-                fr[_u(d * F_SIZE + F_UPTS)] = gain
+                fr[_fx(d, F_UPTS)] = gain
                 acc += gain
                 rem -= tpts
                 ncl -= 2
@@ -2458,23 +2472,23 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 leader = ws
                 ntrick = 0
                 led = -1
-                fr[_u(d * F_SIZE + F_UDONE)] = 1
-                if fr[_u(d * F_SIZE + F_ETCD)] != 0 and notdone != 0:
+                fr[_fx(d, F_UDONE)] = 1
+                if fr[_fx(d, F_ETCD)] != 0 and notdone != 0:
                     # the look-ahead above made this position's key and bucket
                     pre = m
             d += 1
-            fr[_u(d * F_SIZE + F_ALPHA)] = fr[_u((d - 1) * F_SIZE + F_ALPHA)]
-            fr[_u(d * F_SIZE + F_BETA)] = fr[_u((d - 1) * F_SIZE + F_BETA)]
+            fr[_fx(d, F_ALPHA)] = fr[_fx(d - 1, F_ALPHA)]
+            fr[_fx(d, F_BETA)] = fr[_fx(d - 1, F_BETA)]
             mode = 0
             continue
         # mode == 2: return v to the parent
         if d == 0:
             break
         d -= 1
-        m = fr[_u(d * F_SIZE + F_MOVE)]
+        m = fr[_fx(d, F_MOVE)]
         if m == SWAP:
             seat = leader ^ ntrick
-            old = fr[_u(d * F_SIZE + F_UPINTA)]
+            old = fr[_fx(d, F_UPINTA)]
             hand = h1 if seat == 1 else h0
             hand = (hand & ~(np.int64(1) << old)) | (np.int64(1) << pin)
             if seat == 1:
@@ -2483,9 +2497,9 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 h0 = hand
             pin = old
         else:
-            if fr[_u(d * F_SIZE + F_UDONE)] != 0:
+            if fr[_fx(d, F_UDONE)] != 0:
                 ws = leader
-                odp = fr[_u(d * F_SIZE + F_UDP)]
+                odp = fr[_fx(d, F_UDP)]
                 if odp < L:
                     cw = np.int64(1) << _draw_card(stock0, odp, L, pin)
                     cl = np.int64(1) << _draw_card(stock0, odp + 1, L, pin)
@@ -2496,12 +2510,12 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         h0 &= ~cw
                         h1 &= ~cl
                 dp = odp
-                leader = fr[_u(d * F_SIZE + F_ULEADER)]
-                sw = fr[_u(d * F_SIZE + F_USW)]
-                acc -= fr[_u(d * F_SIZE + F_UPTS)]
-                rem += fr[_u(d * F_SIZE + F_UTP)]
+                leader = fr[_fx(d, F_ULEADER)]
+                sw = fr[_fx(d, F_USW)]
+                acc -= fr[_fx(d, F_UPTS)]
+                rem += fr[_fx(d, F_UTP)]
                 ncl += 2
-                led = fr[_u(d * F_SIZE + F_TC)]
+                led = fr[_fx(d, F_TC)]
                 notdone |= (np.int64(1) << led) | (np.int64(1) << m)
                 ntrick = 1
                 if leader == 0:
@@ -2515,20 +2529,20 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     h1 |= np.int64(1) << m
                 else:
                     h0 |= np.int64(1) << m
-        if fr[_u(d * F_SIZE + F_MAX)] != 0:
-            if v > fr[_u(d * F_SIZE + F_BEST)]:
-                fr[_u(d * F_SIZE + F_BEST)] = v
-                fr[_u(d * F_SIZE + F_BMOVE)] = m
-                if v > fr[_u(d * F_SIZE + F_ALPHA)]:
-                    fr[_u(d * F_SIZE + F_ALPHA)] = v
+        if fr[_fx(d, F_MAX)] != 0:
+            if v > fr[_fx(d, F_BEST)]:
+                fr[_fx(d, F_BEST)] = v
+                fr[_fx(d, F_BMOVE)] = m
+                if v > fr[_fx(d, F_ALPHA)]:
+                    fr[_fx(d, F_ALPHA)] = v
         else:
-            if v < fr[_u(d * F_SIZE + F_BEST)]:
-                fr[_u(d * F_SIZE + F_BEST)] = v
-                fr[_u(d * F_SIZE + F_BMOVE)] = m
-                if v < fr[_u(d * F_SIZE + F_BETA)]:
-                    fr[_u(d * F_SIZE + F_BETA)] = v
-        if fr[_u(d * F_SIZE + F_ALPHA)] >= fr[_u(d * F_SIZE + F_BETA)]:
-            fr[_u(d * F_SIZE + F_I)] = fr[_u(d * F_SIZE + F_NM)]
+            if v < fr[_fx(d, F_BEST)]:
+                fr[_fx(d, F_BEST)] = v
+                fr[_fx(d, F_BMOVE)] = m
+                if v < fr[_fx(d, F_BETA)]:
+                    fr[_fx(d, F_BETA)] = v
+        if fr[_fx(d, F_ALPHA)] >= fr[_fx(d, F_BETA)]:
+            fr[_fx(d, F_I)] = fr[_fx(d, F_NM)]
         mode = 1
     cnt[0] += nodes
     return v
