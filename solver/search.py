@@ -371,21 +371,31 @@ def _owner_planes(hands, n):
     return u, ob0, ob1
 
 
-@njit(cache=True)
+def _rel_tables():
+    """Per card id (0-47): the cards of its suit below it (bitmask) and the suit and point class
+    part of :func:`_rel_code` (the 7 and the 2 of trumps in class 0; ``spec`` adds theirs)."""
+    below = np.zeros(48, np.int64)
+    static = np.zeros(48, np.int64)
+    for c in range(48):
+        su, k = c // 12, c % 12
+        below[c] = (0xFFF << (12 * su)) & ((1 << c) - 1)
+        static[c] = (su << 7) | (k - 6 if k >= 7 else 0)
+    return below, static
+
+
+_REL_BELOW, _REL_STATIC = _rel_tables()
+
+
+@njit(cache=True, inline="always")
 def _rel_code(c, live, trump, spec):
     """9-bit code of hand card ``c`` for :func:`draw_key2`: suit, rank among the live cards of its
     suit, point class (0 no points, 1-5 by points, RULES R2; 6/7 the 7/2 of trumps while an
     exchange can still happen, R7)."""
-    su = suit_of(c)
-    k = strength_of(c)
-    cl = k - 6 if k >= 7 else 0
-    if spec and su == trump:
-        if k == 4:
-            cl = 6
-        elif k == 0:
-            cl = 7
-    rel = popcount(live & (np.int64(0xFFF) << np.int64(12 * su)) & ((np.int64(1) << c) - 1))
-    return (np.int64(su) << 7) | (rel << 3) | np.int64(cl)
+    t0 = np.int64(trump) * np.int64(12)
+    sp = (np.int64(c == t0 + 4) * np.int64(6)) | (np.int64(c == t0) * np.int64(7))
+    sp = sp & -np.int64(spec != 0)
+    rel = popcount(live & _REL_BELOW[_u(c)])
+    return _REL_STATIC[_u(c)] | (rel << np.int64(3)) | sp
 
 
 @njit(cache=True, inline="always")
@@ -1537,30 +1547,63 @@ def _eg_last(a, b, leader, trump, m0, m1):
     return _eg_trick(a, b, leader, trump, m0, m1)[1]
 
 
+@njit(cache=True, inline="always")
+def _eg_line(a, b, a2, b2, pab, ptot, trump, ml, mf):
+    """Points of the maximizing side from a two-trick line (R5): the leader's ``a`` and the
+    follower's reply ``b``, then the last cards ``a2`` and ``b2``, the first trick's winner leading
+    (R6). ``pab``: card points of ``a`` and ``b``; ``ptot``: of all four; ``ml``/``mf``: whether
+    the leader/follower maximizes (booleans). Branch-free."""
+    f1 = beats(b, a, trump)  # the follower wins the first trick and leads the last
+    f2 = (f1 & ~beats(a2, b2, trump)) | (~f1 & beats(b2, a2, trump))
+    w1 = (f1 & mf) | (~f1 & ml)
+    w2 = (f2 & mf) | (~f2 & ml)
+    return (pab & -np.int64(w1)) + ((ptot - pab) & -np.int64(w2))
+
+
+@njit(cache=True, inline="always")
+def _pick(x, y, is_max):
+    """The larger of ``x`` and ``y`` when ``is_max``, else the smaller (selects, no branch)."""
+    hi = x if x > y else y
+    lo = x if x < y else y
+    return hi if is_max else lo
+
+
 @njit(cache=True)
 def _eg_two(h0, h1, leader, trump, endg, m0, m1):
-    """Exact future points of the maximizing side with two cards in each hand, stock empty (R5, R9)."""
-    hl = h1 if leader == 1 else h0
-    hf = h0 if leader == 1 else h1
-    ml = (m1 if leader == 1 else m0) != 0
-    mf = (m0 if leader == 1 else m1) != 0
-    best = -1 if ml else 1000
-    x = hl
-    while x != 0:
-        a = lowest(x)
-        x &= x - 1
-        bf = -1 if mf else 1000
-        y = legal_follow(hf, suit_of(a), a, trump, endg)
-        while y != 0:
-            b = lowest(y)
-            y &= y - 1
-            w, v = _eg_trick(a, b, leader, trump, m0, m1)
-            la = lowest(hl & ~(np.int64(1) << a))
-            lb = lowest(hf & ~(np.int64(1) << b))
-            v += _eg_last(la, lb, w, trump, m0, m1) if w == leader else _eg_last(lb, la, w, trump, m0, m1)
-            bf = _minmax(bf, v, mf)
-        best = _minmax(best, bf, ml)
-    return best
+    """Exact future points of the maximizing side with two cards in each hand, stock empty (R5, R9).
+
+    The four lines (lead, reply) are valued without branches, :func:`_eg_line`; a reply the
+    follower may not make (R9, :func:`sim.rules.legal_follow`) is replaced by the legal one."""
+    lead1 = leader == 1
+    hl = h1 if lead1 else h0
+    hf = h0 if lead1 else h1
+    ml = (m1 if lead1 else m0) != 0
+    mf = (m0 if lead1 else m1) != 0
+    a0 = lowest(hl)
+    a1 = highest(hl)
+    b0 = lowest(hf)
+    b1 = highest(hf)
+    pa0 = card_points(a0)
+    pa1 = card_points(a1)
+    pb0 = card_points(b0)
+    pb1 = card_points(b1)
+    pt = pa0 + pa1 + pb0 + pb1
+    v00 = _eg_line(a0, b0, a1, b1, pa0 + pb0, pt, trump, ml, mf)
+    v01 = _eg_line(a0, b1, a1, b0, pa0 + pb1, pt, trump, ml, mf)
+    v10 = _eg_line(a1, b0, a0, b1, pa1 + pb0, pt, trump, ml, mf)
+    v11 = _eg_line(a1, b1, a0, b0, pa1 + pb1, pt, trump, ml, mf)
+    # an illegal reply takes the legal one's value (at least one reply is legal)
+    y0 = legal_follow(hf, suit_of(a0), a0, trump, endg)
+    y1 = legal_follow(hf, suit_of(a1), a1, trump, endg)
+    ok00 = ((y0 >> b0) & 1) != 0
+    ok01 = ((y0 >> b1) & 1) != 0
+    ok10 = ((y1 >> b0) & 1) != 0
+    ok11 = ((y1 >> b1) & 1) != 0
+    v00 = v00 if ok00 else v01
+    v01 = v01 if ok01 else v00
+    v10 = v10 if ok10 else v11
+    v11 = v11 if ok11 else v10
+    return _pick(_pick(v00, v01, mf), _pick(v10, v11, mf), ml)
 
 
 @njit(cache=True)

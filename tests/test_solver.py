@@ -1211,6 +1211,71 @@ def test_follow_score_branch_free_matches_its_cases():
         assert S._follow_score(*(np.int64(a) for a in args)) == ref(*args), args
 
 
+def test_rel_code_tables_match_its_definition():
+    """`_rel_code` (the relative-rank key's card code, read from per-card tables) equals its
+    definition: suit, rank among the live cards of its suit below it, point class (R2), and
+    classes 6/7 for the 7/2 of trumps while an exchange may still happen (R7), for every card id,
+    trump and ``spec``, on random live sets."""
+    from sim.cards import CARD_POINTS
+    from solver import search as S
+    rng = np.random.default_rng(11)
+    cls = {0: 0, 2: 1, 3: 2, 4: 3, 10: 4, 11: 5}
+
+    def ref(c, live, trump, spec):
+        su, k = c // 12, c % 12
+        cl = cls[int(CARD_POINTS[c])]
+        if spec and su == trump and k in (4, 0):
+            cl = 6 if k == 4 else 7
+        rel = sum(1 for x in range(12 * su, c) if (live >> x) & 1)
+        return (su << 7) | (rel << 3) | cl
+
+    for _ in range(400):
+        live = int(sum(1 << int(x) for x in rng.choice(48, int(rng.integers(1, 40)), replace=False)))
+        for c in range(48):
+            trump, spec = int(rng.integers(0, 4)), bool(rng.integers(0, 2))
+            assert S._rel_code(np.int64(c), np.int64(live), np.int64(trump), spec) == ref(c, live, trump, spec)
+
+
+def test_eg_two_branch_free_matches_minimax():
+    """`_eg_two` (the four lines of a 2-trick endgame valued without branches) equals a plain
+    minimax over the legal replies (R5, R6, R9) for random hands, leaders, trumps, endgame rules
+    and maximizing seats."""
+    from sim.cards import CARD_POINTS
+    from sim.rules import legal_follow
+    from solver import search as S
+    rng = np.random.default_rng(12)
+
+    def beats(c, w, trump):
+        return (c // 12 == w // 12 and c > w) or (c // 12 == trump and w // 12 != trump)
+
+    def value(hands, leader, trump, endg, mx):
+        if hands[0] == 0:
+            return 0
+        best = None
+        for a in [c for c in range(48) if (hands[leader] >> c) & 1]:
+            f = 1 - leader
+            reply = None
+            for b in [c for c in range(48) if (int(legal_follow(hands[f], a // 12, a, trump, endg)) >> c) & 1]:
+                w = f if beats(b, a, trump) else leader
+                nh = list(hands)
+                nh[leader] &= ~(1 << a)
+                nh[f] &= ~(1 << b)
+                v = (int(CARD_POINTS[a] + CARD_POINTS[b]) if mx[w] else 0) + value(nh, w, trump, endg, mx)
+                reply = v if reply is None else (max(reply, v) if mx[f] else min(reply, v))
+            best = reply if best is None else (max(best, reply) if mx[leader] else min(best, reply))
+        return best
+
+    for _ in range(3000):
+        cards = [int(x) for x in rng.choice(48, 4, replace=False)]
+        h0, h1 = (1 << cards[0]) | (1 << cards[1]), (1 << cards[2]) | (1 << cards[3])
+        leader, trump, endg = int(rng.integers(0, 2)), int(rng.integers(0, 4)), int(rng.integers(0, 3))
+        m0 = int(rng.integers(0, 2))
+        mx = (m0, 1 - m0)
+        got = S._eg_two(np.int64(h0), np.int64(h1), np.int64(leader), np.int64(trump), np.int64(endg),
+                        np.int64(mx[0]), np.int64(mx[1]))
+        assert got == value([h0, h1], leader, trump, endg, mx), (h0, h1, leader, trump, endg, mx)
+
+
 def _sdm(hand, live, win, later, ally=False, spec=False, trump="B"):
     """`_seq_dominance_mid` on card names."""
     from sim.cards import SUITS, cards_of, format_card, mask_of, parse_card
