@@ -134,6 +134,42 @@ def _prefetch(typingctx, arr, idx):
     return sig, codegen
 
 
+@intrinsic
+def _addr(typingctx, arr):
+    """Address of ``arr``'s first element as an int64, for :func:`_peek` and :func:`_poke`: a compiled
+    callee given the address instead of the array is called without a reference-count pair (the
+    caller keeps the array alive)."""
+    sig = types.int64(arr)
+
+    def codegen(context, builder, signature, args):
+        ary = context.make_array(signature.args[0])(context, builder, args[0])
+        return builder.ptrtoint(ary.data, ir.IntType(64))
+    return sig, codegen
+
+
+@intrinsic
+def _peek(typingctx, p, i):
+    """The int64 word ``i`` of the array at address ``p`` (:func:`_addr`); no bounds check."""
+    sig = types.int64(types.int64, types.int64)
+
+    def codegen(context, builder, signature, args):
+        ptr = builder.inttoptr(args[0], ir.IntType(64).as_pointer())
+        return builder.load(builder.gep(ptr, [args[1]]))
+    return sig, codegen
+
+
+@intrinsic
+def _poke(typingctx, p, i, v):
+    """Store int64 ``v`` at word ``i`` of the array at address ``p`` (:func:`_addr`); no bounds check."""
+    sig = types.void(types.int64, types.int64, types.int64)
+
+    def codegen(context, builder, signature, args):
+        ptr = builder.inttoptr(args[0], ir.IntType(64).as_pointer())
+        builder.store(args[2], builder.gep(ptr, [args[1]]))
+        return context.get_dummy_value()
+    return sig, codegen
+
+
 MAXD = 72          # plies: at most 48 cards + 2 exchanges
 MAXM = 8           # moves a node: at most 3 cards + swap
 TT_BITS = 20       # default TT entries = 2**TT_BITS
@@ -1133,7 +1169,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         if ec.shape[0] != ecn:
                             ec = np.zeros(ecn, dtype=np.int64)
                         rv = _eg_three4_cached(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, mxb,
-                                               alpha - acc, beta - acc, ec)
+                                               alpha - acc, beta - acc, (_addr(ec), _ec_shift(ecn)))
                     v = acc + rv
                     lb2, ub2 = _searched_bounds(v, alpha, beta, rv, lb, ub)
                     lb2, ub2 = _turned(lb2, ub2, rem, flip)
@@ -1955,10 +1991,20 @@ _GOLD = np.uint64(0x9E3779B97F4A7C15)
 
 
 @njit(cache=True, inline="always")
+def _ec_shift(ecn):
+    """The product shift of :func:`_eg_value4_cached`'s index for a table of ``ecn`` words
+    (``ecn // 2`` entries, a power of two): 63 minus log2 of the entries."""
+    return np.int64(63) - popcount((ecn >> 1) - 1)
+
+
+@njit(cache=True, inline="always")
 def _eg_value4_cached(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, ec):
     """:func:`_eg_value4` for two cards in each hand through a direct-mapped table of bounds.
 
-    ``ec`` (``ndarray(int64, (2 * m,))``, ``m`` a power of two; zeros when new) holds
+    ``ec`` is ``(address, shift)``: :func:`_addr` of an ``ndarray(int64, (2 * m,))`` (``m`` a power of
+    two; zeros when new) and :func:`_ec_shift` of its length. Passed as scalars, it costs
+    :func:`_eg_three4_cached`'s calls no reference-count pair (the array did: 3.5% of full 4-player
+    deals' time, results/README.md); the caller keeps the array alive. The table holds
     ``m`` entries of two words: the key, each hand's two card ids (6 bits each; R1's 48 card
     ids fit) and the leader, exact for two cards a hand; then the lower and upper bounds on the
     value (card points, 8 bits each). A hit whose bounds decide the window ``(alpha, beta)`` answers
@@ -1973,12 +2019,12 @@ def _eg_value4_cached(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, ec):
            | (np.int64(leader) << 48))
     # the product's top log2(m) bits (they depend on every bit of the key; two shifts: no shift by 64
     # for m = 1)
-    idx = 2 * np.int64(((np.uint64(key) * _GOLD) >> np.uint64(63 - popcount((ec.shape[0] >> 1) - 1)))
-                       >> np.uint64(1))
+    ecp, esh = ec
+    idx = 2 * np.int64(((np.uint64(key) * _GOLD) >> np.uint64(esh)) >> np.uint64(1))
     lb = np.int64(0)
     ub = np.int64(255)
-    if ec[idx] == key:
-        w = ec[idx + 1]
+    if _peek(ecp, idx) == key:
+        w = _peek(ecp, idx + 1)
         lb = w & 255
         ub = w >> 8
         if lb >= beta or lb == ub:
@@ -1987,8 +2033,8 @@ def _eg_value4_cached(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, ec):
             return ub
     v = _eg_value4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta)
     lb, ub = _searched_bounds(v, alpha, beta, v, lb, ub)
-    ec[idx] = key
-    ec[idx + 1] = lb | (ub << 8)
+    _poke(ecp, idx, key)
+    _poke(ecp, idx + 1, lb | (ub << 8))
     return v
 
 
@@ -2009,8 +2055,8 @@ def _eg_three4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta):
 @njit(cache=True)
 def _eg_three4_cached(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, ec):
     """:func:`_eg_three4` with its 2-trick children looked up in, and stored to, the table ``ec``
-    of :func:`_eg_value4_cached` (``FL_EGC4``; a separate function: the array argument costs a
-    reference-count pair a call, which searches without the table need not pay)."""
+    of :func:`_eg_value4_cached` (``FL_EGC4``; ``ec``: the table's address and index shift, scalars,
+    so a call costs no reference-count pair)."""
     return _first_trick4(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, _eg_value4_cached, ec)
 
 
@@ -2819,7 +2865,7 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                         if ec.shape[0] != ecn:
                             ec = np.zeros(ecn, dtype=np.int64)
                         rv = _eg_three4_cached(h0, h1, h2, h3, leader, trump, endg, mxb, alpha - acc,
-                                               beta - acc, ec)
+                                               beta - acc, (_addr(ec), _ec_shift(ecn)))
                     v = acc + rv
                     lb2, ub2 = _searched_bounds(v, alpha, beta, rv, lb, ub)
                     lb2, ub2 = _turned(lb2, ub2, rem, flip)

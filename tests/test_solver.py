@@ -980,10 +980,34 @@ def test_four_player_endgame_kernels_fail_soft(endgame):
         for ec in (None, np.zeros(128, np.int64), np.zeros(4, np.int64)):
             for a, b in ((exact - 1, exact), (exact, exact + 1), (-1, 1000), (exact - 5, exact + 5), (0, 1),
                          (exact - 2, exact - 1), (exact + 1, exact + 2)):
-                v = S._eg_three4(*args, a, b) if ec is None else S._eg_three4_cached(*args, a, b, ec)
+                v = S._eg_three4(*args, a, b) if ec is None else _ec_kernels()[0](*args, a, b, ec)
                 check(v, a, b, exact, (str(pos), a, b, ec is None or len(ec)))
         seen += 1
     assert seen == 12
+
+
+_EC_KERNELS = []
+
+
+def _ec_kernels():
+    """``(_eg_three4_cached, _eg_value4_cached)`` taking the endgame table as an array: the kernels
+    take its address and index shift (``_addr``, ``_ec_shift``: no reference-count pair a call)."""
+    if not _EC_KERNELS:
+        from numba import njit
+
+        from solver import search as S
+
+        @njit
+        def three(h0, h1, h2, h3, leader, trump, endg, mx, a, b, ec):
+            return S._eg_three4_cached(h0, h1, h2, h3, leader, trump, endg, mx, a, b,
+                                       (S._addr(ec), S._ec_shift(ec.shape[0])))
+
+        @njit
+        def two(h0, h1, h2, h3, leader, trump, endg, mx, a, b, ec):
+            return S._eg_value4_cached(h0, h1, h2, h3, leader, trump, endg, mx, a, b,
+                                       (S._addr(ec), S._ec_shift(ec.shape[0])))
+        _EC_KERNELS.extend((three, two))
+    return _EC_KERNELS
 
 
 def test_four_player_endgame_table_keeps_bounds():
@@ -1013,7 +1037,7 @@ def test_four_player_endgame_table_keeps_bounds():
                 a = int(rng.integers(-1, 45))
                 b = a + 1 if rng.integers(2) else int(rng.integers(a + 1, 60))
                 before = ec.copy()
-                v = S._eg_value4_cached(h[0], h[1], h[2], h[3], leader, trump, code, mx, a, b, ec)
+                v = _ec_kernels()[1](h[0], h[1], h[2], h[3], leader, trump, code, mx, a, b, ec)
                 _check_fail_soft(v, a, b, exact, (h, leader, trump, code, a, b))
                 hits += bool((before == ec).all())
                 # every stored entry's bounds hold its position's exact value
