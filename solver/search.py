@@ -426,7 +426,8 @@ _REL_BELOW, _REL_STATIC = _rel_tables()
 def _rel_code(c, live, trump, spec):
     """9-bit code of hand card ``c`` for :func:`draw_key2`: suit, rank among the live cards of its
     suit, point class (0 no points, 1-5 by points, RULES R2; 6/7 the 7/2 of trumps while an
-    exchange can still happen, R7)."""
+    exchange can still happen, R7). Read from per-card tables, the 7 and 2 of trumps by masks: full
+    2-player deals 4.5-4.9% faster than computing the code (results/README.md)."""
     t0 = np.int64(trump) * np.int64(12)
     sp = (np.int64(c == t0 + 4) * np.int64(6)) | (np.int64(c == t0) * np.int64(7))
     sp = sp & -np.int64(spec != 0)
@@ -1609,7 +1610,8 @@ def _eg_two(h0, h1, leader, trump, endg, m0, m1):
     """Exact future points of the maximizing side with two cards in each hand, stock empty (R5, R9).
 
     The four lines (lead, reply) are valued without branches, :func:`_eg_line`; a reply the
-    follower may not make (R9, :func:`sim.rules.legal_follow`) is replaced by the legal one."""
+    follower may not make (R9, :func:`sim.rules.legal_follow`) is replaced by the legal one. Full
+    2-player deals 2.4-2.7% faster than a loop over the lines (results/README.md)."""
     lead1 = leader == 1
     hl = h1 if lead1 else h0
     hf = h0 if lead1 else h1
