@@ -38,7 +38,7 @@ def register(subparsers) -> None:
                     "captures) and a principal variation.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=_paragraphs(
-            "positions: the notation of NOTATION.md (shared/ beside the checkout), e.g.",
+            "positions: the notation of NOTATION.md (in the shared folder; the README says where), e.g.",
             '  brisca solve "players=2 trump=5B hands=3C,6C/10O,2C,12E \\\n'
             '               stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"',
             "stock=? hides the draw order (expectation over orders, at most 8 cards to draw); it needs "
@@ -71,7 +71,7 @@ def register(subparsers) -> None:
                                                    "legal; the position after them is solved (one position only). "
                                                    "Grading a puzzle answer: --play ANSWER --win --seat S, S the "
                                                    "seat that answered")
-    p.add_argument("--threads", type=int, default=1,
+    p.add_argument("--threads", type=int, default=1, metavar="N",
                    help="worker threads for --file (default 1, at most 256; each holds a 32 MB table)")
     p.add_argument("--no-pv", action="store_true", help="skip the principal variation")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr for --file")
