@@ -286,6 +286,9 @@ if not set(CARD_POINTS.tolist()) <= {0, *_POINT_VALUES}:
     raise ImportError(f"solver.search: card points {sorted(set(CARD_POINTS.tolist()))} outside {_POINT_VALUES}")
 _PM2, _PM3, _PM4, _PM10, _PM11 = (np.int64(sum(1 << c for c in range(len(CARD_POINTS)) if CARD_POINTS[c] == v))
                                   for v in _POINT_VALUES)
+# point class of each card id (R2): 0 for no points, else 1-5 by points (its place in _POINT_VALUES); the
+# endgame key (_class) and the relative-rank key (_rel_code) name a card's points by it
+_POINT_CLASS = np.array([_POINT_VALUES.index(int(p)) + 1 if p else 0 for p in CARD_POINTS], dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -359,9 +362,9 @@ def default_flags():
 
 @njit(cache=True, inline="always")
 def _class(c):
-    """Rank class for the endgame key: 0 for a zero-point card, else 1-5 by points (R2)."""
-    k = strength_of(c)
-    return k - 6 if k >= 7 else 0
+    """Rank class for the endgame key: 0 for a zero-point card, else 1-5 by points (R2;
+    ``_POINT_CLASS``)."""
+    return _POINT_CLASS[_u(c)]
 
 
 @njit(cache=True)
@@ -411,13 +414,14 @@ def _owner_planes(hands, n):
 
 def _rel_tables():
     """Per card id (0-47): the cards of its suit below it (bitmask) and the suit and point class
-    part of :func:`_rel_code` (the 7 and the 2 of trumps in class 0; ``spec`` adds theirs)."""
+    part of :func:`_rel_code` (``_POINT_CLASS``; the 7 and the 2 of trumps in class 0, ``spec``
+    adds theirs)."""
     below = np.zeros(48, np.int64)
     static = np.zeros(48, np.int64)
     for c in range(48):
-        su, k = c // 12, c % 12
+        su = c // 12
         below[c] = (0xFFF << (12 * su)) & ((1 << c) - 1)
-        static[c] = (su << 7) | (k - 6 if k >= 7 else 0)
+        static[c] = (su << 7) | int(_POINT_CLASS[c])
     return below, static
 
 
@@ -1172,7 +1176,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         if ec.shape[0] != ecn:
                             ec = np.zeros(ecn, dtype=np.int64)
                         rv = _eg_three4_cached(hands[0], hands[1], hands[2], hands[3], leader, trump, endg, mxb,
-                                               alpha - acc, beta - acc, (_addr(ec), _ec_shift(ecn)))
+                                               alpha - acc, beta - acc, _ec_ref(ec))
                     v = acc + rv
                     lb2, ub2 = _searched_bounds(v, alpha, beta, rv, lb, ub)
                     lb2, ub2 = _turned(lb2, ub2, rem, flip)
@@ -1994,11 +1998,19 @@ def _ec_shift(ecn):
 
 
 @njit(cache=True, inline="always")
+def _ec_ref(ec):
+    """The reference :func:`_eg_value4_cached` and :func:`_eg_three4_cached` take for the endgame
+    table ``ec`` (``ndarray(int64, (2 * m,))``, ``m`` a power of two): ``(address, index shift)``,
+    scalars (:func:`_addr`, :func:`_ec_shift`). The caller keeps ``ec`` alive while it is used."""
+    return _addr(ec), _ec_shift(ec.shape[0])
+
+
+@njit(cache=True, inline="always")
 def _eg_value4_cached(h0, h1, h2, h3, leader, trump, endg, mx, alpha, beta, ec):
     """:func:`_eg_value4` for two cards in each hand through a direct-mapped table of bounds.
 
-    ``ec`` is ``(address, shift)``: :func:`_addr` of an ``ndarray(int64, (2 * m,))`` (``m`` a power of
-    two; zeros when new) and :func:`_ec_shift` of its length. Passed as scalars, it costs
+    ``ec`` is :func:`_ec_ref` of an ``ndarray(int64, (2 * m,))`` (``m`` a power of two; zeros when
+    new): its address and index shift. Passed as scalars, it costs
     :func:`_eg_three4_cached`'s calls no reference-count pair (the array did: 3.5% of full 4-player
     deals' time, results/README.md); the caller keeps the array alive. The table holds
     ``m`` entries of two words: the key, each hand's two card ids (6 bits each; R1's 48 card
@@ -2861,7 +2873,7 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                         if ec.shape[0] != ecn:
                             ec = np.zeros(ecn, dtype=np.int64)
                         rv = _eg_three4_cached(h0, h1, h2, h3, leader, trump, endg, mxb, alpha - acc,
-                                               beta - acc, (_addr(ec), _ec_shift(ecn)))
+                                               beta - acc, _ec_ref(ec))
                     v = acc + rv
                     lb2, ub2 = _searched_bounds(v, alpha, beta, rv, lb, ub)
                     lb2, ub2 = _turned(lb2, ub2, rem, flip)

@@ -991,7 +991,7 @@ _EC_KERNELS = []
 
 def _ec_kernels():
     """``(_eg_three4_cached, _eg_value4_cached)`` taking the endgame table as an array: the kernels
-    take its address and index shift (``_addr``, ``_ec_shift``: no reference-count pair a call)."""
+    take its address and index shift (``_ec_ref``: no reference-count pair a call)."""
     if not _EC_KERNELS:
         from numba import njit
 
@@ -999,13 +999,11 @@ def _ec_kernels():
 
         @njit
         def three(h0, h1, h2, h3, leader, trump, endg, mx, a, b, ec):
-            return S._eg_three4_cached(h0, h1, h2, h3, leader, trump, endg, mx, a, b,
-                                       (S._addr(ec), S._ec_shift(ec.shape[0])))
+            return S._eg_three4_cached(h0, h1, h2, h3, leader, trump, endg, mx, a, b, S._ec_ref(ec))
 
         @njit
         def two(h0, h1, h2, h3, leader, trump, endg, mx, a, b, ec):
-            return S._eg_value4_cached(h0, h1, h2, h3, leader, trump, endg, mx, a, b,
-                                       (S._addr(ec), S._ec_shift(ec.shape[0])))
+            return S._eg_value4_cached(h0, h1, h2, h3, leader, trump, endg, mx, a, b, S._ec_ref(ec))
         _EC_KERNELS.extend((three, two))
     return _EC_KERNELS
 
