@@ -287,7 +287,7 @@ if not set(CARD_POINTS.tolist()) <= {0, *_POINT_VALUES}:
 _PM2, _PM3, _PM4, _PM10, _PM11 = (np.int64(sum(1 << c for c in range(len(CARD_POINTS)) if CARD_POINTS[c] == v))
                                   for v in _POINT_VALUES)
 # point class of each card id (R2): 0 for no points, else 1-5 by points (its place in _POINT_VALUES); the
-# endgame key (_class) and the relative-rank key (_rel_code) name a card's points by it
+# endgame key (_suit_code, through _key_tables) and the relative-rank key (_rel_code) name a card's points by it
 _POINT_CLASS = np.array([_POINT_VALUES.index(int(p)) + 1 if p else 0 for p in CARD_POINTS], dtype=np.int64)
 
 
@@ -358,13 +358,6 @@ def default_flags():
     f[FL_TT2] = 17      # measured: full 2-player deals 5-7% faster in 2**17 entries (4 MB) than in 2**20
                         # (32 MB), 0.7-0.9% more nodes (results/README.md)
     return f
-
-
-@njit(cache=True, inline="always")
-def _class(c):
-    """Rank class for the endgame key: 0 for a zero-point card, else 1-5 by points (R2;
-    ``_POINT_CLASS``)."""
-    return _POINT_CLASS[_u(c)]
 
 
 @njit(cache=True)
@@ -1499,27 +1492,69 @@ def _draw_card(stock0, i, L, pin):
     return pin if i == L - 1 else np.int64(stock0[_u(i)])
 
 
+def _key_tables():
+    """Tables of :func:`_suit_code`: the rank classes (:data:`_POINT_CLASS`, R2) of the live cards
+    of a half suit, weakest first, 5 bits a card (``_KEY_CLO`` strength indices 0-5, ``_KEY_CHI``
+    6-11; 64 entries each, by the half suit's 6-bit mask); and ``_KEY_OWN[a * 64 + x]``: the bits of
+    ``x`` at the cards of the 6-bit mask ``a``, weakest first, 5 bits apart (4,096 entries)."""
+    period = _POINT_CLASS[:12]
+    if not all((_POINT_CLASS[s * 12:s * 12 + 12] == period).all() for s in range(len(_POINT_CLASS) // 12)):
+        raise ImportError("solver.search: a card's point class is not the same in every suit")
+    lo = np.zeros(64, dtype=np.int64)
+    hi = np.zeros(64, dtype=np.int64)
+    own = np.zeros(64 * 64, dtype=np.int64)
+    for a in range(64):
+        j = 0
+        for r in range(6):
+            if (a >> r) & 1:
+                lo[a] |= int(period[r]) << (5 * j)
+                hi[a] |= int(period[r + 6]) << (5 * j)
+                for x in range(64):
+                    if (x >> r) & 1:
+                        own[a * 64 + x] |= 1 << (5 * j)
+                j += 1
+    return lo, hi, own
+
+
+_KEY_CLO, _KEY_CHI, _KEY_OWN = _key_tables()
+
+
 @njit(cache=True, inline="always")
 def _suit_code(u, ob0, ob1, su):
     """One suit of the endgame key: ``(count, code)`` of the live cards ``u`` of suit ``su``,
     strongest first, 5 bits a card: its owner seat (bit 0 from ``ob0``, bit 1 from ``ob1``) and
-    its rank class (:func:`_class`)."""
-    x = u & (np.int64(0xFFF) << np.int64(12 * su))
-    code = np.int64(0)
-    cn = np.int64(0)
-    while x != 0:
-        c = highest(x)
-        o = ((ob0 >> c) & 1) | (((ob1 >> c) & 1) << 1)
-        code = (code << np.int64(5)) | (o << np.int64(3)) | np.int64(_class(c))
-        cn += 1
-        x &= ~(np.int64(1) << c)
-    return cn, code
+    its rank class (``_POINT_CLASS``: 0 for no points, else 1-5 by points, R2); the weakest card in
+    the low 5 bits.
+
+    From the two half suits by table (:func:`_key_tables`), without a loop over the cards: the
+    loop's exit, after 0-12 cards, mispredicted (results/README.md)."""
+    sh = np.int64(12 * su)
+    a = _u((u >> sh) & 63)
+    b = _u((u >> (sh + 6)) & 63)
+    na = popcount(a)
+    fs = np.int64(5) * na
+    x0 = _u((ob0 >> sh) & 63)
+    y0 = _u((ob0 >> (sh + 6)) & 63)
+    x1 = _u((ob1 >> sh) & 63)
+    y1 = _u((ob1 >> (sh + 6)) & 63)
+    cls = _KEY_CLO[a] | (_KEY_CHI[b] << fs)
+    o0 = _KEY_OWN[a * _u(64) + x0] | (_KEY_OWN[b * _u(64) + y0] << fs)
+    o1 = _KEY_OWN[a * _u(64) + x1] | (_KEY_OWN[b * _u(64) + y1] << fs)
+    return na + popcount(b), cls | (o0 << np.int64(3)) | (o1 << np.int64(4))
 
 
 @njit(cache=True, inline="always")
-def _suit_after(ca, ka, cb, kb):
-    """True when suit ``(count ca, code ka)`` sorts after ``(cb, kb)`` in the endgame key."""
-    return ca > cb or (ca == cb and ka > kb)
+def _sort_word(ck):
+    """Suit ``(count, code)`` of :func:`_suit_code` as one uint64 whose order is the endgame key's
+    order of suits, by count, then code: the count above bit 60, the code (5 bits a card, at most
+    12 cards) below."""
+    return (np.uint64(ck[0]) << np.uint64(60)) | np.uint64(ck[1])
+
+
+@njit(cache=True, inline="always")
+def _unsort_word(x):
+    """``(count, code)`` of a :func:`_sort_word`."""
+    return np.int64(x >> np.uint64(60)), np.int64(x & np.uint64((1 << 60) - 1))
 
 
 @njit(cache=True)
@@ -1536,15 +1571,17 @@ def _endgame_key_planes(u, ob0, ob1, trump, leader):
     sa = 0 if trump != 0 else 1
     sb = 1 if trump >= 2 else 2
     sc = 3 if trump != 3 else 2
-    ca, ka = _suit_code(u, ob0, ob1, sa)
-    cb, kb = _suit_code(u, ob0, ob1, sb)
-    cc, kc = _suit_code(u, ob0, ob1, sc)
-    if _suit_after(ca, ka, cb, kb):
-        ca, ka, cb, kb = cb, kb, ca, ka
-    if _suit_after(cb, kb, cc, kc):
-        cb, kb, cc, kc = cc, kc, cb, kb
-        if _suit_after(ca, ka, cb, kb):
-            ca, ka, cb, kb = cb, kb, ca, ka
+    # the other three suits sorted by (count, code) as one unsigned number each (a code of at most
+    # 12 cards has 60 bits): a network of min/max, no branch
+    xa = _sort_word(_suit_code(u, ob0, ob1, sa))
+    xb = _sort_word(_suit_code(u, ob0, ob1, sb))
+    xc = _sort_word(_suit_code(u, ob0, ob1, sc))
+    xa, xb = min(xa, xb), max(xa, xb)
+    xb, xc = min(xb, xc), max(xb, xc)
+    xa, xb = min(xa, xb), max(xa, xb)
+    ca, ka = _unsort_word(xa)
+    cb, kb = _unsort_word(xb)
+    cc, kc = _unsort_word(xc)
     k1 = np.int64(0)
     k2 = np.int64(0)
     pos = 0

@@ -765,6 +765,57 @@ def test_two_player_endgame_key_is_the_general_key_bit_for_bit():
                 assert S._endgame_key2(h[0], h[1], trump, leader) == S.endgame_key(h, 2, trump, leader)
 
 
+def _endgame_key_by_definition(hands, trump, leader):
+    """endgame_key written out in plain Python: each suit's live cards strongest first, 5 bits a
+    card (owner seat << 3 | point class: 0 no points, 1-5 by points 2, 3, 4, 10, 11, R2), its
+    count in 4 bits before it; the trump suit first, then the other suits sorted by (count, code);
+    one 128-bit number, the leader at bit 120 and bit 127 set."""
+    from sim.cards import CARD_POINTS
+    klass = {0: 0, 2: 1, 3: 2, 4: 3, 10: 4, 11: 5}
+    owner = {c: s for s, h in enumerate(hands) for c in range(48) if (int(h) >> c) & 1}
+
+    def suit(su):
+        cards = sorted((c for c in owner if c // 12 == su), reverse=True)
+        code = 0
+        for c in cards:
+            code = (code << 5) | (owner[c] << 3) | klass[int(CARD_POINTS[c])]
+        return len(cards), code
+
+    rest = sorted(suit(su) for su in range(4) if su != trump)
+    key, pos = 0, 0
+    for count, code in [suit(trump)] + rest:
+        key |= count << pos
+        key |= code << (pos + 4)
+        pos += 4 + 5 * count
+    key |= (leader << 120) | (1 << 127)
+    k1, k2 = key >> 64, key & ((1 << 64) - 1)
+    return (k1 - (1 << 64) if k1 >= 1 << 63 else k1), (k2 - (1 << 64) if k2 >= 1 << 63 else k2)
+
+
+def test_endgame_key_matches_its_definition():
+    """solver.search.endgame_key (suit codes from half-suit tables, suits sorted by a min/max
+    network) equals the key written out in plain Python, for 2-4 hands of 1-3 cards of every deck
+    size, suits of equal (count, code) included."""
+    from solver import search as S
+    rng = np.random.default_rng(33)
+    for _ in range(3000):
+        n = int(rng.integers(2, 5))
+        k = int(rng.integers(1, 4))
+        if rng.random() < 0.3:  # the same ranks in two suits: ties in the sort
+            r = rng.choice(12, size=(n * k + 1) // 2, replace=False)
+            s1, s2 = rng.choice(4, size=2, replace=False)
+            cards = np.concatenate([s1 * 12 + r, s2 * 12 + r])[:n * k]
+        else:
+            cards = rng.choice(48, size=n * k, replace=False)
+        h = np.zeros(4, np.int64)
+        for i, c in enumerate(cards):
+            h[i % n] |= np.int64(1) << np.int64(c)
+        trump = int(rng.integers(0, 4))
+        leader = int(rng.integers(0, n))
+        got = S.endgame_key(h, n, trump, leader)
+        assert (int(got[0]), int(got[1])) == _endgame_key_by_definition(h[:n], trump, leader), (h, n, trump, leader)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_drivers_give_the_values_and_nodes_of_ab(players):
     """solver.search.drivers: the entry points that compile one kernel (TWO: ab2 for two players
