@@ -814,6 +814,15 @@ def test_endgame_key_matches_its_definition():
         leader = int(rng.integers(0, n))
         got = S.endgame_key(h, n, trump, leader)
         assert (int(got[0]), int(got[1])) == _endgame_key_by_definition(h[:n], trump, leader), (h, n, trump, leader)
+    # a whole suit of 12 live cards (4 players, catalan48): the longest code, 60 bits
+    for su in range(4):
+        for trump in range(4):
+            cards = rng.permutation(12) + 12 * su
+            h = np.zeros(4, np.int64)
+            for i, c in enumerate(cards):
+                h[i % 4] |= np.int64(1) << np.int64(c)
+            got = S.endgame_key(h, 4, trump, su)
+            assert (int(got[0]), int(got[1])) == _endgame_key_by_definition(h, trump, su), (h, trump)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
