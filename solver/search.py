@@ -1527,7 +1527,7 @@ def _suit_code(u, ob0, ob1, su):
     the low 5 bits.
 
     From the two half suits by table (:func:`_key_tables`), without a loop over the cards: the
-    loop's exit, after 0-12 cards, mispredicted (results/README.md)."""
+    loop's exit, after 0-12 cards, mispredicted (4p-6left 1.7% faster, results/README.md)."""
     sh = np.int64(12 * su)
     a = _u((u >> sh) & 63)
     b = _u((u >> (sh + 6)) & 63)
@@ -1566,7 +1566,10 @@ def _endgame_key_planes(u, ob0, ob1, trump, leader):
     Scalars only: the kernels call it at every trick boundary of an endgame, and an array
     argument costs an atomic reference-count pair a call (``NRT_incref``/``NRT_decref``, see the
     module notes); reading the hands from an array in :func:`ab2` (two stores per call) had made
-    it 45% slower (80 -> 119 ms median on 20 full deals, same nodes)."""
+    it 45% slower (80 -> 119 ms median on 20 full deals, same nodes). The suits' codes come from
+    tables (:func:`_suit_code`) and the sort is a min/max network, neither branching on the cards:
+    full 4-player deals 3.4% faster than a loop over each suit's cards and a compare-and-swap sort,
+    the same keys (results/README.md)."""
     ct, kt = _suit_code(u, ob0, ob1, trump)
     sa = 0 if trump != 0 else 1
     sb = 1 if trump >= 2 else 2
