@@ -108,7 +108,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from sim.bits import highest, lowest, popcount
-from sim.cards import CARD_POINTS, SWAP
+from sim.cards import CARD_POINTS, CARD_SUIT, N_IDS, SUIT_MASK, SWAP
 from sim.rules import (beats, exchange_card, legal_follow, legal_mask, legal_mask_at, strength_of, suit_mask, suit_of,
                        trick_winner, trick_winner_at)
 from solver.position import (ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE,
@@ -409,12 +409,9 @@ def _rel_tables():
     """Per card id (0-47): the cards of its suit below it (bitmask) and the suit and point class
     part of :func:`_rel_code` (``_POINT_CLASS``; the 7 and the 2 of trumps in class 0, ``spec``
     adds theirs)."""
-    below = np.zeros(48, np.int64)
-    static = np.zeros(48, np.int64)
-    for c in range(48):
-        su = c // 12
-        below[c] = (0xFFF << (12 * su)) & ((1 << c) - 1)
-        static[c] = (su << 7) | int(_POINT_CLASS[c])
+    ids = np.arange(N_IDS, dtype=np.int64)
+    below = SUIT_MASK[CARD_SUIT] & ((np.int64(1) << ids) - 1)
+    static = (CARD_SUIT << 7) | _POINT_CLASS
     return below, static
 
 
@@ -1504,15 +1501,11 @@ def _key_tables():
     hi = np.zeros(64, dtype=np.int64)
     own = np.zeros(64 * 64, dtype=np.int64)
     for a in range(64):
-        j = 0
-        for r in range(6):
-            if (a >> r) & 1:
-                lo[a] |= int(period[r]) << (5 * j)
-                hi[a] |= int(period[r + 6]) << (5 * j)
-                for x in range(64):
-                    if (x >> r) & 1:
-                        own[a * 64 + x] |= 1 << (5 * j)
-                j += 1
+        # the j-th card of the half suit (weakest first) has strength r and takes bits 5j..5j+4
+        for j, r in enumerate(r for r in range(6) if (a >> r) & 1):
+            lo[a] |= int(period[r]) << (5 * j)
+            hi[a] |= int(period[r + 6]) << (5 * j)
+            own[a * 64:(a + 1) * 64] |= ((np.arange(64) >> r) & 1) << (5 * j)
     return lo, hi, own
 
 
@@ -2031,18 +2024,12 @@ _GOLD = np.uint64(0x9E3779B97F4A7C15)
 
 
 @njit(cache=True, inline="always")
-def _ec_shift(ecn):
-    """The product shift of :func:`_eg_value4_cached`'s index for a table of ``ecn`` words
-    (``ecn // 2`` entries, a power of two): 63 minus log2 of the entries."""
-    return np.int64(63) - popcount((ecn >> 1) - 1)
-
-
-@njit(cache=True, inline="always")
 def _ec_ref(ec):
     """The reference :func:`_eg_value4_cached` and :func:`_eg_three4_cached` take for the endgame
     table ``ec`` (``ndarray(int64, (2 * m,))``, ``m`` a power of two): ``(address, index shift)``,
-    scalars (:func:`_addr`, :func:`_ec_shift`). The caller keeps ``ec`` alive while it is used."""
-    return _addr(ec), _ec_shift(ec.shape[0])
+    scalars: :func:`_addr`, and the product shift of the table's index, 63 minus log2 of ``m``.
+    The caller keeps ``ec`` alive while it is used."""
+    return _addr(ec), np.int64(63) - popcount((ec.shape[0] >> 1) - 1)
 
 
 @njit(cache=True, inline="always")

@@ -765,20 +765,23 @@ def test_two_player_endgame_key_is_the_general_key_bit_for_bit():
                 assert S._endgame_key2(h[0], h[1], trump, leader) == S.endgame_key(h, 2, trump, leader)
 
 
+#: a card's point class in the solver's keys, by its card points (R2): 0 for none, then 1-5 in order
+_CLASS_OF_POINTS = {0: 0, 2: 1, 3: 2, 4: 3, 10: 4, 11: 5}
+
+
 def _endgame_key_by_definition(hands, trump, leader):
     """endgame_key written out in plain Python: each suit's live cards strongest first, 5 bits a
     card (owner seat << 3 | point class: 0 no points, 1-5 by points 2, 3, 4, 10, 11, R2), its
     count in 4 bits before it; the trump suit first, then the other suits sorted by (count, code);
     one 128-bit number, the leader at bit 120 and bit 127 set."""
     from sim.cards import CARD_POINTS
-    klass = {0: 0, 2: 1, 3: 2, 4: 3, 10: 4, 11: 5}
     owner = {c: s for s, h in enumerate(hands) for c in range(48) if (int(h) >> c) & 1}
 
     def suit(su):
         cards = sorted((c for c in owner if c // 12 == su), reverse=True)
         code = 0
         for c in cards:
-            code = (code << 5) | (owner[c] << 3) | klass[int(CARD_POINTS[c])]
+            code = (code << 5) | (owner[c] << 3) | _CLASS_OF_POINTS[int(CARD_POINTS[c])]
         return len(cards), code
 
     rest = sorted(suit(su) for su in range(4) if su != trump)
@@ -1301,11 +1304,10 @@ def test_rel_code_tables_match_its_definition():
     from sim.cards import CARD_POINTS
     from solver import search as S
     rng = np.random.default_rng(11)
-    cls = {0: 0, 2: 1, 3: 2, 4: 3, 10: 4, 11: 5}
 
     def ref(c, live, trump, spec):
         su, k = c // 12, c % 12
-        cl = cls[int(CARD_POINTS[c])]
+        cl = _CLASS_OF_POINTS[int(CARD_POINTS[c])]
         if spec and su == trump and k in (4, 0):
             cl = 6 if k == 4 else 7
         rel = sum(1 for x in range(12 * su, c) if (live >> x) & 1)
@@ -1321,28 +1323,32 @@ def test_rel_code_tables_match_its_definition():
 def test_eg_two_branch_free_matches_minimax():
     """`_eg_two` (the four lines of a 2-trick endgame valued without branches) equals a plain
     minimax over the legal replies (R5, R6, R9) for random hands, leaders, trumps, endgame rules
-    and maximizing seats."""
-    from sim.cards import CARD_POINTS
-    from sim.rules import legal_follow
+    and maximizing seats; trick winners, legal replies and points from the plain-Python oracle."""
+    from sim.cards import CARD_NAMES, SUITS
     from solver import search as S
     rng = np.random.default_rng(12)
-
-    def beats(c, w, trump):
-        return (c // 12 == w // 12 and c > w) or (c // 12 == trump and w // 12 != trump)
+    rules = ("free", "follow", "arrastre")  # the endgame codes 0-2 of sim.rules (R9)
 
     def value(hands, leader, trump, endg, mx):
         if hands[0] == 0:
             return 0
+        ts = SUITS[trump]
+        cards = [[c for c in range(48) if (h >> c) & 1] for h in hands]
         best = None
-        for a in [c for c in range(48) if (hands[leader] >> c) & 1]:
+        for a in cards[leader]:
             f = 1 - leader
             reply = None
-            for b in [c for c in range(48) if (int(legal_follow(hands[f], a // 12, a, trump, endg)) >> c) & 1]:
-                w = f if beats(b, a, trump) else leader
+            oa = oracle.card(CARD_NAMES[a])
+            for b in cards[f]:
+                ob = oracle.card(CARD_NAMES[b])
+                if ob not in oracle.legal([oracle.card(CARD_NAMES[x]) for x in cards[f]], [oa], ts,
+                                          rules[endg], True):
+                    continue
+                w = f if oracle.winner([oa, ob], ts) == 1 else leader
                 nh = list(hands)
                 nh[leader] &= ~(1 << a)
                 nh[f] &= ~(1 << b)
-                v = (int(CARD_POINTS[a] + CARD_POINTS[b]) if mx[w] else 0) + value(nh, w, trump, endg, mx)
+                v = (oracle.points(oa) + oracle.points(ob) if mx[w] else 0) + value(nh, w, trump, endg, mx)
                 reply = v if reply is None else (max(reply, v) if mx[f] else min(reply, v))
             best = reply if best is None else (max(best, reply) if mx[leader] else min(best, reply))
         return best
