@@ -21,6 +21,8 @@ Examples
 from __future__ import annotations
 
 import argparse
+import errno
+import io
 import json
 import os
 import sys
@@ -358,6 +360,24 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
     return box.get("code")
 
 
+class _ClosedStream(io.TextIOBase):
+    """``sys.stdout`` when the process started with it closed (Python sets it to None): every write
+    raises ``OSError(EBADF)``, which ``main`` reports as other failed writes (one line, exit 1), so
+    output such as ``brisca puzzles``' lines is never lost without a word; ``--out`` files are still
+    written. Nothing written is an empty flush."""
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        if not text:
+            return 0
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    def fileno(self):
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
 class _Messages:
     """``sys.stderr`` while a command runs: a message or progress bar that cannot be written
     (``2>/dev/full``, ``2>&1 | head -1`` once the reader is gone) is dropped, so that the exit
@@ -388,9 +408,10 @@ def main(argv=None):
     import signal
     import threading
 
-    for name in ("stdout", "stderr"):
-        if getattr(sys, name) is None:  # started with the stream closed (`brisca ... >&-`): output goes nowhere
-            setattr(sys, name, open(os.devnull, "w"))
+    if sys.stderr is None:  # started with stderr closed (`brisca ... 2>&-`): messages go nowhere
+        sys.stderr = open(os.devnull, "w")
+    if sys.stdout is None:  # started with stdout closed (`brisca ... >&-`): its first write fails (exit 1),
+        sys.stdout = _ClosedStream()  # as other Unix tools do, instead of losing the output silently
     stderr = sys.stderr
     sys.stderr = _Messages(stderr)
     # SIGTERM (kill, timeout, a scheduler) unwinds like Ctrl-C, so every command removes its temporary files

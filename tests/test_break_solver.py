@@ -948,6 +948,26 @@ def test_cli_stdout_closed_at_start(tmp_path):
     assert p.returncode == 2 and "Traceback" not in p.stderr and "--count" in p.stderr
 
 
+@pytest.mark.parametrize("argv, code", [(["--help"], 1), (["solve", "--json", EX], 1),
+                                         (["solve", "--out", "{out}", EX], 1)])
+def test_cli_stdout_closed_reports_lost_output(tmp_path, argv, code):
+    """Found by the break-it pass of 2026-12-03: with stdout closed (`brisca ... >&-`) the output was
+    dropped silently and the status was 0; now the first write fails with one line and exit 1
+    (as `> /dev/full`), and an --out file is still written."""
+    import subprocess
+    import sys
+    out = tmp_path / "o.parquet"
+    argv = [a.replace("{out}", str(out)) for a in argv]
+    code_ = f"import sys; sys.stdout = None; from sim.cli import main; main({argv!r})"
+    p = subprocess.run([sys.executable, "-c", code_], capture_output=True, text=True, timeout=300,
+                       cwd=os.path.join(os.path.dirname(__file__), ".."))
+    assert p.returncode == code and "Traceback" not in p.stderr
+    assert p.stderr.strip().splitlines()[-1] == "brisca: error: writing the output failed: standard output is closed"
+    if "--out" in argv:
+        import pandas as pd
+        assert pd.read_parquet(out)["value"].tolist() == [26.0]
+
+
 def test_cli_stdout_full_with_out_still_writes(monkeypatch, capsys, tmp_path):
     """Found by round 2: `--file F --out O > /dev/full` stopped and wrote nothing; now the file is written
     and the stdout error is one line (exit 1)."""
