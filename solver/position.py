@@ -434,8 +434,10 @@ class Position:
         if remaining + ntr <= 3 * n:
             left = 0
             if (remaining + ntr) % n:
-                raise _err("hands", f"{remaining} cards are in the hands but with {ntr} in the trick they do not "
-                                    f"split evenly among {n} seats")
+                pinta = (f" (the pinta {format_card(trump)} included: it is placed nowhere, so it is still to draw)"
+                         if under else "")
+                raise _err("hands", f"{remaining} cards are left for the hands{pinta} but with {ntr} in the trick "
+                                    f"they do not split evenly among {n} seats")
             k = (remaining + ntr) // n
         else:
             k = 3
@@ -450,16 +452,32 @@ class Position:
             return (f" (turn={self.turn} with {ntr} card{'s' if ntr > 1 else ''} in the trick: seat {leader} "
                     f"led it, seat {s} has {'' if has_played[s] else 'not '}played to it)")
 
+        def cards(m):
+            return f"{m} card{'' if m == 1 else 's'}"
+
+        wrong = []  # every seat whose count is wrong, not only the first (seat 0 may be right, seat 1 not)
         for s in range(n):
             exp = k - (1 if has_played[s] else 0)
             got = len(self.hands[s])
             if self.hidden[s]:
                 if got >= exp:
-                    raise _err("hands", f"seat {s} lists {got} known cards and '?', but holds {exp} cards"
+                    raise _err("hands", f"seat {s} lists {got} known cards and '?', but holds {cards(exp)}"
                                         + (" (a hand whose cards are all known is written in full)" if got == exp
                                            else why(s)))
             elif got != exp:
-                raise _err("hands", f"seat {s} holds {got} cards, expected {exp}{why(s)}")
+                wrong.append(s)
+        if len(wrong) == 1:
+            s = wrong[0]
+            raise _err("hands", f"seat {s} holds {cards(len(self.hands[s]))}, expected "
+                                f"{k - has_played[s]}{why(s)}")
+        if wrong:
+            done = [s for s in range(n) if has_played[s]]
+            ctx = "" if ntr == 0 else (
+                f" (turn={self.turn} with {cards(ntr)} in the trick: seat {leader} led it; "
+                f"{'seat' if len(done) == 1 else 'seats'} {', '.join(map(str, done))} "
+                f"{'has' if len(done) == 1 else 'have'} played to it)")
+            raise _err("hands", "; ".join(f"seat {s} holds {cards(len(self.hands[s]))}, expected "
+                                          f"{k - has_played[s]}" for s in wrong) + ctx)
         stock_len = left - (1 if under else 0)
         if self.stock is not None and len(self.stock) != stock_len:
             if self.played_given is None:

@@ -423,15 +423,25 @@ def test_field_order_and_case():
     ("players=2 trump=5B hands=?/2O stock=?", "played: required"),
     ("players=2 trump=5B hands=1O,2O,3O/4O,5O,6O stock=7O,8O", "not in deck"),
     ("players=2 trump=5B hands=1O,2O,3O/4O,5O,6O stock=7O,1C", "multiple of players=2"),
-    ("players=2 trump=5B hands=1O/2O played=3O", "hands: seat 0 holds 1 cards, expected 3"),
+    ("players=2 trump=5B hands=1O/2O played=3O", "hands: seat 0 holds 1 card, expected 3; seat 1 holds 1 card, expected 3"),
     ("players=2 trump=5B hands=1O/2O exchange=nope", "exchange: unknown value"),
     ("players=2 trump=5B hands=1O/2O remove=all2s", "remove: applies to 3 players only"),
     ("players=3 trump=5B hands=1O/2O/2B", "removed from the deck"),
     ("players=2 trump=5B hands=1O/2O stock=5B", "stock:"),
     # a forgotten turn=1: the message says who led the trick (turn and trick, NOTATION.md)
     ("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=0 trick=1O points=62,17",
-     "hands: seat 0 holds 2 cards, expected 3 (turn=0 with 1 card in the trick: seat 1 led it, "
-     "seat 0 has not played to it)"),
+     "hands: seat 0 holds 2 cards, expected 3; seat 1 holds 3 cards, expected 2 (turn=0 with 1 card in "
+     "the trick: seat 1 led it; seat 1 has played to it)"),
+    # found by the break-it pass of 2026-12-03: every wrong seat is named (seat 0 alone was, though the
+    # hand missing is seat 1's, whose turn it is), and the pinta placed nowhere is said to be still to draw
+    ("players=2 trump=5B hands=3C/ turn=1 trick=12B points=77,29",
+     "hands: seat 0 holds 1 card, expected 0; seat 1 holds 0 cards, expected 1 (turn=1 with 1 card in the "
+     "trick: seat 0 led it; seat 0 has played to it)"),
+    ("players=2 trump=5B hands=3C,1O/12B,2O stock= turn=1 played=" + ",".join(
+        f"{r}{s}" for s in "OCEB" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+        if f"{r}{s}" not in ("3C", "1O", "12B", "2O", "5B")),
+     "hands: 5 cards are left for the hands (the pinta 5B included: it is placed nowhere, so it is still to "
+     "draw) but with 0 in the trick"),
     ("players=4 trump=5B hands=1O,2O/4O,5O/6O,7O/1C,2C,3C stock=4C,5C,6C,7C turn=3 trick=10C,11C",
      "hands: seat 0 holds 2 cards, expected 3 (turn=3 with 2 cards in the trick: seat 1 led it, "
      "seat 0 has not played to it)"),
