@@ -444,40 +444,38 @@ class Position:
             left = remaining - (3 * n - ntr)
         if k == 0 and ntr > 0:
             raise _err("trick", "cards in the trick but every hand is empty")
+        def cards(m):
+            return f"{m} card{'' if m == 1 else 's'}"
+
         def why(s):
             # the count's reason, for an error only: who led the trick follows from turn and the trick
             # (NOTATION.md)
             if ntr == 0:
                 return ""
-            return (f" (turn={self.turn} with {ntr} card{'s' if ntr > 1 else ''} in the trick: seat {leader} "
+            return (f" (turn={self.turn} with {cards(ntr)} in the trick: seat {leader} "
                     f"led it, seat {s} has {'' if has_played[s] else 'not '}played to it)")
 
-        def cards(m):
-            return f"{m} card{'' if m == 1 else 's'}"
-
+        exp = [k - has_played[s] for s in range(n)]  # cards each seat holds
         wrong = []  # every seat whose count is wrong, not only the first (seat 0 may be right, seat 1 not)
         for s in range(n):
-            exp = k - (1 if has_played[s] else 0)
             got = len(self.hands[s])
             if self.hidden[s]:
-                if got >= exp:
-                    raise _err("hands", f"seat {s} lists {got} known cards and '?', but holds {cards(exp)}"
-                                        + (" (a hand whose cards are all known is written in full)" if got == exp
-                                           else why(s)))
-            elif got != exp:
+                if got >= exp[s]:
+                    raise _err("hands", f"seat {s} lists {got} known cards and '?', but holds {cards(exp[s])}"
+                                        + (" (a hand whose cards are all known is written in full)"
+                                           if got == exp[s] else why(s)))
+            elif got != exp[s]:
                 wrong.append(s)
-        if len(wrong) == 1:
-            s = wrong[0]
-            raise _err("hands", f"seat {s} holds {cards(len(self.hands[s]))}, expected "
-                                f"{k - has_played[s]}{why(s)}")
         if wrong:
+            counts = "; ".join(f"seat {s} holds {cards(len(self.hands[s]))}, expected {exp[s]}" for s in wrong)
+            if len(wrong) == 1:
+                raise _err("hands", counts + why(wrong[0]))
             done = [s for s in range(n) if has_played[s]]
             ctx = "" if ntr == 0 else (
                 f" (turn={self.turn} with {cards(ntr)} in the trick: seat {leader} led it; "
                 f"{'seat' if len(done) == 1 else 'seats'} {', '.join(map(str, done))} "
                 f"{'has' if len(done) == 1 else 'have'} played to it)")
-            raise _err("hands", "; ".join(f"seat {s} holds {cards(len(self.hands[s]))}, expected "
-                                          f"{k - has_played[s]}" for s in wrong) + ctx)
+            raise _err("hands", counts + ctx)
         stock_len = left - (1 if under else 0)
         if self.stock is not None and len(self.stock) != stock_len:
             if self.played_given is None:
