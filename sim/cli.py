@@ -175,6 +175,19 @@ def _on_sigterm(signum, frame):
     raise _Terminated()
 
 
+def stdout_closed() -> bool:
+    """True when the process started with stdout closed (``brisca ... >&-``, see :class:`_ClosedStream`):
+    a command whose only output is stdout refuses at the start with the line its first write would
+    give (exit 1), instead of running a whole batch to lose it."""
+    return isinstance(sys.stdout, _ClosedStream)
+
+
+def closed_stdout_failure() -> int:
+    """Report a closed stdout as a failed write does (one line, exit 1) and return the status."""
+    print(f"{PROG}: error: writing the output failed: standard output is closed", file=sys.stderr)
+    return 1
+
+
 def cmd_simulate(args) -> int:
     """Run ``brisca simulate``; returns the exit status (0 ok, 2 bad input, 1 engine error, 130/143
     interrupted: :func:`main` turns SIGTERM into :class:`_Terminated` for every command)."""
@@ -189,6 +202,8 @@ def cmd_simulate(args) -> int:
         # Rules cannot tell an explicit remove=2B from its default: a --remove that would be ignored is an error
         return _fail(f"--remove applies to 3 players with the spanish40 deck only (RULES R3); "
                      f"got {rules.players} players, deck {rules.deck}")
+    if stdout_closed() and args.out is None and args.tricks is None:
+        return closed_stdout_failure()  # the summary is the only output: refuse before the batch runs
     try:
         result = simulate(rules, args.policy or ["random"], deals=args.deals, seed=args.seed,
                           threads=args.threads, duplicate=args.duplicate, out=args.out, tricks_out=args.tricks,

@@ -472,6 +472,9 @@ def cmd_solve(args) -> int:
             parsed[ln] = e
     if out_refused():
         return 2
+    from sim.cli import closed_stdout_failure, stdout_closed
+    if work and stdout_closed() and args.out is None:
+        return closed_stdout_failure()  # the records are the only output: refuse before solving
     if work:
         _warm_up(args.target is not None or args.win,
                  _kinds(p for p in parsed.values() if not isinstance(p, ValueError)))
@@ -547,6 +550,9 @@ def cmd_puzzles(args) -> int:
         if err:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
             return 2
+    from sim.cli import closed_stdout_failure, stdout_closed
+    if stdout_closed() and args.out is None:
+        return closed_stdout_failure()  # the puzzles' lines are the only output: refuse before searching
     n = 0
     tries = args.max_tries or 200 * args.count
     lines = []

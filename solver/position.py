@@ -456,25 +456,29 @@ class Position:
                     f"led it, seat {s} has {'' if has_played[s] else 'not '}played to it)")
 
         exp = [k - has_played[s] for s in range(n)]  # cards each seat holds
-        wrong = []  # every seat whose count is wrong, not only the first (seat 0 may be right, seat 1 not)
+        # every seat whose count is wrong, not only the first (seat 0 may be right, seat 1 not), hidden
+        # hands ('?') included: (seat, message) in seat order
+        wrong = []
         for s in range(n):
             got = len(self.hands[s])
             if self.hidden[s]:
                 if got >= exp[s]:
-                    raise _err("hands", f"seat {s} lists {got} known cards and '?', but holds {cards(exp[s])}"
-                                        + (" (a hand whose cards are all known is written in full)"
-                                           if got == exp[s] else why(s)))
+                    wrong.append((s, f"seat {s} lists {cards(got).replace('card', 'known card')} and '?', "
+                                     f"but holds {cards(exp[s])}"))
             elif got != exp[s]:
-                wrong.append(s)
+                wrong.append((s, f"seat {s} holds {cards(got)}, expected {exp[s]}"))
         if wrong:
-            counts = "; ".join(f"seat {s} holds {cards(len(self.hands[s]))}, expected {exp[s]}" for s in wrong)
+            counts = "; ".join(m for _, m in wrong)
             if len(wrong) == 1:
-                raise _err("hands", counts + why(wrong[0]))
-            done = [s for s in range(n) if has_played[s]]
+                s = wrong[0][0]
+                full = self.hidden[s] and len(self.hands[s]) == exp[s]
+                raise _err("hands", counts + (" (a hand whose cards are all known is written in full)"
+                                              if full else why(s)))
+            followed = [s for s in range(n) if has_played[s] and s != leader]
             ctx = "" if ntr == 0 else (
-                f" (turn={self.turn} with {cards(ntr)} in the trick: seat {leader} led it; "
-                f"{'seat' if len(done) == 1 else 'seats'} {', '.join(map(str, done))} "
-                f"{'has' if len(done) == 1 else 'have'} played to it)")
+                f" (turn={self.turn} with {cards(ntr)} in the trick: seat {leader} led it, "
+                + ("no other seat has played to it)" if not followed else
+                   f"{'seat' if len(followed) == 1 else 'seats'} {', '.join(map(str, followed))} followed)"))
             raise _err("hands", counts + ctx)
         stock_len = left - (1 if under else 0)
         if self.stock is not None and len(self.stock) != stock_len:

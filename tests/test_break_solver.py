@@ -1965,3 +1965,22 @@ def test_module_entry_is_the_brisca_command(tmp_path):
     with open("/dev/full", "w") as full:
         p = subprocess.run([sys.executable, "-m", "solver.cli", "solve", "bogus"], stderr=full, timeout=120)
     assert p.returncode == 2
+
+
+@pytest.mark.parametrize("argv", [["simulate", "--deals", "1000000000", "--json"],
+                                  ["puzzles", "--count", "100000"],
+                                  ["solve", "--file", "{file}"]])
+def test_cli_stdout_closed_refuses_before_work(tmp_path, argv):
+    """Found by the break-it pass of 2026-12-03: `brisca simulate --json >&-` ran the whole batch
+    before its first write failed. A command whose only output is stdout now refuses at the start
+    with that write's line and exit 1 (a billion deals would take hours; the refusal is immediate)."""
+    import subprocess
+    import sys
+    f = tmp_path / "p.txt"
+    f.write_text(f"{EX}\n")
+    argv = [a.replace("{file}", str(f)) for a in argv]
+    code_ = f"import sys; sys.stdout = None; from sim.cli import main; main({argv!r})"
+    p = subprocess.run([sys.executable, "-c", code_], capture_output=True, text=True, timeout=120,
+                       cwd=os.path.join(os.path.dirname(__file__), ".."))
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert p.stderr.strip().splitlines() == ["brisca: error: writing the output failed: standard output is closed"]

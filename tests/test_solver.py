@@ -431,12 +431,12 @@ def test_field_order_and_case():
     # a forgotten turn=1: the message says who led the trick (turn and trick, NOTATION.md)
     ("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=0 trick=1O points=62,17",
      "hands: seat 0 holds 2 cards, expected 3; seat 1 holds 3 cards, expected 2 (turn=0 with 1 card in "
-     "the trick: seat 1 led it; seat 1 has played to it)"),
+     "the trick: seat 1 led it, no other seat has played to it)"),
     # found by the break-it pass of 2026-12-03: every wrong seat is named (seat 0 alone was, though the
     # hand missing is seat 1's, whose turn it is), and the pinta placed nowhere is said to be still to draw
     ("players=2 trump=5B hands=3C/ turn=1 trick=12B points=77,29",
      "hands: seat 0 holds 1 card, expected 0; seat 1 holds 0 cards, expected 1 (turn=1 with 1 card in the "
-     "trick: seat 0 led it; seat 0 has played to it)"),
+     "trick: seat 0 led it, no other seat has played to it)"),
     ("players=2 trump=5B hands=3C,1O/12B,2O stock= turn=1 played=" + ",".join(
         f"{r}{s}" for s in "OCEB" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
         if f"{r}{s}" not in ("3C", "1O", "12B", "2O", "5B")),
@@ -445,6 +445,18 @@ def test_field_order_and_case():
     ("players=4 trump=5B hands=1O,2O/4O,5O/6O,7O/1C,2C,3C stock=4C,5C,6C,7C turn=3 trick=10C,11C",
      "hands: seat 0 holds 2 cards, expected 3 (turn=3 with 2 cards in the trick: seat 1 led it, "
      "seat 0 has not played to it)"),
+    # found by the break-it pass of 2026-12-03 (fixed 2026-12-04): a hidden hand's wrong count is
+    # collected with the others instead of hiding them; "1 known card" in the singular; the followers,
+    # not the leader again, after "led it"
+    ("players=2 trump=5B hands=1O,2O,3O,?/2C stock=? played=4O,5O",
+     "hands: seat 0 lists 3 known cards and '?', but holds 3 cards; seat 1 holds 1 card, expected 3"),
+    ("players=2 trump=5B hands=1O,?/2C stock= played=" + ",".join(
+        f"{r}{s}" for s in "OCEB" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12) if f"{r}{s}" not in ("1O", "2C")),
+     "hands: seat 0 lists 1 known card and '?', but holds 1 card (a hand whose cards are all known is "
+     "written in full)"),
+    ("players=4 trump=5B hands=1O,2O,3O/4O,5O/6O,7O/1C,2C stock=4C,5C,6C,7C turn=3 trick=10C,11C,12C",
+     "hands: seat 0 holds 3 cards, expected 2; seat 3 holds 2 cards, expected 3 (turn=3 with 3 cards in the "
+     "trick: seat 0 led it, seats 1, 2 followed)"),
 ])
 def test_bad_positions(text, msg):
     from solver.position import Position
