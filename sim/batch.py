@@ -917,8 +917,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     rotations = rules.sides if duplicate else 1
     rows = deals * rotations
     if rows >= 2 ** 63:  # row and deal numbers are int64
-        raise ValueError(f"deals must be below {(2 ** 63 - 1) // rotations + 1:.3g}"
-                         f"{' with duplicate' if duplicate else ''}, got {deals:.3g}")
+        raise ValueError(f"deals must be below {(2 ** 63 - 1) // rotations + 1:,}"
+                         f"{' with duplicate' if duplicate else ''}, got {deals:,}")  # (exact, not 1e+23)
     ntr = rules.tricks
     if chunk is None:
         chunk = DEFAULT_CHUNK

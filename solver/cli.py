@@ -220,6 +220,7 @@ def _write_or_fail(records, path, rc, with_line=False, target=False):
     except ValueError as e:  # refused by the writer's own checks, after the run: not bad input either
         print(f"brisca: error: {e}", file=sys.stderr)
         return 1
+    print(f"brisca: wrote {len(records)} record{'' if len(records) == 1 else 's'} to {path}", file=sys.stderr)
     return rc
 
 
@@ -432,7 +433,11 @@ def cmd_solve(args) -> int:
             if args.play is not None:
                 pos = _play(pos, args.play)
             check_solvable(pos)
-            check_seat(args.seat, pos)  # (refused now, not after a compile)
+            try:
+                check_seat(args.seat, pos)  # (refused now, not after a compile)
+            except ValueError as e:  # named as the flag, as the other flags' errors ("--seat: ...")
+                print(f"brisca: error: --{e}", file=sys.stderr)
+                return 2
             if out_refused():
                 return 2
             _warm_up(args.target is not None or args.win, _kinds([pos]))
@@ -570,6 +575,7 @@ def cmd_puzzles(args) -> int:
             print(f"brisca: error: --out: cannot write {args.out}: {msg} ({n} puzzle{'s' if n != 1 else ''} "
                   "found)", file=sys.stderr)
             return 1
+        print(f"brisca: wrote {n} puzzle{'s' if n != 1 else ''} to {args.out}", file=sys.stderr)
     if n < args.count:
         print(f"brisca: warning: found {n} of {args.count} puzzles in {tries} position{'s' if tries != 1 else ''} "
               "tried (--max-tries)",

@@ -1478,7 +1478,7 @@ def test_seat_and_target_with_win_refused(capsys):
     _one_line_error(err, "--seat goes with --target T or --win")
     rc, out, err = _run(capsys, "solve", EX, "--win", "--seat", "2")
     assert rc == 2
-    _one_line_error(err, "seat: expected a seat 0-1, got 2")
+    _one_line_error(err, "--seat: expected a seat 0-1, got 2")  # (the flag's name, as for -1: 2026-12-04)
     rc, out, err = _run(capsys, "solve", EX, "--win", "--seat", "0", "--json")
     d = json.loads(out)
     assert rc == 0 and d["seat"] == 0 and d["target"] == 61 - 62 and d["reached"] is True
@@ -1757,7 +1757,7 @@ def test_cli_seat_refused_before_compiling(capsys, monkeypatch, tmp_path):
     monkeypatch.setattr(cli, "_warm_up", lambda *a, **k: called.append(1))
     rc, out, err = _run(capsys, "solve", EX, "--win", "--seat", "5")
     assert rc == 2 and not called
-    _one_line_error(err, "seat: expected a seat 0-1, got 5")
+    _one_line_error(err, "--seat: expected a seat 0-1, got 5")
     f = tmp_path / "p.txt"
     f.write_text(EX + "\n")
     rc, out, err = _run(capsys, "solve", "--file", str(f), "--win", "--seat", "-1")
@@ -1984,3 +1984,22 @@ def test_cli_stdout_closed_refuses_before_work(tmp_path, argv):
                        cwd=os.path.join(os.path.dirname(__file__), ".."))
     assert p.returncode == 1 and "Traceback" not in p.stderr
     assert p.stderr.strip().splitlines() == ["brisca: error: writing the output failed: standard output is closed"]
+
+
+def test_cli_out_says_what_it_wrote(capsys, tmp_path):
+    """`solve --out` and `puzzles --out` wrote their file without a word (left alone by the break-it
+    pass of 2026-12-03; added 2026-12-04): one stderr line names the count and the file, as
+    `brisca simulate` names its files."""
+    import pandas as pd
+    f = tmp_path / "p.txt"
+    f.write_text(f"{EX}\n{SWAP7}\n")
+    out = tmp_path / "o.parquet"
+    rc, _, err = _run(capsys, "solve", "--file", str(f), "--out", str(out), "--no-progress")
+    assert rc == 0 and err.splitlines()[-1] == f"brisca: wrote 2 records to {out}"
+    assert len(pd.read_parquet(out)) == 2
+    rc, _, err = _run(capsys, "solve", EX, "--out", str(out))
+    assert rc == 0 and err.splitlines()[-1] == f"brisca: wrote 1 record to {out}"
+    pz = tmp_path / "pz.jsonl"
+    rc, out_, err = _run(capsys, "puzzles", "--count", "1", "--seed", "3", "--out", str(pz))
+    assert rc == 0 and out_ == "" and err.splitlines()[-1] == f"brisca: wrote 1 puzzle to {pz}"
+    assert len(pz.read_text().splitlines()) == 1
