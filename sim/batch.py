@@ -845,7 +845,8 @@ def _versions() -> dict:
 
 def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads: int | None = None,
              duplicate: bool = False, out=None, tricks_out=None, chunk: int | None = None,
-             progress: bool = False, keep_frame: bool | None = None, tricks: bool = False) -> SimResult:
+             progress: bool = False, keep_frame: bool | None = None, tricks: bool = False,
+             on_start=None) -> SimResult:
     """Play ``deals`` deals (or pairs with ``duplicate``) and summarize them; optionally write parquet.
 
     Parameters
@@ -880,6 +881,10 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         :data:`FRAME_ROWS` rows).
     tricks : bool
         Also return the trick table as a DataFrame (needs ``keep_frame``).
+    on_start : callable, optional
+        Called with no arguments once every argument is checked, before any file is touched or
+        deal played; an exception it raises propagates (``brisca simulate`` refuses there when its
+        only output, stdout, is closed: bad input is still reported first).
 
     Returns
     -------
@@ -954,6 +959,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         except ImportError as e:
             raise ValueError(f"policy 'solver' needs solver.selfplay.play_open_batch, which is not available ({e})") from None
 
+    if on_start is not None:
+        on_start()
     import numba
     from . import engine as E
     from .policies import N_PARAMS, POLICIES

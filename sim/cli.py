@@ -66,13 +66,17 @@ def _count(text: str) -> int:
         return int(t)
     except ValueError:
         pass
-    try:
-        f = float(t)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid integer {text!r}") from None
-    if not f.is_integer():
+    from decimal import Decimal, InvalidOperation
+    try:  # exact (1e23 is 10**23, not the float's 99,999,999,999,999,991,611,392)
+        d = Decimal(t.replace("_", "")) if "__" not in t and not t.startswith("_") and not t.endswith("_") \
+            else None
+    except InvalidOperation:
+        d = None
+    if d is None or not d.is_finite() or d != d.to_integral_value():
         raise argparse.ArgumentTypeError(f"invalid integer {text!r}")
-    return int(f)
+    if d.adjusted() > 100:  # (far beyond any limit; keeps 1e999999 from building a huge int)
+        raise argparse.ArgumentTypeError(f"{text!r} is too large")
+    return int(d)
 
 
 def _policy_help() -> str:
@@ -175,6 +179,10 @@ def _on_sigterm(signum, frame):
     raise _Terminated()
 
 
+class _StdoutClosed(Exception):
+    """Raised by ``brisca simulate``'s start hook when stdout is closed and is its only output."""
+
+
 def stdout_closed() -> bool:
     """True when the process started with stdout closed (``brisca ... >&-``, see :class:`_ClosedStream`):
     a command whose only output is stdout refuses at the start with the line its first write would
@@ -202,18 +210,24 @@ def cmd_simulate(args) -> int:
         # Rules cannot tell an explicit remove=2B from its default: a --remove that would be ignored is an error
         return _fail(f"--remove applies to 3 players with the spanish40 deck only (RULES R3); "
                      f"got {rules.players} players, deck {rules.deck}")
-    if stdout_closed() and args.out is None and args.tricks is None:
-        return closed_stdout_failure()  # the summary is the only output: refuse before the batch runs
+    def on_start():
+        if stdout_closed() and args.out is None and args.tricks is None:
+            raise _StdoutClosed  # the summary is the only output: refuse before the batch runs (after
+            #                      the input checks: bad input is still exit 2)
     try:
         result = simulate(rules, args.policy or ["random"], deals=args.deals, seed=args.seed,
                           threads=args.threads, duplicate=args.duplicate, out=args.out, tricks_out=args.tricks,
-                          chunk=args.chunk, progress=not args.no_progress, keep_frame=False)
+                          chunk=args.chunk, progress=not args.no_progress, keep_frame=False, on_start=on_start)
+    except _StdoutClosed:
+        return closed_stdout_failure()
     except ValueError as e:
         return _fail(str(e))
     except RuntimeError as e:
         return _fail(str(e), 1)
     except OSError as e:  # e.g. the disk filled up while writing; no output file is left
-        return _fail(f"writing the output failed: {e}", 1)
+        files = " and ".join(f for f in (args.out, args.tricks) if f is not None)
+        where = e.filename or files  # (a write error without a file name: the files the run writes)
+        return _fail(f"writing the output failed: {e.strerror or e}" + (f" ({where})" if where else ""), 1)
     except KeyboardInterrupt as e:
         print(f"{PROG}: {'terminated' if isinstance(e, _Terminated) else 'interrupted'}; no output written",
               file=sys.stderr)

@@ -440,6 +440,9 @@ def cmd_solve(args) -> int:
                 return 2
             if out_refused():
                 return 2
+            from sim.cli import closed_stdout_failure, stdout_closed
+            if stdout_closed() and args.out is None:
+                return closed_stdout_failure()  # the answer is the only output: refuse before solving
             _warm_up(args.target is not None or args.win, _kinds([pos]))
             res = solve(pos, args.target, **kw)
         except ValueError as e:

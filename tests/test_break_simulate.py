@@ -136,6 +136,9 @@ def test_output_symlink_is_written_through(tmp_path):
     (["--players", "2", "--remove", "2B"], "--remove applies to 3 players"),  # was: silently ignored
     (["--players", "3", "--deck", "catalan48", "--remove", "2B"], "--remove applies to 3 players"),  # idem
     (["--deals", "1e20"], "deals must be below"),  # was: ran forever
+    # exact from the command line too (break-it pass of 2026-12-04: float parsing gave 99,999,...,611,392)
+    (["--deals", "1e23"], "deals must be below 9,223,372,036,854,775,808, got 100,000,000,000,000,000,000,000"),
+    (["--deals", "1e400"], "'1e400' is too large"),
 ])
 def test_cli_refuses_input_it_used_to_ignore(args, words, tmp_path):
     p = _brisca(*args, "--out", tmp_path / "x.parquet", "--no-progress")
@@ -212,3 +215,13 @@ def test_output_under_a_file_says_not_a_directory(tmp_path):
         with pytest.raises(ValueError, match="not a directory: .*afile$"):
             simulate(Rules(players=2), "random", deals=2, **kw)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_cli_out_write_error_names_the_file():
+    """Break-it pass of 2026-12-04: `--out /dev/full` said "[Errno 28] No space left on device" without
+    the file; now the error text and the file, as `brisca solve --out` reports it."""
+    p = _brisca("--deals", "50", "--out", "/dev/full", "--no-progress")
+    assert p.returncode == 1 and p.stdout == ""
+    lines = [x for x in p.stderr.strip().splitlines() if not x.startswith("brisca: compiling")]
+    assert lines == ["brisca: error: writing the output failed: No space left on device (/dev/full)"], p.stderr

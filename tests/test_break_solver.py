@@ -962,10 +962,14 @@ def test_cli_stdout_closed_reports_lost_output(tmp_path, argv, code):
     p = subprocess.run([sys.executable, "-c", code_], capture_output=True, text=True, timeout=300,
                        cwd=os.path.join(os.path.dirname(__file__), ".."))
     assert p.returncode == code and "Traceback" not in p.stderr
-    assert p.stderr.strip().splitlines()[-1] == "brisca: error: writing the output failed: standard output is closed"
-    if "--out" in argv:
+    lines = [x for x in p.stderr.strip().splitlines() if not x.startswith("brisca: compiling")]
+    if "--out" in argv:  # the file is still written, and named after the error (2026-12-04)
         import pandas as pd
         assert pd.read_parquet(out)["value"].tolist() == [26.0]
+        assert lines == ["brisca: error: writing the output failed: standard output is closed",
+                         f"brisca: wrote 1 record to {out}"]
+    else:
+        assert lines[-1] == "brisca: error: writing the output failed: standard output is closed"
 
 
 def test_cli_stdout_full_with_out_still_writes(monkeypatch, capsys, tmp_path):
@@ -978,7 +982,9 @@ def test_cli_stdout_full_with_out_still_writes(monkeypatch, capsys, tmp_path):
     rc = cli.main(["solve", "--file", str(f), "--out", str(out), "--no-progress"])
     import pandas as pd
     assert rc == 1 and len(pd.read_parquet(out)) == 2
-    _one_line_error(capsys.readouterr().err, "No space left on device")
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == f"brisca: wrote 2 records to {out}"  # (since 2026-12-04)
+    _one_line_error("\n".join(err[:-1]), "No space left on device")
 
 
 def test_api_moves_and_ids_checked():
@@ -1969,7 +1975,8 @@ def test_module_entry_is_the_brisca_command(tmp_path):
 
 @pytest.mark.parametrize("argv", [["simulate", "--deals", "1000000000", "--json"],
                                   ["puzzles", "--count", "100000"],
-                                  ["solve", "--file", "{file}"]])
+                                  ["solve", "--file", "{file}"],
+                                  ["solve", "{six}", "--no-pv"]])
 def test_cli_stdout_closed_refuses_before_work(tmp_path, argv):
     """Found by the break-it pass of 2026-12-03: `brisca simulate --json >&-` ran the whole batch
     before its first write failed. A command whose only output is stdout now refuses at the start
@@ -1978,7 +1985,11 @@ def test_cli_stdout_closed_refuses_before_work(tmp_path, argv):
     import sys
     f = tmp_path / "p.txt"
     f.write_text(f"{EX}\n")
-    argv = [a.replace("{file}", str(f)) for a in argv]
+    # (a full 6-player deal takes minutes to solve: the refusal must come first; break-it pass 2026-12-04)
+    six = ("players=6 trump=6C hands=7B,2B,7C/7E,11O,3E/5B,8E,12E/10C,10O,12B/8B,11C,1E/2O,8C,6O "
+           "stock=8O,4B,4O,6E,10B,12C,9B,3B,2E,5E,3C,11E,12O,1O,3O,1B,9C,1C,4C,9O,5C,4E,9E,7O,6B,10E,11B,5O,2C "
+           "turn=0 trick= points=0,0,0,0,0,0")
+    argv = [a.replace("{file}", str(f)).replace("{six}", six) for a in argv]
     code_ = f"import sys; sys.stdout = None; from sim.cli import main; main({argv!r})"
     p = subprocess.run([sys.executable, "-c", code_], capture_output=True, text=True, timeout=120,
                        cwd=os.path.join(os.path.dirname(__file__), ".."))
@@ -2003,3 +2014,18 @@ def test_cli_out_says_what_it_wrote(capsys, tmp_path):
     rc, out_, err = _run(capsys, "puzzles", "--count", "1", "--seed", "3", "--out", str(pz))
     assert rc == 0 and out_ == "" and err.splitlines()[-1] == f"brisca: wrote 1 puzzle to {pz}"
     assert len(pz.read_text().splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv, word", [(["simulate", "--policy", "nosuch", "--deals", "10"], "unknown policy"),
+                                        (["simulate", "--seed", "-1", "--deals", "10"], "seed")])
+def test_cli_stdout_closed_bad_input_still_exit_2(argv, word):
+    """Break-it pass of 2026-12-04: with stdout closed, simulate's refusal came before its input checks,
+    so bad input was reported as "standard output is closed" (exit 1); bad input is exit 2 first."""
+    import subprocess
+    import sys
+    code_ = f"import sys; sys.stdout = None; from sim.cli import main; main({argv!r})"
+    p = subprocess.run([sys.executable, "-c", code_], capture_output=True, text=True, timeout=120,
+                       cwd=os.path.join(os.path.dirname(__file__), ".."))
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("brisca: error: ") and word in lines[0], p.stderr

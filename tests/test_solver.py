@@ -449,11 +449,35 @@ def test_field_order_and_case():
     # collected with the others instead of hiding them; "1 known card" in the singular; the followers,
     # not the leader again, after "led it"
     ("players=2 trump=5B hands=1O,2O,3O,?/2C stock=? played=4O,5O",
-     "hands: seat 0 lists 3 known cards and '?', but holds 3 cards; seat 1 holds 1 card, expected 3"),
+     "hands: seat 0 lists 3 known cards and '?', but holds 3 cards (a hand whose cards are all known is "
+     "written in full); seat 1 holds 1 card, expected 3"),
     ("players=2 trump=5B hands=1O,?/2C stock= played=" + ",".join(
         f"{r}{s}" for s in "OCEB" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12) if f"{r}{s}" not in ("1O", "2C")),
      "hands: seat 0 lists 1 known card and '?', but holds 1 card (a hand whose cards are all known is "
      "written in full)"),
+    # break-it pass of 2026-12-04: the leader alone is not named twice; followers in the order they
+    # played; "1 card is left", "1 card left to draw"; the pinta's missing draw before a stock count of -1;
+    # an empty hand written '?'
+    ("players=2 trump=5B hands=1O,2O,3O,?/1C,2C,3C stock=? played= turn=1 trick=11B",
+     "hands: seat 0 lists 3 known cards and '?', but holds 2 cards (turn=1 with 1 card in the trick: seat 0 "
+     "led it)"),
+    ("players=6 trump=5B hands=1O/2O/3O,4O/4C/5C/6C turn=1 trick=7C,7O,7E,7B,6E",
+     "hands: seat 1 holds 1 card, expected 2; seat 2 holds 2 cards, expected 1 (turn=1 with 5 cards in the "
+     "trick: seat 2 led it, seats 3, 4, 5, 0 followed)"),
+    ("players=2 trump=5B hands=?/ stock= played=" + ",".join(
+        f"{r}{s}" for s in "OCEB" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12) if f"{r}{s}" != "5B"),
+     "hands: 1 card is left for the hands (the pinta 5B included"),
+    ("players=2 trump=5B hands=1O,2O,3O/1C,2C,3C stock= played=" + ",".join(
+        f"{r}{s}" for s in "OCEB" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+        if f"{r}{s}" not in ("1O", "2O", "3O", "1C", "2C", "3C", "5B")),
+     "stock: 1 card left to draw (face-down stock plus the pinta) is not a multiple of players=2"),
+    ("players=2 trump=5B hands=1O,2O/3O,? stock= turn=1 trick=6O played=" + ",".join(
+        f"{r}{s}" for s in "OCEB" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+        if f"{r}{s}" not in ("1O", "2O", "3O", "6O", "4O", "5B")),
+     "trump: the pinta 5B is under the stock but no card is left to draw"),
+    ("players=2 trump=5B hands=?/ stock= played=" + ",".join(
+        f"{r}{s}" for s in "OCEB" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)),
+     "hands: seat 0 holds no card: an empty hand is written empty, without '?'"),
     ("players=4 trump=5B hands=1O,2O,3O/4O,5O/6O,7O/1C,2C stock=4C,5C,6C,7C turn=3 trick=10C,11C,12C",
      "hands: seat 0 holds 3 cards, expected 2; seat 3 holds 2 cards, expected 3 (turn=3 with 3 cards in the "
      "trick: seat 0 led it, seats 1, 2 followed)"),
