@@ -266,7 +266,7 @@ class Position:
             raise _err("trump", f"expected exactly one card (the pinta), got {show_input(raw['trump'])}")
         seats = raw["hands"].split("/")
         if len(seats) != players:
-            raise _err("hands", f"{len(seats)} seats given, expected {players} (players={players}; '/' between seats)")
+            raise _err("hands", f"{len(seats)} seat{'' if len(seats) == 1 else 's'} given, expected {players} (players={players}; '/' between seats)")
         hands, hidden = [], []
         for s, h in enumerate(seats):
             cards, unk = _card_list(h, "hands", deck, allow_unknown=True)
@@ -361,7 +361,7 @@ class Position:
         deckname = r.deck
         trump = self.trump
         if len(self.hands) != n or len(self.hidden) != n:
-            raise _err("hands", f"{len(self.hands)} seats given, expected {n}")
+            raise _err("hands", f"{len(self.hands)} seat{'' if len(self.hands) == 1 else 's'} given, expected {n}")
         if len(self.points) != n:
             raise _err("points", f"{len(self.points)} values given, expected {n} (one per seat)")
         if not 0 <= self.turn < n:

@@ -420,6 +420,7 @@ def test_field_order_and_case():
     ("players=2 trump=5B hands=1O/2O trick=3O,4O", "trick:"),
     ("players=2 trump=5B hands=1O/2O foo=1", "foo: unknown field"),
     ("players=2 trump=5B hands=1O/2O/3O", "hands: 3 seats given, expected 2"),
+    ("players=2 trump=5B hands=13O", "hands: 1 seat given, expected 2"),  # (new-user pass 2026-12-04: "1 seats")
     ("players=2 trump=5B hands=?/2O stock=?", "played: required"),
     ("players=2 trump=5B hands=1O,2O,3O/4O,5O,6O stock=7O,8O", "not in deck"),
     ("players=2 trump=5B hands=1O,2O,3O/4O,5O,6O stock=7O,1C", "multiple of players=2"),
