@@ -363,9 +363,12 @@ class _Target:
 
     def __init__(self, path, label: str):
         try:
-            self.final = Path(os.fspath(path))
+            raw = os.fspath(path)
         except TypeError:
             raise ValueError(f"{label} path must be a str or os.PathLike, got {path!r}") from None
+        if isinstance(raw, (str, bytes)) and not raw:  # (Path("") is ".": the message named '.')
+            raise ValueError(f"{label} path {raw!r} is not a file name")
+        self.final = Path(raw)
         self.label = label
         self.tmp: Path | None = None
         self.direct = False  # an existing device or pipe (e.g. /dev/null): written in place, never replaced

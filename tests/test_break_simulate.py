@@ -225,3 +225,12 @@ def test_cli_out_write_error_names_the_file():
     assert p.returncode == 1 and p.stdout == ""
     lines = [x for x in p.stderr.strip().splitlines() if not x.startswith("brisca: compiling")]
     assert lines == ["brisca: error: writing the output failed: No space left on device (/dev/full)"], p.stderr
+
+
+def test_empty_out_path_is_named_as_given(tmp_path):
+    """Break-it pass of 2026-12-04: `--out ""` was refused as "output path '.' is not a file name"
+    (Path("") is "."); the message now names the path given, as `brisca solve --out ""` does."""
+    with pytest.raises(ValueError, match=r"^output path '' is not a file name$"):
+        simulate(Rules(players=2), "random", deals=3, out="")
+    with pytest.raises(ValueError, match=r"^tricks output path '' is not a file name$"):
+        simulate(Rules(players=2), "random", deals=3, tricks_out="")
