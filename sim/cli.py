@@ -67,10 +67,10 @@ def _count(text: str) -> int:
     except ValueError:
         pass
     from decimal import Decimal, InvalidOperation
-    try:  # exact (1e23 is 10**23, not the float's 99,999,999,999,999,991,611,392)
-        d = Decimal(t.replace("_", "")) if "__" not in t and not t.startswith("_") and not t.endswith("_") \
-            else None
-    except InvalidOperation:
+    try:  # float's syntax (Decimal's accepts "_1"), Decimal's value: exact (1e23 is 10**23, not the
+        float(t)  # float's 99,999,999,999,999,991,611,392)
+        d = Decimal(t)
+    except (ValueError, InvalidOperation):
         d = None
     if d is None or not d.is_finite() or d != d.to_integral_value():
         raise argparse.ArgumentTypeError(f"invalid integer {text!r}")

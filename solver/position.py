@@ -266,7 +266,8 @@ class Position:
             raise _err("trump", f"expected exactly one card (the pinta), got {show_input(raw['trump'])}")
         seats = raw["hands"].split("/")
         if len(seats) != players:
-            raise _err("hands", f"{len(seats)} seat{'' if len(seats) == 1 else 's'} given, expected {players} (players={players}; '/' between seats)")
+            raise _err("hands", f"{len(seats)} seat{'' if len(seats) == 1 else 's'} given, expected {players} "
+                                f"(players={players}; '/' between seats)")
         hands, hidden = [], []
         for s, h in enumerate(seats):
             cards, unk = _card_list(h, "hands", deck, allow_unknown=True)
@@ -469,11 +470,11 @@ class Position:
                 if exp[s] == 0:
                     wrong.append((s, f"seat {s} holds no card: an empty hand is written empty, without '?'"))
                 elif got == exp[s]:
-                    wrong.append((s, f"seat {s} lists {cards(got).replace('card', 'known card')} and '?', "
+                    wrong.append((s, f"seat {s} lists {got} known card{'' if got == 1 else 's'} and '?', "
                                      f"but holds {cards(exp[s])} (a hand whose cards are all known is written "
                                      f"in full)"))
                 elif got > exp[s]:
-                    wrong.append((s, f"seat {s} lists {cards(got).replace('card', 'known card')} and '?', "
+                    wrong.append((s, f"seat {s} lists {got} known card{'' if got == 1 else 's'} and '?', "
                                      f"but holds {cards(exp[s])}"))
             elif got != exp[s]:
                 wrong.append((s, f"seat {s} holds {cards(got)}, expected {exp[s]}"))

@@ -234,3 +234,17 @@ def test_empty_out_path_is_named_as_given(tmp_path):
         simulate(Rules(players=2), "random", deals=3, out="")
     with pytest.raises(ValueError, match=r"^tricks output path '' is not a file name$"):
         simulate(Rules(players=2), "random", deals=3, tricks_out="")
+
+
+def test_count_parses_exactly():
+    """`--deals`/`--chunk` counts: ints, underscores and exponents read exactly (1e23 was read through a
+    float as 99,999,999,999,999,991,611,392: break-it pass of 2026-12-04), float's syntax kept."""
+    import argparse
+    from sim.cli import _count
+    assert [_count(t) for t in ("12", "1_000", "1e6", "1E6", "2.5e3", "1e23", " 7 ")] == \
+        [12, 1000, 10 ** 6, 10 ** 6, 2500, 10 ** 23, 7]
+    for bad in ("1.5", "nan", "inf", "Infinity", "_1", "1__0", "1e_3", "0x10", "abc", "", "1e-3"):
+        with pytest.raises(argparse.ArgumentTypeError, match="invalid integer"):
+            _count(bad)
+    with pytest.raises(argparse.ArgumentTypeError, match="too large"):
+        _count("1e400")
