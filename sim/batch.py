@@ -366,7 +366,7 @@ class _Target:
             raw = os.fspath(path)
         except TypeError:
             raise ValueError(f"{label} path must be a str or os.PathLike, got {path!r}") from None
-        if isinstance(raw, (str, bytes)) and not raw:  # (Path("") is ".": the message named '.')
+        if not raw:  # (Path("") is ".": the message named '.')
             raise ValueError(f"{label} path {raw!r} is not a file name")
         self.final = Path(raw)
         self.label = label

@@ -67,9 +67,9 @@ def _count(text: str) -> int:
     except ValueError:
         pass
     from decimal import Decimal, InvalidOperation
-    try:  # float's syntax (Decimal's accepts "_1"), Decimal's value: exact (1e23 is 10**23, not the
-        float(t)  # float's 99,999,999,999,999,991,611,392)
-        d = Decimal(t)
+    try:
+        float(t)  # float's syntax: Decimal alone also accepts "_1" and "1e_3"
+        d = Decimal(t)  # Decimal's value: exact (1e23 is 10**23, not 99,999,999,999,999,991,611,392)
     except (ValueError, InvalidOperation):
         d = None
     if d is None or not d.is_finite() or d != d.to_integral_value():
@@ -180,20 +180,18 @@ def _on_sigterm(signum, frame):
 
 
 class _StdoutClosed(Exception):
-    """Raised by ``brisca simulate``'s start hook when stdout is closed and is its only output."""
+    """Raised by ``brisca simulate``'s start hook when it refused a closed stdout."""
 
 
-def stdout_closed() -> bool:
-    """True when the process started with stdout closed (``brisca ... >&-``, see :class:`_ClosedStream`):
-    a command whose only output is stdout refuses at the start with the line its first write would
-    give (exit 1), instead of running a whole batch to lose it."""
-    return isinstance(sys.stdout, _ClosedStream)
-
-
-def closed_stdout_failure() -> int:
-    """Report a closed stdout as a failed write does (one line, exit 1) and return the status."""
-    print(f"{PROG}: error: writing the output failed: standard output is closed", file=sys.stderr)
-    return 1
+def refuse_closed_stdout(*outputs) -> bool:
+    """Refuse a command whose only output is a closed stdout (``brisca ... >&-``, see
+    :class:`_ClosedStream`) before it runs a whole batch to lose it: when stdout is closed and every
+    one of ``outputs`` (its ``--out``-style paths) is None, report it as its first write would
+    (:func:`stdout_failed`: one line) and return True (the caller exits 1); else False."""
+    if not isinstance(sys.stdout, _ClosedStream) or any(o is not None for o in outputs):
+        return False
+    stdout_failed(_ClosedStream.error())
+    return True
 
 
 def cmd_simulate(args) -> int:
@@ -210,16 +208,15 @@ def cmd_simulate(args) -> int:
         # Rules cannot tell an explicit remove=2B from its default: a --remove that would be ignored is an error
         return _fail(f"--remove applies to 3 players with the spanish40 deck only (RULES R3); "
                      f"got {rules.players} players, deck {rules.deck}")
-    def on_start():
-        if stdout_closed() and args.out is None and args.tricks is None:
-            raise _StdoutClosed  # the summary is the only output: refuse before the batch runs (after
-            #                      the input checks: bad input is still exit 2)
+    def on_start():  # (after simulate's input checks: bad input is still exit 2)
+        if refuse_closed_stdout(args.out, args.tricks):
+            raise _StdoutClosed
     try:
         result = simulate(rules, args.policy or ["random"], deals=args.deals, seed=args.seed,
                           threads=args.threads, duplicate=args.duplicate, out=args.out, tricks_out=args.tricks,
                           chunk=args.chunk, progress=not args.no_progress, keep_frame=False, on_start=on_start)
     except _StdoutClosed:
-        return closed_stdout_failure()
+        return 1
     except ValueError as e:
         return _fail(str(e))
     except RuntimeError as e:
@@ -398,13 +395,18 @@ class _ClosedStream(io.TextIOBase):
     def writable(self):
         return True
 
+    @staticmethod
+    def error() -> OSError:
+        """The error every write raises."""
+        return OSError(errno.EBADF, "standard output is closed")
+
     def write(self, text):
         if not text:
             return 0
-        raise OSError(errno.EBADF, "standard output is closed")
+        raise self.error()
 
     def fileno(self):
-        raise OSError(errno.EBADF, "standard output is closed")
+        raise self.error()
 
 
 class _Messages:

@@ -21,7 +21,9 @@ from pathlib import Path
 
 from sim.batch import same_file
 from sim.paths import open_probe
-from sim.cli import stdout_failed
+from sim.cli import refuse_closed_stdout, stdout_failed
+
+from .position import count_of
 
 
 def _paragraphs(*texts: str, width: int = 78) -> str:
@@ -112,7 +114,7 @@ def _print_human(res, win=False):
     if res.target is not None:
         t = res.target
         if t > 0:
-            what = f"target {t} more point{'s' if t != 1 else ''}"
+            what = f"target {count_of(t, 'more point')}"
             why = ""
         else:  # answered without a search
             what = f"target {t}"
@@ -220,7 +222,7 @@ def _write_or_fail(records, path, rc, with_line=False, target=False):
     except ValueError as e:  # refused by the writer's own checks, after the run: not bad input either
         print(f"brisca: error: {e}", file=sys.stderr)
         return 1
-    print(f"brisca: wrote {len(records)} record{'' if len(records) == 1 else 's'} to {path}", file=sys.stderr)
+    print(f"brisca: wrote {count_of(len(records), 'record')} to {path}", file=sys.stderr)
     return rc
 
 
@@ -440,9 +442,8 @@ def cmd_solve(args) -> int:
                 return 2
             if out_refused():
                 return 2
-            from sim.cli import closed_stdout_failure, stdout_closed
-            if stdout_closed() and args.out is None:
-                return closed_stdout_failure()  # the answer is the only output: refuse before solving
+            if refuse_closed_stdout(args.out):  # the answer is the only output: refuse before solving
+                return 1
             _warm_up(args.target is not None or args.win, _kinds([pos]))
             res = solve(pos, args.target, **kw)
         except ValueError as e:
@@ -480,9 +481,8 @@ def cmd_solve(args) -> int:
             parsed[ln] = e
     if out_refused():
         return 2
-    from sim.cli import closed_stdout_failure, stdout_closed
-    if work and stdout_closed() and args.out is None:
-        return closed_stdout_failure()  # the records are the only output: refuse before solving
+    if work and refuse_closed_stdout(args.out):  # the records are the only output: refuse before solving
+        return 1
     if work:
         _warm_up(args.target is not None or args.win,
                  _kinds(p for p in parsed.values() if not isinstance(p, ValueError)))
@@ -558,9 +558,8 @@ def cmd_puzzles(args) -> int:
         if err:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
             return 2
-    from sim.cli import closed_stdout_failure, stdout_closed
-    if stdout_closed() and args.out is None:
-        return closed_stdout_failure()  # the puzzles' lines are the only output: refuse before searching
+    if refuse_closed_stdout(args.out):  # the puzzles' lines are the only output: refuse before searching
+        return 1
     n = 0
     tries = args.max_tries or 200 * args.count
     lines = []
@@ -575,12 +574,12 @@ def cmd_puzzles(args) -> int:
             _write_text(lines, args.out)
         except (OSError, ValueError) as e:
             msg = e.strerror or e if isinstance(e, OSError) else e
-            print(f"brisca: error: --out: cannot write {args.out}: {msg} ({n} puzzle{'s' if n != 1 else ''} "
-                  "found)", file=sys.stderr)
+            print(f"brisca: error: --out: cannot write {args.out}: {msg} ({count_of(n, 'puzzle')} found)",
+                  file=sys.stderr)
             return 1
-        print(f"brisca: wrote {n} puzzle{'s' if n != 1 else ''} to {args.out}", file=sys.stderr)
+        print(f"brisca: wrote {count_of(n, 'puzzle')} to {args.out}", file=sys.stderr)
     if n < args.count:
-        print(f"brisca: warning: found {n} of {args.count} puzzles in {tries} position{'s' if tries != 1 else ''} "
+        print(f"brisca: warning: found {n} of {args.count} puzzles in {count_of(tries, 'position')} "
               "tried (--max-tries)",
               file=sys.stderr)
         return 1

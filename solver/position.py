@@ -93,6 +93,12 @@ def _show_num(n: int):
     return n if abs(n) < 10 ** 9 else show_input(n)
 
 
+def count_of(n: int, noun: str) -> str:
+    """``n`` and ``noun`` in the singular or the plural, for messages: ``"1 card"``, ``"2 cards"``,
+    ``"0 known cards"``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _card_list(text: str, fieldname: str, deck: str, allow_unknown: bool = False):
     """Parse ``a,b,c`` into (cards, has_unknown)."""
     if text == "":
@@ -266,7 +272,7 @@ class Position:
             raise _err("trump", f"expected exactly one card (the pinta), got {show_input(raw['trump'])}")
         seats = raw["hands"].split("/")
         if len(seats) != players:
-            raise _err("hands", f"{len(seats)} seat{'' if len(seats) == 1 else 's'} given, expected {players} "
+            raise _err("hands", f"{count_of(len(seats), 'seat')} given, expected {players} "
                                 f"(players={players}; '/' between seats)")
         hands, hidden = [], []
         for s, h in enumerate(seats):
@@ -362,7 +368,7 @@ class Position:
         deckname = r.deck
         trump = self.trump
         if len(self.hands) != n or len(self.hidden) != n:
-            raise _err("hands", f"{len(self.hands)} seat{'' if len(self.hands) == 1 else 's'} given, expected {n}")
+            raise _err("hands", f"{count_of(len(self.hands), 'seat')} given, expected {n}")
         if len(self.points) != n:
             raise _err("points", f"{len(self.points)} values given, expected {n} (one per seat)")
         if not 0 <= self.turn < n:
@@ -434,7 +440,7 @@ class Position:
         remaining = len(deck) - nplayed - ntr  # cards in hands + left to draw (pinta included)
 
         def cards(m):
-            return f"{m} card{'' if m == 1 else 's'}"
+            return count_of(m, "card")
 
         if remaining + ntr <= 3 * n:
             left = 0
@@ -450,45 +456,39 @@ class Position:
             left = remaining - (3 * n - ntr)
         if k == 0 and ntr > 0:
             raise _err("trick", "cards in the trick but every hand is empty")
-        def why(s):
-            # the count's reason, for an error only: who led the trick follows from turn and the trick
-            # (NOTATION.md)
+        # a count's reason, for an error only: who led the trick follows from turn and the trick (NOTATION.md)
+        led = f" (turn={self.turn} with {cards(ntr)} in the trick: seat {leader} led it"
+
+        def why(s):  # one wrong seat: whether it has played to the trick
             if ntr == 0:
                 return ""
-            if s == leader:
-                return f" (turn={self.turn} with {cards(ntr)} in the trick: seat {leader} led it)"
-            return (f" (turn={self.turn} with {cards(ntr)} in the trick: seat {leader} "
-                    f"led it, seat {s} has {'' if has_played[s] else 'not '}played to it)")
+            return led + ("" if s == leader else f", seat {s} has {'' if has_played[s] else 'not '}played to it") + ")"
 
         exp = [k - has_played[s] for s in range(n)]  # cards each seat holds
         # every seat whose count is wrong, not only the first (seat 0 may be right, seat 1 not), hidden
-        # hands ('?') included: (seat, message) in seat order
+        # hands ('?') included: (seat, message, whether the trick explains it) in seat order
         wrong = []
         for s in range(n):
             got = len(self.hands[s])
-            if self.hidden[s]:
-                if exp[s] == 0:
-                    wrong.append((s, f"seat {s} holds no card: an empty hand is written empty, without '?'"))
-                elif got == exp[s]:
-                    wrong.append((s, f"seat {s} lists {got} known card{'' if got == 1 else 's'} and '?', "
-                                     f"but holds {cards(exp[s])} (a hand whose cards are all known is written "
-                                     f"in full)"))
-                elif got > exp[s]:
-                    wrong.append((s, f"seat {s} lists {got} known card{'' if got == 1 else 's'} and '?', "
-                                     f"but holds {cards(exp[s])}"))
-            elif got != exp[s]:
-                wrong.append((s, f"seat {s} holds {cards(got)}, expected {exp[s]}"))
+            if not self.hidden[s]:
+                if got != exp[s]:
+                    wrong.append((s, f"seat {s} holds {cards(got)}, expected {exp[s]}", True))
+            elif exp[s] == 0:
+                wrong.append((s, f"seat {s} holds no card: an empty hand is written empty, without '?'", False))
+            elif got >= exp[s]:
+                full = got == exp[s]
+                wrong.append((s, f"seat {s} lists {count_of(got, 'known card')} and '?', but holds {cards(exp[s])}"
+                                 + (" (a hand whose cards are all known is written in full)" if full else ""),
+                              not full))
         if wrong:
-            counts = "; ".join(m for _, m in wrong)
+            counts = "; ".join(m for _, m, _ in wrong)
             if len(wrong) == 1:
-                s = wrong[0][0]
-                full = self.hidden[s] and len(self.hands[s]) <= exp[s]  # (its message says why)
-                raise _err("hands", counts + ("" if full else why(s)))
+                s, _, trick_says = wrong[0]
+                raise _err("hands", counts + (why(s) if trick_says else ""))
             followed = [(leader + i) % n for i in range(1, ntr)]  # in the order they played
-            ctx = "" if ntr == 0 else (
-                f" (turn={self.turn} with {cards(ntr)} in the trick: seat {leader} led it, "
-                + ("no other seat has played to it)" if not followed else
-                   f"{'seat' if len(followed) == 1 else 'seats'} {', '.join(map(str, followed))} followed)"))
+            ctx = "" if ntr == 0 else led + (
+                ", no other seat has played to it)" if not followed else
+                f", {'seat' if len(followed) == 1 else 'seats'} {', '.join(map(str, followed))} followed)")
             raise _err("hands", counts + ctx)
         stock_len = left - (1 if under else 0)
         if under and left < 1:  # (before the stock's count, which would be -1: break-it pass of 2026-12-04)
