@@ -528,6 +528,21 @@ def _names_descriptor(path) -> bool:
     return False
 
 
+#: Seconds between a progress bar's updates when stderr is not a terminal (a log file, a pipe):
+#: a line of carriage-return updates every PROGRESS_LOG_SECONDS, not every 0.1 s.
+PROGRESS_LOG_SECONDS = 30.0
+
+
+def progress_interval(stream) -> float:
+    """tqdm's ``mininterval`` (seconds) for a bar drawn on ``stream``: 0.1 on a terminal, else
+    :data:`PROGRESS_LOG_SECONDS`, so that a redirected stderr is not filled with redraws."""
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError, OSError):  # (a closed or replaced stream)
+        tty = False
+    return 0.1 if tty else PROGRESS_LOG_SECONDS
+
+
 def _is_terminal(path) -> bool:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK)
@@ -1028,7 +1043,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         if progress:
             from tqdm import tqdm
             bar = tqdm(total=rows, unit="deal", unit_scale=True, file=sys.stderr, delay=0.5,
-                       desc="brisca simulate", dynamic_ncols=True, leave=False)
+                       desc="brisca simulate", dynamic_ncols=True, leave=False,
+                       mininterval=progress_interval(sys.stderr))
         try:
             for row0 in range(0, rows, chunk):
                 m = min(chunk, rows - row0)

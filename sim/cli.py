@@ -203,7 +203,7 @@ def cmd_simulate(args) -> int:
         rules = Rules(players=args.players, deck=args.deck, exchange=args.exchange,
                       exchange_condition=args.exchange_condition, endgame=args.endgame, remove=args.remove or "2B")
     except ValueError as e:
-        return _fail(str(e))
+        return _fail(_as_flag(str(e)))
     if args.remove is not None and (rules.players != 3 or rules.deck != "spanish40"):
         # Rules cannot tell an explicit remove=2B from its default: a --remove that would be ignored is an error
         return _fail(f"--remove applies to 3 players with the spanish40 deck only (RULES R3); "
@@ -218,7 +218,7 @@ def cmd_simulate(args) -> int:
     except _StdoutClosed:
         return 1
     except ValueError as e:
-        return _fail(str(e))
+        return _fail(_as_flag(str(e)))
     except RuntimeError as e:
         return _fail(str(e), 1)
     except OSError as e:  # e.g. the disk filled up while writing; no output file is left
@@ -234,6 +234,20 @@ def cmd_simulate(args) -> int:
     else:
         print(result.summary.format_table())
     return 0
+
+
+#: The parameters of :func:`sim.batch.simulate` and :class:`sim.rules.Rules` whose errors name them
+#: first ("deals must be ..."): the command line names them as its flags ("--deals must be ...").
+_FLAG_NAMED = ("deals", "seed", "threads", "chunk", "players")
+
+
+def _as_flag(msg: str) -> str:
+    """``msg`` of the API with a leading parameter name written as its flag (``seed must`` -> ``--seed
+    must``), as the command line's own checks and ``brisca puzzles`` name them."""
+    for name in _FLAG_NAMED:
+        if msg.startswith(name + " must "):
+            return "--" + msg
+    return msg
 
 
 def _version() -> str:

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from sim.batch import same_file
 from sim.paths import open_probe
-from sim.cli import refuse_closed_stdout, stdout_failed
+from sim.batch import progress_interval
+from sim.cli import _count, refuse_closed_stdout, stdout_failed
 
 from .position import count_of
 
@@ -90,11 +91,13 @@ def register(subparsers) -> None:
                "--play ANSWER --win --seat S on the puzzle's position, S the seat that answered (the turn may "
                "have passed to the other side), which tells whether that side can still reach 61. Exit status: 0 ok, 1 fewer than --count puzzles found within --max-tries (those found "
                "are written) or the output could not be written, 2 bad input, 141 stdout's reader went away.")
-    q.add_argument("--count", type=int, default=10, help="puzzles to find (default: 10)")
+    q.add_argument("--count", type=_count, default=10, metavar="N",
+                   help="puzzles to find (1000, 1_000 or 1e3; default: 10)")
     q.add_argument("--players", type=int, default=2, choices=(2,), help="players (2 only, for now)")
     q.add_argument("--seed", type=int, default=1, help="seed of the deals searched (default: 1)")
     q.add_argument("--out", help="JSON lines file (default: stdout; missing parent directories are created)")
-    q.add_argument("--max-tries", type=int, default=0, help="positions to try (0, the default: 200 * count)")
+    q.add_argument("--max-tries", type=_count, default=0, metavar="N",
+                   help="positions to try (0, the default: 200 * count)")
     q.set_defaults(func=cmd_puzzles)
 
 
@@ -476,9 +479,13 @@ def cmd_solve(args) -> int:
         try:
             parsed[ln] = p = Position.parse(text)
             check_solvable(p)  # (so the warm-up compiles only for lines that will be solved)
-            check_seat(args.seat, p)
         except ValueError as e:
             parsed[ln] = e
+            continue
+        try:
+            check_seat(args.seat, p)
+        except ValueError as e:  # named as the flag, as in the one-position form ("--seat: ...")
+            parsed[ln] = ValueError(f"--{e}")
     if out_refused():
         return 2
     if work and refuse_closed_stdout(args.out):  # the records are the only output: refuse before solving
@@ -512,10 +519,12 @@ def cmd_solve(args) -> int:
         try:
             print(json.dumps(rec), flush=True)
         except OSError as e:  # BrokenPipeError included
+            bar.clear()  # (the error line starts its own line, not the bar's)
             closed = stdout_failed(e)
+            bar.refresh()
 
     bar = tqdm(total=len(work), file=sys.stderr, unit="pos", desc="solving",
-               disable=len(work) < 2 or args.no_progress)
+               disable=len(work) < 2 or args.no_progress, mininterval=progress_interval(sys.stderr))
     try:
         if args.threads > 1 and len(work) > 1:  # one transposition table per worker thread (kernels release the GIL)
             from concurrent.futures import ThreadPoolExecutor

@@ -203,7 +203,7 @@ def test_huge_chunk_is_refused_before_allocating(tmp_path):
         simulate(Rules(players=2), "random", deals=10, chunk=1 << 21, tricks_out=tmp_path / "t.parquet")
     assert not list(tmp_path.iterdir())
     p = _brisca("--deals", "1e10", "--chunk", "1e10", "--no-progress", "--out", out)
-    assert p.returncode == 2 and p.stderr.startswith("brisca: error: chunk must be at most")
+    assert p.returncode == 2 and p.stderr.startswith("brisca: error: --chunk must be at most")  # (the flag: 2026-12-04)
     assert p.stderr.count("\n") == 1 and not out.exists()
 
 

@@ -2029,3 +2029,57 @@ def test_cli_stdout_closed_bad_input_still_exit_2(argv, word):
     assert p.returncode == 2 and "Traceback" not in p.stderr
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("brisca: error: ") and word in lines[0], p.stderr
+
+
+def test_cli_puzzles_counts_read_as_simulate_deals():
+    """Left alone on 2026-12-04, fixed the next session: `puzzles --count 1e3` was refused ("invalid int
+    value") while `simulate --deals 1e6` was accepted; both counts now read 1000, 1_000 and 1e3."""
+    import argparse
+    ap = argparse.ArgumentParser()
+    cli.register(ap.add_subparsers())
+    a = ap.parse_args(["puzzles", "--count", "1e3", "--max-tries", "2_000"])
+    assert (a.count, a.max_tries) == (1000, 2000)
+    with pytest.raises(SystemExit):
+        ap.parse_args(["puzzles", "--count", "2.5"])
+
+
+def test_cli_file_seat_error_record_names_the_flag(capsys, tmp_path):
+    """Left alone on 2026-12-04: with --file, a --seat out of range for a line gave the record
+    "seat: expected ..." (the API's message) where the one-position form says "--seat: ..."."""
+    f = tmp_path / "p.txt"
+    f.write_text(f"{EX}\nplayers=2 trump=5B hands=3C\n")
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--win", "--seat", "5", "--no-progress")
+    recs = [json.loads(x) for x in out.splitlines()]
+    assert rc == 1 and recs[0]["error"] == "--seat: expected a seat 0-1, got 5"
+    assert not recs[1]["error"].startswith("--seat")  # (a line that does not parse keeps its own error)
+
+
+def test_progress_bars_redraw_rarely_off_a_terminal():
+    """Left alone since 2026-12-02 ("--file progress CR clutter"): off a terminal (stderr to a log file)
+    a bar redrew every 0.1 s; now every sim.batch.PROGRESS_LOG_SECONDS."""
+    import io
+    from sim.batch import PROGRESS_LOG_SECONDS, progress_interval
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    assert progress_interval(Tty()) == 0.1
+    assert progress_interval(io.StringIO()) == PROGRESS_LOG_SECONDS >= 10
+    closed = io.StringIO()
+    closed.close()
+    assert progress_interval(closed) == PROGRESS_LOG_SECONDS
+
+
+def test_cli_file_stdout_error_starts_its_own_line(monkeypatch, capfd, tmp_path):
+    """Left alone on 2026-12-04: with stdout failing and --out, the error was printed in the middle of
+    the progress bar's line; the bar is cleared first."""
+    f = tmp_path / "p.txt"
+    f.write_text(f"{EX}\n{SWAP7}\n{EX}\n")
+    full = open("/dev/full", "w")
+    monkeypatch.setattr("sys.stdout", full)
+    rc = cli.main(["solve", "--file", str(f), "--out", str(tmp_path / "o.parquet")])
+    full.close()
+    err = capfd.readouterr().err
+    assert rc == 1
+    i = err.index("brisca: error: writing the output failed")
+    assert i == 0 or err[i - 1] in "\r\n", repr(err)

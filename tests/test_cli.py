@@ -73,13 +73,14 @@ def test_help():
 @pytest.mark.parametrize("args, words", [
     (["--policy", "bogus"], "unknown policy 'bogus'"),
     (["--policy", "random", "--policy", "random", "--policy", "random"], "3 policies"),
-    (["--players", "5"], "players"),
+    (["--players", "5"], "--players must be 2, 3, 4 or 6"),  # (the API's names as flags: 2026-12-04)
     (["--players", "6", "--deck", "rapida20"], "deck rapida20 cannot be played by 6 players"),
     (["--players", "2", "--remove", "all2s"], "remove"),
-    (["--deals", "0"], "deals must be a positive integer"),
-    (["--deals", "-5"], "deals must be a positive integer"),
+    (["--deals", "0"], "--deals must be a positive integer"),
+    (["--deals", "-5"], "--deals must be a positive integer"),
+    (["--seed", "-1"], "--seed must be an integer in [0, 2**64)"),  # (was "seed must", puzzles' "--seed must")
     (["--deals", "lots"], "--deals"),
-    (["--threads", "0"], "threads"),
+    (["--threads", "0"], "--threads must be"),
     (["--deck", "french52"], "--deck"),
     (["--out", "{file}/x.parquet"], "cannot write output"),
     (["--tricks", "{file}/t.parquet"], "cannot write tricks output"),
