@@ -61,7 +61,8 @@ def register(subparsers) -> None:
             "pandas.read_parquet(..., dtype_backend='numpy_nullable') keeps them integers."))
     p.add_argument("position", nargs="?", help="a position string (quote it)")
     p.add_argument("--file", "-f", help="one position per line ('-': standard input); blank lines and comments "
-                                        "(from # to the end of the line) skipped")
+                                        "(from # to the end of the line) skipped; a JSON object line (brisca "
+                                        "puzzles, solve --json) gives its \"position\"")
     p.add_argument("--json", action="store_true", help="print one JSON object per position")
     p.add_argument("--out", help="also write the records to this parquet file (atomic: a temporary file renamed "
                                  "when complete; missing parent directories are created; a device or pipe is "
@@ -260,17 +261,18 @@ def _play(pos, moves: str):
     Raises
     ------
     ValueError
-        ``play: move i (M): ...`` for a move that is not a card or swap, not legal, or needs a draw
-        from a hidden stock.
+        ``--play: move i (M): ...`` for a move that is not a card or swap, not legal, or needs a
+        draw from a hidden stock.
     """
     items = [m.strip() for m in moves.split(",")]
     if not moves.strip() or any(not m for m in items):
-        raise ValueError(f"play: expected comma-separated moves such as 1O,swap,3C, got {moves!r}")
+        raise ValueError(f"--play: expected comma-separated moves such as 1O,swap,3C, got {moves!r}")
     for i, m in enumerate(items, 1):
         try:
             pos = pos.apply(pos.parse_move(m))
-        except ValueError as e:
-            raise ValueError(f"play: move {i} ({m}): {e}") from None
+        except ValueError as e:  # (the API's "move: ..." already says which move: not "move" twice)
+            msg = str(e)
+            raise ValueError(f"--play: move {i} ({m}): {msg[6:] if msg.startswith('move: ') else msg}") from None
     return pos
 
 
@@ -359,6 +361,19 @@ def _warm_up(target: bool = False, kinds=frozenset({(2, False)})) -> None:
             note.cancel()
 
 
+def _json_position(text):
+    """A ``--file`` line's position: ``text`` itself, or the ``position`` of a JSON object line (a
+    line of ``brisca puzzles`` or of ``brisca solve --json``), so those files are read as they are."""
+    if text.startswith("{"):
+        try:
+            obj = json.loads(text)
+        except ValueError:
+            return text
+        if isinstance(obj, dict) and isinstance(obj.get("position"), str):
+            return obj["position"].strip()
+    return text
+
+
 def _read_positions(path):
     """The position lines of ``--file``: ``[(line number, text)]``, comments ('#' to the end of a line:
     the notation never uses it) and blank lines left out. Read line by line, so a file of blank lines
@@ -378,8 +393,8 @@ def _read_positions(path):
     else:  # (a replaced text stream)
         fh = sys.stdin
     try:
-        return [(ln, t) for ln, t in ((i + 1, raw.lstrip("\ufeff").split("#", 1)[0].strip())
-                                      for i, raw in enumerate(fh)) if t]
+        return [(ln, _json_position(t)) for ln, t in ((i + 1, raw.lstrip("\ufeff").split("#", 1)[0].strip())
+                                                      for i, raw in enumerate(fh)) if t]
     finally:
         if fh is not sys.stdin:
             if path == "-":

@@ -1648,10 +1648,10 @@ def test_cli_play_then_solve(capsys):
     assert rc == 0 and json.loads(out)["position"] == str(one.apply(mv2))
     rc, out, err = _run(capsys, "solve", EX, "--play", "2C,", "--json")
     assert rc == 2
-    _one_line_error(err, "play: expected comma-separated moves")
+    _one_line_error(err, "--play: expected comma-separated moves")
     rc, out, err = _run(capsys, "solve", EX, "--play", "2C,1E", "--json")
     assert rc == 2
-    _one_line_error(err, "play: move 2 (1E)", "not legal here")
+    _one_line_error(err, "--play: move 2 (1E): 1E is not legal here")  # (not "move: 1E" after "move 2")
     # seat 1 holds 17 and needs 44 more; after 2C it gets at most 26 (the move's value, NOTATION.md)
     rc, out, err = _run(capsys, "solve", EX, "--play", "2C", "--win", "--seat", "1")
     assert rc == 0 and "target 44 more points for the side of seat 1: not reached" in out
@@ -2083,3 +2083,24 @@ def test_cli_file_stdout_error_starts_its_own_line(monkeypatch, capfd, tmp_path)
     assert rc == 1
     i = err.index("brisca: error: writing the output failed")
     assert i == 0 or err[i - 1] in "\r\n", repr(err)
+
+
+def test_cli_file_reads_json_lines_of_puzzles(capsys, tmp_path):
+    """New-user pass of 2026-12-04 (second part): `brisca solve --file results/puzzles.jsonl` rejected
+    every line ("'{"position":' is not a key=value field"); a JSON object line now gives its
+    "position" (puzzles and solve --json lines), and anything else is still read as notation."""
+    f = tmp_path / "p.jsonl"
+    f.write_text(json.dumps({"position": EX, "move": "2C"}) + "\n" + EX + "\n" + '{"position": 3}\n{bad\n')
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--no-progress")
+    recs = [json.loads(x) for x in out.splitlines()]
+    assert rc == 1 and [r["line"] for r in recs] == [1, 2, 3, 4]
+    assert recs[0]["position"] == EX and recs[0]["value"] == recs[1]["value"] == 26
+    assert "error" in recs[2] and "error" in recs[3] and recs[3]["position"] == "{bad"
+
+
+def test_cli_play_error_names_the_flag_and_move_once(capsys):
+    """New-user pass of 2026-12-04 (second part): `solve --play ZZ` said "play: move 1 (ZZ): move:
+    invalid card 'ZZ'" (the API's "move:" after the move's own name)."""
+    rc, out, err = _run(capsys, "solve", EX, "--play", "ZZ")
+    assert rc == 2
+    _one_line_error(err, "--play: move 1 (ZZ): invalid card 'ZZ'")
