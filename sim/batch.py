@@ -534,13 +534,23 @@ PROGRESS_LOG_SECONDS = 30.0
 
 
 def progress_interval(stream) -> float:
-    """tqdm's ``mininterval`` (seconds) for a bar drawn on ``stream``: 0.1 on a terminal, else
-    :data:`PROGRESS_LOG_SECONDS`, so that a redirected stderr is not filled with redraws."""
+    """tqdm's ``mininterval`` and ``maxinterval`` (seconds) for a bar drawn on ``stream``: 0.1 on a
+    terminal or in a Jupyter kernel, else :data:`PROGRESS_LOG_SECONDS`, so that a redirected stderr
+    is not filled with redraws."""
+    if "ipykernel" in sys.modules:  # (a notebook's stderr is no terminal but is watched live)
+        return 0.1
     try:
         tty = stream.isatty()
     except (AttributeError, ValueError, OSError):  # (a closed or replaced stream)
         tty = False
     return 0.1 if tty else PROGRESS_LOG_SECONDS
+
+
+def progress_intervals(stream) -> dict:
+    """tqdm keyword arguments for :func:`progress_interval`: ``mininterval`` and, off a terminal, a
+    ``maxinterval`` as long (tqdm's monitor would otherwise redraw after its default 10 s)."""
+    m = progress_interval(stream)
+    return {"mininterval": m, "maxinterval": max(m, 10.0)}
 
 
 def _is_terminal(path) -> bool:
@@ -1044,7 +1054,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
             from tqdm import tqdm
             bar = tqdm(total=rows, unit="deal", unit_scale=True, file=sys.stderr, delay=0.5,
                        desc="brisca simulate", dynamic_ncols=True, leave=False,
-                       mininterval=progress_interval(sys.stderr))
+                       **progress_intervals(sys.stderr))
         try:
             for row0 in range(0, rows, chunk):
                 m = min(chunk, rows - row0)

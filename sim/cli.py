@@ -62,21 +62,36 @@ class _Help(argparse.RawDescriptionHelpFormatter):
 def _count(text: str) -> int:
     """An integer count: ``1000000``, ``1_000_000`` or ``1e6``."""
     t = text.strip()
+    shown = repr(text) if len(text) <= 40 else repr(text[:37]) + "..."  # (a 5000-digit argument: not all of it)
     try:
         return int(t)
-    except ValueError:
-        pass
+    except ValueError as e:
+        if "digits" in str(e):  # (int's limit of 4300 digits)
+            raise argparse.ArgumentTypeError(f"{shown} is too large") from None
     from decimal import Decimal, InvalidOperation
     try:
         float(t)  # float's syntax: Decimal alone also accepts "_1" and "1e_3"
-        d = Decimal(t)  # Decimal's value: exact (1e23 is 10**23, not 99,999,999,999,999,991,611,392)
-    except (ValueError, InvalidOperation):
-        d = None
-    if d is None or not d.is_finite() or d != d.to_integral_value():
-        raise argparse.ArgumentTypeError(f"invalid integer {text!r}")
-    if d.adjusted() > 100:  # (far beyond any limit; keeps 1e999999 from building a huge int)
-        raise argparse.ArgumentTypeError(f"{text!r} is too large")
-    return int(d)
+        m, _, e = t.replace("_", "").lower().partition("e")
+        # exact, and the exponent apart: Decimal refuses exponents beyond its limits (1e10**18)
+        sign, digits, dexp = Decimal(m).as_tuple()
+        k = dexp + (int(e) if e else 0)
+    except (ValueError, InvalidOperation, TypeError):  # (TypeError: dexp of inf or nan is a letter)
+        raise argparse.ArgumentTypeError(f"invalid integer {shown}") from None
+    n = int("".join(map(str, digits)) or "0")
+    if n == 0:
+        return 0
+    adjusted = len(str(n)) - 1 + k  # the power of ten of the leading digit: 1e23 is 10**23, exactly
+    if adjusted > 100:  # (far beyond any limit; keeps 1e999999 from building a huge int)
+        raise argparse.ArgumentTypeError(f"{shown} is too large")
+    if adjusted < 0:
+        raise argparse.ArgumentTypeError(f"invalid integer {shown}")
+    if k >= 0:
+        v = n * 10 ** k
+    else:
+        v, r = divmod(n, 10 ** -k)
+        if r:
+            raise argparse.ArgumentTypeError(f"invalid integer {shown}")
+    return -v if sign else v
 
 
 def _policy_help() -> str:
@@ -247,6 +262,8 @@ def _as_flag(msg: str) -> str:
     for name in _FLAG_NAMED:
         if msg.startswith(name + " must "):
             return "--" + msg
+    if msg.startswith("remove="):  # (Rules' "remove=all2s applies to ...": as the CLI's own --remove check)
+        return "--remove " + msg[len("remove="):]
     return msg
 
 
@@ -367,6 +384,7 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
     except KeyboardInterrupt as e:
         import ctypes
         term = isinstance(e, _Terminated)
+        second = False
         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(t.ident), ctypes.py_object(type(e)))
         end = time.monotonic() + unwind
         try:
@@ -374,6 +392,7 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
                 time.sleep(0.05)
         except KeyboardInterrupt as e2:  # a second signal: stop now (the last one names the exit)
             term = isinstance(e2, _Terminated)
+            second = True
         if not done.is_set():
             from .batch import remove_temporaries
             remove_temporaries()
@@ -389,8 +408,10 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
             except Exception:
                 bar = False
             try:
+                why = ("a second signal" if second else
+                       f"still running after {unwind:g} s: a compiled search or a blocking read")
                 print(f"{chr(10) if bar else ''}{PROG}: {'terminated' if term else 'interrupted'} (stopped "
-                      f"without unwinding: a compiled search or a blocking read; temporary files removed)",
+                      f"without unwinding, {why}; temporary files removed)",
                       file=sys.stderr, flush=True)
             except Exception:
                 pass

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from sim.batch import same_file
 from sim.paths import open_probe
-from sim.batch import progress_interval
+from sim.batch import progress_intervals
 from sim.cli import _count, refuse_closed_stdout, stdout_failed
 
 from .position import count_of
@@ -536,10 +536,13 @@ def cmd_solve(args) -> int:
         except OSError as e:  # BrokenPipeError included
             bar.clear()  # (the error line starts its own line, not the bar's)
             closed = stdout_failed(e)
-            bar.refresh()
+            if args.out is None:
+                bar.leave = False  # the run stops here: no bar left below the error
+            else:
+                bar.refresh()  # (solving goes on for --out)
 
     bar = tqdm(total=len(work), file=sys.stderr, unit="pos", desc="solving",
-               disable=len(work) < 2 or args.no_progress, mininterval=progress_interval(sys.stderr))
+               disable=len(work) < 2 or args.no_progress, **progress_intervals(sys.stderr))
     try:
         if args.threads > 1 and len(work) > 1:  # one transposition table per worker thread (kernels release the GIL)
             from concurrent.futures import ThreadPoolExecutor

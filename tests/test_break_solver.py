@@ -1185,7 +1185,7 @@ def test_descriptor_through_symlinked_directory_and_link_chains(tmp_path):
     assert log.read_text() == "precious" and special_target(tmp_path / "new.parquet") is False
 
 
-def test_run_interruptible_stops_a_command_stuck_in_compiled_code(tmp_path):
+def test_run_interruptible_stops_a_command_stuck_in_compiled_code(tmp_path, capsys):
     """Found this session: Ctrl-C or SIGTERM during a long compiled solve (a full 6-player deal takes
     minutes) waited for the solve to end, since Python runs signal handlers only between the main
     thread's bytecodes. ``sim.cli.run_interruptible`` runs the command in a worker thread: a command in
@@ -1227,6 +1227,7 @@ def test_run_interruptible_stops_a_command_stuck_in_compiled_code(tmp_path):
         with pytest.raises(Exit):
             scli.run_interruptible(lambda args: time.sleep(30), None, unwind=0.3, hard_exit=hard_exit)
         assert codes == [143] and not target.tmp.exists() and target.tmp not in _TEMPORARIES
+        assert "terminated (stopped without unwinding, still running after 0.3 s" in capsys.readouterr().err
         # the directories made for an output not written go too (session of 2026-12-01: left empty)
         assert not (tmp_path / "new").exists() and not any(m in _CREATED for m in made)
         # Ctrl-C, then SIGTERM before the worker unwound: stop at once, the last signal names the status
@@ -1237,6 +1238,10 @@ def test_run_interruptible_stops_a_command_stuck_in_compiled_code(tmp_path):
         with pytest.raises(Exit):
             scli.run_interruptible(lambda args: time.sleep(30), None, unwind=10, hard_exit=hard_exit)
         assert codes == [143, 143] and time.time() - t0 < 5
+        # (break-it pass of 2026-12-04, second part: a second signal was blamed on "a compiled search or
+        # a blocking read")
+        err = capsys.readouterr().err
+        assert "(stopped without unwinding, a second signal;" in err and "compiled" not in err
         codes.clear()
         threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGTERM)).start()
         t0 = time.time()
@@ -2054,20 +2059,28 @@ def test_cli_file_seat_error_record_names_the_flag(capsys, tmp_path):
     assert not recs[1]["error"].startswith("--seat")  # (a line that does not parse keeps its own error)
 
 
-def test_progress_bars_redraw_rarely_off_a_terminal():
+def test_progress_bars_redraw_rarely_off_a_terminal(monkeypatch):
     """Left alone since 2026-12-02 ("--file progress CR clutter"): off a terminal (stderr to a log file)
-    a bar redrew every 0.1 s; now every sim.batch.PROGRESS_LOG_SECONDS."""
+    a bar redrew every 0.1 s; now every sim.batch.PROGRESS_LOG_SECONDS, tqdm's monitor too (break-it
+    pass: it redrew after its default maxinterval of 10 s), and still every 0.1 s in a notebook."""
     import io
-    from sim.batch import PROGRESS_LOG_SECONDS, progress_interval
+    import sys
+    from sim.batch import PROGRESS_LOG_SECONDS, progress_interval, progress_intervals
 
     class Tty(io.StringIO):
         def isatty(self):
             return True
+    monkeypatch.delitem(sys.modules, "ipykernel", raising=False)
     assert progress_interval(Tty()) == 0.1
     assert progress_interval(io.StringIO()) == PROGRESS_LOG_SECONDS >= 10
+    assert progress_intervals(io.StringIO()) == {"mininterval": PROGRESS_LOG_SECONDS,
+                                                 "maxinterval": PROGRESS_LOG_SECONDS}
+    assert progress_intervals(Tty()) == {"mininterval": 0.1, "maxinterval": 10.0}
     closed = io.StringIO()
     closed.close()
     assert progress_interval(closed) == PROGRESS_LOG_SECONDS
+    monkeypatch.setitem(sys.modules, "ipykernel", sys)  # (any module: only its name is looked up)
+    assert progress_interval(io.StringIO()) == 0.1
 
 
 def test_cli_file_stdout_error_starts_its_own_line(monkeypatch, capfd, tmp_path):
@@ -2083,6 +2096,41 @@ def test_cli_file_stdout_error_starts_its_own_line(monkeypatch, capfd, tmp_path)
     assert rc == 1
     i = err.index("brisca: error: writing the output failed")
     assert i == 0 or err[i - 1] in "\r\n", repr(err)
+
+
+def test_cli_file_stdout_error_leaves_no_bar_below(monkeypatch, capfd, tmp_path):
+    """Break-it pass of 2026-12-04 (second part): without --out the run stops at a stdout error, but the
+    bar was drawn again below the error line and left there (`> /dev/full`: the error, then "17%")."""
+    f = tmp_path / "p.txt"
+    f.write_text(f"{EX}\n{SWAP7}\n{EX}\n{SWAP7}\n")
+    full = open("/dev/full", "w")
+    monkeypatch.setattr("sys.stdout", full)
+    rc = cli.main(["solve", "--file", str(f)])
+    full.close()
+    err = capfd.readouterr().err
+    assert rc == 1
+    tail = err[err.index("brisca: error: writing the output failed"):]
+    assert "solving" not in tail and "%" not in tail, repr(err)
+
+
+@pytest.mark.parametrize("text, value", [("0e200", 0), ("0e-99999999999999999999", 0), ("1e3", 1000),
+                                         ("1_000", 1000), ("10.0", 10)])
+def test_count_parser_edge_values(text, value):
+    """Break-it pass of 2026-12-04 (second part): "0e200" was "too large", "0e-999..." an invalid integer."""
+    from sim.cli import _count
+    assert _count(text) == value
+
+
+@pytest.mark.parametrize("text, words", [("1e1000000000000000000", "is too large"), ("9" * 5000, "is too large"),
+                                         ("1e-3", "invalid integer"), ("2.5", "invalid integer"),
+                                         ("1e400", "is too large")])
+def test_count_parser_refusals(text, words):
+    """... and "1e1000000000000000000" an invalid integer; a 5000-digit argument was printed whole."""
+    import argparse
+    from sim.cli import _count
+    with pytest.raises(argparse.ArgumentTypeError, match=words) as e:
+        _count(text)
+    assert len(str(e.value)) < 80
 
 
 def test_cli_file_reads_json_lines_of_puzzles(capsys, tmp_path):

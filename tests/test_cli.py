@@ -75,7 +75,7 @@ def test_help():
     (["--policy", "random", "--policy", "random", "--policy", "random"], "3 policies"),
     (["--players", "5"], "--players must be 2, 3, 4 or 6"),  # (the API's names as flags: 2026-12-04)
     (["--players", "6", "--deck", "rapida20"], "deck rapida20 cannot be played by 6 players"),
-    (["--players", "2", "--remove", "all2s"], "remove"),
+    (["--players", "2", "--remove", "all2s"], "--remove all2s applies to 3 players only"),
     (["--deals", "0"], "--deals must be a positive integer"),
     (["--deals", "-5"], "--deals must be a positive integer"),
     (["--seed", "-1"], "--seed must be an integer in [0, 2**64)"),  # (was "seed must", puzzles' "--seed must")
