@@ -197,10 +197,12 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
     """
     if isinstance(policies, str):
         policies = [policies]
-    try:
-        names = [str(p).strip().lower() for p in policies]
-    except TypeError:
-        raise ValueError(f"policies must be a name or a list of names, got {policies!r}") from None
+    if isinstance(policies, (bytes, bytearray)) or not hasattr(policies, "__iter__"):
+        raise ValueError(f"policies must be a name or a list of names, got {policies!r}")
+    policies = list(policies)  # (a generator too)
+    if not all(isinstance(p, str) for p in policies):  # (b"random" was read as the names '114', '97', ...)
+        raise ValueError(f"policies must be a name or a list of names, got {policies!r}")
+    names = [p.strip().lower() for p in policies]
     known = _policy_names()
     for p in names:
         if p not in known:
@@ -365,7 +367,9 @@ class _Target:
         try:
             raw = os.fspath(path)
         except TypeError:
-            raise ValueError(f"{label} path must be a str or os.PathLike, got {path!r}") from None
+            raw = None
+        if not isinstance(raw, str):  # (bytes: os.fspath passes them, pathlib refuses them)
+            raise ValueError(f"{label} path must be a str or os.PathLike, got {path!r}")
         if not raw:  # (Path("") is ".": the message named '.')
             raise ValueError(f"{label} path {raw!r} is not a file name")
         self.final = Path(raw)

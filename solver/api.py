@@ -63,7 +63,7 @@ class SolveResult:
     moves : dict[str, int or float]
         Every legal move (card string or ``swap``) and its value, best first (empty in target mode).
     best : list of str
-        The moves that reach ``value``.
+        The moves that reach ``value`` (empty with ``moves=False`` and in target mode).
     pv : list of str
         A principal variation (moves of every seat, ``swap`` included) to the end of the deal.
     nodes : int
@@ -215,6 +215,19 @@ def check_threads(threads) -> int:
     return int(threads)
 
 
+def check_flag(value, name: str) -> bool:
+    """A yes/no option of :func:`solve` (``pv``, ``moves``, ``win``) as a ``bool``.
+
+    Raises
+    ------
+    ValueError
+        If it is not a bool (numpy's too) or the integer 0 or 1: ``win="no"`` would otherwise be true.
+    """
+    if isinstance(value, (bool, np.bool_)) or (isinstance(value, numbers.Integral) and value in (0, 1)):
+        return bool(value)
+    raise ValueError(f"{name}: expected True or False, got {value!r}")
+
+
 def _names(moves):
     return [format_card(int(m)) for m in moves]
 
@@ -266,6 +279,7 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
 
     t0 = time.perf_counter()
     target = check_target(target)
+    pv, moves, win = check_flag(pv, "pv"), check_flag(moves, "moves"), check_flag(win, "win")
     if win and target is not None:
         raise ValueError(f"target: give a target or win=True, not both (got target={target})")
     pos = _as_position(position)
@@ -293,6 +307,8 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
             r.ms = (time.perf_counter() - t0) * 1000.0
             return r
         r = solve_chance(pos, moves=moves)
+        if not moves:
+            r.best = []  # (as with a known stock: the moves reaching the value are not searched)
         r.ms = (time.perf_counter() - t0) * 1000.0
         return r
     st, stock, ismax = pos.to_arrays(perspective=seat)  # (seat: target mode only)
@@ -367,8 +383,11 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     if isinstance(positions, (str, bytes, Position)):
         raise ValueError("positions: expected an iterable of positions, got a single "
                          f"{type(positions).__name__} (wrap it in a list)")
+    if not hasattr(positions, "__iter__"):
+        raise ValueError(f"positions: expected an iterable of positions, got {type(positions).__name__}")
     if errors not in ("raise", "return"):
         raise ValueError(f"errors: expected 'raise' or 'return', got {errors!r}")
+    pv, moves, win = check_flag(pv, "pv"), check_flag(moves, "moves"), check_flag(win, "win")  # (once, not a line each)
     target = check_target(target)
     if win and target is not None:
         raise ValueError(f"target: give a target or win=True, not both (got target={target})")

@@ -87,6 +87,14 @@ def _card_ids(values, fieldname: str) -> tuple:
     return tuple(_card_id(c, fieldname) for c in values)
 
 
+def _seq(value, fieldname: str):
+    """``value`` when it is a sequence of items (a tuple, list or array; not a string), else a
+    ValueError naming the field."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise _err(fieldname, f"expected a sequence, got {type(value).__name__}")
+    return value
+
+
 def _show_num(n: int):
     """A number of the input for an error message: as is, or cut (:func:`sim.cards.show_input`) when it
     has thousands of digits."""
@@ -344,22 +352,51 @@ class Position:
         ValueError
             Naming the field and the problem.
         """
+        if not isinstance(rules, Rules):
+            raise _err("rules", f"expected a sim.rules.Rules, got {type(rules).__name__}")
         n = rules.players
+        return cls(rules=rules, trump=trump, hands=hands, hidden=hidden if hidden is not None else (False,) * n,
+                   stock=stock, turn=turn, trick=trick, points=points if points is not None else (0,) * n,
+                   played_given=played, side_won=side_won, removed_hint=removed)
+
+    def __post_init__(self):
+        """Every way of building a position checks it: :meth:`make`, ``Position(...)`` and
+        ``dataclasses.replace`` (the derived fields are computed again, whatever was given). The
+        fields are normalized to tuples of ints first.
+
+        Raises
+        ------
+        ValueError
+            Naming the field and the problem (as :meth:`parse`)."""
+        rules = self.rules
+        if not isinstance(rules, Rules):
+            raise _err("rules", f"expected a sim.rules.Rules, got {type(rules).__name__}")
+        n = rules.players
+        side_won = self.side_won
         if rules.exchange_condition != "won-trick":
             side_won = 0  # (matters only under won-trick: one position, one value of the field)
-        trump = _card_id(trump, "trump")
-        removed = _card_id(_integer(removed, "removed"), "removed", none_ok=True)
+        else:
+            side_won = _integer(side_won, "side_won")
+            if not 0 <= side_won < 1 << rules.sides:
+                raise _err("side_won", f"{side_won} is not a bitmask of the {rules.sides} sides "
+                                       f"(0-{(1 << rules.sides) - 1})")
+        trump = _card_id(self.trump, "trump")
+        removed = _card_id(_integer(self.removed_hint, "removed"), "removed", none_ok=True)
         if removed >= 0 and CARD_RANK[removed] == 2 and CARD_SUIT[removed] == CARD_SUIT[trump]:
             removed = -1  # the usual R3 trump2 case, as parsed strings have it
-        hands = tuple(_card_ids(h, "hands") for h in hands)
-        hidden = tuple(bool(x) for x in (hidden if hidden is not None else [False] * n))
-        points = tuple(_integer(p, "points") for p in (points if points is not None else [0] * n))
-        p = cls(rules=rules, trump=trump, hands=hands, hidden=hidden,
-                stock=None if stock is None else _card_ids(stock, "stock"), turn=_integer(turn, "turn"),
-                trick=_card_ids(trick, "trick"), points=points,
-                played_given=None if played is None else _card_ids(played, "played"), side_won=int(side_won),
-                removed_hint=removed)
-        return p._validate()
+        set_ = object.__setattr__
+        set_(self, "side_won", side_won)
+        set_(self, "trump", trump)
+        set_(self, "removed_hint", removed)
+        set_(self, "hands", tuple(_card_ids(_seq(h, "hands"), "hands") for h in _seq(self.hands, "hands")))
+        set_(self, "hidden", tuple(bool(x) for x in _seq(self.hidden, "hidden")))
+        set_(self, "points", tuple(_integer(p, "points") for p in _seq(self.points, "points")))
+        set_(self, "stock", None if self.stock is None else _card_ids(_seq(self.stock, "stock"), "stock"))
+        set_(self, "turn", _integer(self.turn, "turn"))
+        set_(self, "trick", _card_ids(_seq(self.trick, "trick"), "trick"))
+        set_(self, "played_given", None if self.played_given is None
+             else _card_ids(_seq(self.played_given, "played"), "played"))
+        self._validate()
 
     # ------------------------------------------------------------------
     def _validate(self) -> "Position":
@@ -764,15 +801,33 @@ class Position:
         ValueError
             If the state is not a valid position.
         """
+        if not isinstance(rules, Rules):
+            raise _err("rules", f"expected a sim.rules.Rules, got {type(rules).__name__}")
         n = rules.players
         ncards = rules.ncards
-        pinta = int(order[ncards - 1])
-        stock = [int(c) for c in order[dp:ncards - 1]] if dp < ncards else []
+        order = list(_seq(order, "order"))
+        if len(order) < ncards:
+            raise _err("order", f"{len(order)} cards given, expected at least {ncards} (the deal layout)")
+        order = [_card_id(c, "order") for c in order[:ncards]]
+        dp = _integer(dp, "dp")
+        if not 3 * n <= dp <= ncards:
+            raise _err("dp", f"{dp} is not a draw index of this deal ({3 * n} to {ncards}: the stock starts "
+                             f"after the {3 * n} cards dealt)")
+        hands = list(_seq(hands, "hands"))
+        if len(hands) != n:
+            raise _err("hands", f"{len(hands)} bitmasks given, expected {n} (one per seat)")
+        leader = _integer(leader, "leader")
+        if not 0 <= leader < n:
+            raise _err("leader", f"seat {leader} does not exist (seats 0-{n - 1})")
+        pinta = order[ncards - 1]
+        stock = order[dp:ncards - 1] if dp < ncards else []
         hl = []
         for s in range(n):
-            h = int(hands[s])
+            h = _integer(hands[s], "hands")
+            if not 0 <= h < 1 << SWAP:
+                raise _err("hands", f"seat {s}'s bitmask {h:#x} has bits outside the card ids 0-{SWAP - 1}")
             hl.append([c for c in range(48) if h >> c & 1])
-        trick = [int(c) for c in trick]
+        trick = list(_card_ids(_seq(trick, "trick"), "trick"))
         return cls.make(rules, pinta, hl, stock, turn=(leader + len(trick)) % n, trick=trick,
                         points=points, side_won=side_won, removed=removed)
 
@@ -798,11 +853,15 @@ class Position:
         ------
         ValueError
             If a hand is hidden (``stock=?`` is allowed: then ``stock`` holds only the pinta slot
-            at its end and the unknown cards are in ``ST_NOTDONE``).
+            at its end and the unknown cards are in ``ST_NOTDONE``), or ``perspective`` is not a seat.
         """
         self._need_open("the solver")
         r = self.rules
         n = r.players
+        if perspective is not None:
+            perspective = _integer(perspective, "perspective")
+            if not 0 <= perspective < n:
+                raise _err("perspective", f"seat {perspective} does not exist (seats 0-{n - 1})")
         st = np.zeros(ST_SIZE, dtype=np.int64)
         st[ST_LEADER] = self.leader
         st[ST_NTRICK] = len(self.trick)
@@ -860,6 +919,8 @@ def deal_position(rules: Rules, seed: int, d: int) -> Position:
     from sim.engine import shuffle_deal
     from sim.rng import deal_seed
 
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules: expected a sim.rules.Rules, got {type(rules).__name__}")
     for name, x in (("seed", seed), ("d", d)):
         if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= int(x) < 2 ** 64:
             raise ValueError(f"{name} must be an integer in [0, 2**64), got {x!r}")

@@ -248,3 +248,22 @@ def test_count_parses_exactly():
             _count(bad)
     with pytest.raises(argparse.ArgumentTypeError, match="too large"):
         _count("1e400")
+
+
+@pytest.mark.parametrize("kw, words", [
+    (dict(policies=b"random"), "policies must be a name or a list of names, got b'random'"),  # was: policy '114'
+    (dict(policies=[None]), "policies must be a name or a list of names, got \\[None\\]"),  # was: policy 'none'
+    (dict(out=b"x.parquet"), "output path must be a str or os.PathLike, got b'x.parquet'"),  # was: TypeError
+])
+def test_simulate_refuses_bytes_and_non_names(kw, words, tmp_path, monkeypatch):
+    """Break-it pass of 2026-12-04 (second part)."""
+    monkeypatch.chdir(tmp_path)
+    kw = {"policies": "random", **kw}
+    with pytest.raises(ValueError, match=words):
+        simulate(Rules(players=2), kw.pop("policies"), deals=10, **kw)
+    assert not list(tmp_path.iterdir())
+
+
+def test_simulate_takes_a_generator_of_policies():
+    from sim.batch import resolve_policies
+    assert resolve_policies(Rules(players=2), (p for p in ["heuristic", "random"])) == ("heuristic", "random")

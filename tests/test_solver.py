@@ -1624,3 +1624,104 @@ def test_mirror_key_shares_entries_and_keeps_values(players, endgame, stock_left
     assert shared >= 6, shared
     if stock_left:  # (with the stock empty the endgame minimax answers small positions without the table)
         assert again >= shared // 3, (shared, again)
+
+
+EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"  # (NOTATION.md)
+
+
+def _engine_deal(rules, seed=9, d=2):
+    from sim.engine import shuffle_deal
+    from sim.rng import deal_seed
+    order = np.zeros(48, np.int8)
+    shuffle_deal(rules.to_array(), np.array(rules.deck_cards, np.int8), np.uint64(deal_seed(seed, d)), order,
+                 np.zeros(1, np.uint64))
+    n = rules.players
+    hands = np.zeros(n, np.int64)
+    for k in range(3 * n):
+        hands[k % n] |= 1 << int(order[k])
+    return order, hands
+
+
+@pytest.mark.parametrize("kw, words", [
+    (dict(dp=-1), "dp: -1 is not a draw index"), (dict(dp=41), "dp: 41 is not a draw index"),
+    (dict(dp=6.0), "dp: 6.0 is not an integer"), (dict(dp=None), "dp: None"),
+    (dict(leader=7), "leader: seat 7 does not exist"), (dict(leader=None), "leader: None"),
+    (dict(hands_extra=True), "hands: 3 bitmasks given, expected 2"),
+    (dict(hands_bit=50), "bits outside the card ids"), (dict(short=True), "order: 30 cards given"),
+    (dict(rules={"players": 2}), "rules: expected a sim.rules.Rules"),
+])
+def test_from_engine_refuses_an_invalid_state(kw, words):
+    """Break-it pass of 2026-12-04 (second part): dp=-1/41 made a different deal (the pinta and 28 stock
+    cards "played"), leader=7 wrapped, extra bitmasks and bits >= 48 were dropped, floats truncated, and
+    dp=None, a dict for rules or a short order gave TypeError/AttributeError/IndexError."""
+    from solver.position import Position
+    rules = Rules(players=2)
+    order, hands = _engine_deal(rules)
+    dp = kw.get("dp", 6)
+    if kw.get("hands_extra"):
+        hands = list(hands) + [0]
+    if "hands_bit" in kw:
+        hands = hands.copy()
+        hands[0] |= 1 << kw["hands_bit"]
+    if kw.get("short"):
+        order = order[:30]
+    with pytest.raises(ValueError, match=words):
+        Position.from_engine(kw.get("rules", rules), order, dp, hands, leader=kw.get("leader", 0))
+
+
+def test_position_built_any_way_is_validated():
+    """Break-it pass of 2026-12-04 (second part): Position(...) and dataclasses.replace skipped the checks
+    of make/parse: replace(p, turn=0) and replace(p, points=(500, -3)) were solved, and a direct
+    Position(...) raised IndexError (its derived fields unset); side_won took -1, 99, "3" and 1.5."""
+    import dataclasses
+    from solver.position import Position
+    p = Position.parse(EX)
+    with pytest.raises(ValueError, match="hands: seat 0 holds 2 cards, expected 3"):
+        dataclasses.replace(p, turn=0)
+    with pytest.raises(ValueError, match="points: negative points"):
+        dataclasses.replace(p, points=(500, -3))
+    q = Position(rules=p.rules, trump=p.trump, hands=p.hands, hidden=p.hidden, stock=p.stock, turn=1,
+                 trick=p.trick, points=p.points)
+    assert q == p and str(q) == EX and (q.left, q.k, q.played) == (p.left, p.k, p.played)
+    assert dataclasses.replace(p, points=[np.int64(62), 17]) == p  # (normalized to a tuple of ints)
+    with pytest.raises(ValueError, match="hands: expected a sequence, got str"):
+        dataclasses.replace(p, hands=(p.hands[0], "3C"))
+    with pytest.raises(ValueError, match="rules: expected a sim.rules.Rules"):
+        dataclasses.replace(p, rules={"players": 2})
+    from solver.position import deal_position
+    won = Rules(players=2, exchange_condition="won-trick")
+    start = deal_position(won, 1, 0)
+    for bad in (-1, 4, "3", 1.5):
+        with pytest.raises(ValueError, match="side_won"):
+            Position.make(won, start.trump, start.hands, start.stock, side_won=bad)
+    assert Position.make(won, start.trump, start.hands, start.stock, side_won=3).side_won == 3
+
+
+def test_api_flags_and_containers_are_checked():
+    """Break-it pass of 2026-12-04 (second part): solve(win="no") ran as win=True, to_arrays took any
+    perspective (5: no seat maximizing), solve_many(None) raised TypeError, deal_position(2, 1, 0)
+    AttributeError, and best was [] with moves=False for a known stock but filled for stock=?."""
+    from solver import solve, solve_many
+    from solver.position import Position, deal_position
+    for kw in (dict(win="no"), dict(pv=None), dict(moves=2)):
+        with pytest.raises(ValueError, match=f"{next(iter(kw))}: expected True or False"):
+            solve(EX, **kw)
+    with pytest.raises(ValueError, match="win: expected True or False"):
+        solve_many([EX], win="yes")
+    assert solve(EX, pv=np.bool_(False), moves=1).value == 26
+    p = Position.parse(EX)
+    for bad, words in ((5, "perspective: seat 5 does not exist"), (-1, "seat -1"), (True, "not an integer"),
+                       ("1", "not an integer"), (1.7, "not an integer")):
+        with pytest.raises(ValueError, match=words):
+            p.to_arrays(perspective=bad)
+    assert list(p.to_arrays(perspective=np.int64(0))[2]) == [1, 0]
+    for bad in (None, 5):
+        with pytest.raises(ValueError, match="positions: expected an iterable"):
+            solve_many(bad)
+    with pytest.raises(ValueError, match="rules: expected a sim.rules.Rules"):
+        deal_position(2, 1, 0)
+    from sim.cards import format_card
+    hidden = EX.replace("stock=2O,4B,3E,7C,12B", "stock=?") + " played=" + ",".join(map(format_card, p.played))
+    r = solve(hidden, moves=False)
+    assert r.best == [] and r.moves == {} and isinstance(r.value, float)
+    assert solve(EX, moves=False).best == []
