@@ -87,6 +87,21 @@ def _card_ids(values, fieldname: str) -> tuple:
     return tuple(_card_id(c, fieldname) for c in values)
 
 
+def _rules(rules) -> Rules:
+    """``rules`` when it is a :class:`sim.rules.Rules`, else a ValueError naming the field."""
+    if not isinstance(rules, Rules):
+        raise _err("rules", f"expected a sim.rules.Rules, got {type(rules).__name__}")
+    return rules
+
+
+def _seat(value, fieldname: str, n: int) -> int:
+    """``value`` as a seat of ``n`` players (:func:`_integer`), else a ValueError naming the field."""
+    seat = _integer(value, fieldname)
+    if not 0 <= seat < n:
+        raise _err(fieldname, f"seat {_show_num(seat)} does not exist (seats 0-{n - 1})")
+    return seat
+
+
 def _seq(value, fieldname: str):
     """``value`` when it is a sequence of items (a tuple, list or array; not a string), else a
     ValueError naming the field."""
@@ -352,9 +367,7 @@ class Position:
         ValueError
             Naming the field and the problem.
         """
-        if not isinstance(rules, Rules):
-            raise _err("rules", f"expected a sim.rules.Rules, got {type(rules).__name__}")
-        n = rules.players
+        n = _rules(rules).players
         return cls(rules=rules, trump=trump, hands=hands, hidden=hidden if hidden is not None else (False,) * n,
                    stock=stock, turn=turn, trick=trick, points=points if points is not None else (0,) * n,
                    played_given=played, side_won=side_won, removed_hint=removed)
@@ -368,10 +381,7 @@ class Position:
         ------
         ValueError
             Naming the field and the problem (as :meth:`parse`)."""
-        rules = self.rules
-        if not isinstance(rules, Rules):
-            raise _err("rules", f"expected a sim.rules.Rules, got {type(rules).__name__}")
-        n = rules.players
+        rules = _rules(self.rules)
         side_won = self.side_won
         if rules.exchange_condition != "won-trick":
             side_won = 0  # (matters only under won-trick: one position, one value of the field)
@@ -801,9 +811,7 @@ class Position:
         ValueError
             If the state is not a valid position.
         """
-        if not isinstance(rules, Rules):
-            raise _err("rules", f"expected a sim.rules.Rules, got {type(rules).__name__}")
-        n = rules.players
+        n = _rules(rules).players
         ncards = rules.ncards
         order = list(_seq(order, "order"))
         if len(order) < ncards:
@@ -816,9 +824,7 @@ class Position:
         hands = list(_seq(hands, "hands"))
         if len(hands) != n:
             raise _err("hands", f"{len(hands)} bitmasks given, expected {n} (one per seat)")
-        leader = _integer(leader, "leader")
-        if not 0 <= leader < n:
-            raise _err("leader", f"seat {leader} does not exist (seats 0-{n - 1})")
+        leader = _seat(leader, "leader", n)
         pinta = order[ncards - 1]
         stock = order[dp:ncards - 1] if dp < ncards else []
         hl = []
@@ -859,9 +865,7 @@ class Position:
         r = self.rules
         n = r.players
         if perspective is not None:
-            perspective = _integer(perspective, "perspective")
-            if not 0 <= perspective < n:
-                raise _err("perspective", f"seat {perspective} does not exist (seats 0-{n - 1})")
+            perspective = _seat(perspective, "perspective", n)
         st = np.zeros(ST_SIZE, dtype=np.int64)
         st[ST_LEADER] = self.leader
         st[ST_NTRICK] = len(self.trick)
@@ -919,8 +923,7 @@ def deal_position(rules: Rules, seed: int, d: int) -> Position:
     from sim.engine import shuffle_deal
     from sim.rng import deal_seed
 
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules: expected a sim.rules.Rules, got {type(rules).__name__}")
+    _rules(rules)
     for name, x in (("seed", seed), ("d", d)):
         if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= int(x) < 2 ** 64:
             raise ValueError(f"{name} must be an integer in [0, 2**64), got {x!r}")
