@@ -258,12 +258,20 @@ _FLAG_NAMED = ("deals", "seed", "threads", "chunk", "players")
 
 def _as_flag(msg: str) -> str:
     """``msg`` of the API with a leading parameter name written as its flag (``seed must`` -> ``--seed
-    must``), as the command line's own checks and ``brisca puzzles`` name them."""
+    must``; ``cannot write output F: ...`` -> ``--out: cannot write F: ...``), as the command line's own
+    checks and ``brisca solve`` and ``brisca puzzles`` name them."""
     for name in _FLAG_NAMED:
         if msg.startswith(name + " must "):
             return "--" + msg
     if msg.startswith("remove="):  # (Rules' "remove=all2s applies to ...": as the CLI's own --remove check)
         return "--remove " + msg[len("remove="):]
+    for label, flag in (("tricks output", "--tricks"), ("output", "--out")):  # (simulate's file labels)
+        if msg.startswith(f"{label} path "):  # "output path '' is not a file name"
+            return f"{flag}: " + msg[len(f"{label} path "):]
+        if msg.startswith(f"cannot write {label} "):  # as brisca solve/puzzles: "--out: cannot write F: ..."
+            return f"{flag}: cannot write " + msg[len(f"cannot write {label} "):]
+    if msg == "the deal table and the tricks table need two different files":
+        return "--out and --tricks need two different files"
     return msg
 
 

@@ -82,8 +82,10 @@ def test_help():
     (["--deals", "lots"], "--deals"),
     (["--threads", "0"], "--threads must be"),
     (["--deck", "french52"], "--deck"),
-    (["--out", "{file}/x.parquet"], "cannot write output"),
-    (["--tricks", "{file}/t.parquet"], "cannot write tricks output"),
+    (["--out", "{file}/x.parquet"], "--out: cannot write "),  # (as solve's --out: 2026-12-04, second part)
+    (["--tricks", "{file}/t.parquet"], "--tricks: cannot write "),
+    (["--out", ""], "--out: '' is not a file name"),
+    (["--out", "{file}2", "--tricks", "{file}2"], "--out and --tricks need two different files"),
 ])
 def test_bad_input_exit_2(args, words, tmp_path):
     f = tmp_path / "file"
