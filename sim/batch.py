@@ -197,10 +197,10 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
     """
     if isinstance(policies, str):
         policies = [policies]
-    if isinstance(policies, (bytes, bytearray)) or not hasattr(policies, "__iter__"):
-        raise ValueError(f"policies must be a name or a list of names, got {policies!r}")
-    policies = list(policies)  # (a generator too)
-    if not all(isinstance(p, str) for p in policies):  # (b"random" was read as the names '114', '97', ...)
+    # (a generator too; b"random" was read as the names '114', '97', ...)
+    iterable = hasattr(policies, "__iter__") and not isinstance(policies, (bytes, bytearray))
+    policies = list(policies) if iterable else policies
+    if not iterable or not all(isinstance(p, str) for p in policies):
         raise ValueError(f"policies must be a name or a list of names, got {policies!r}")
     names = [p.strip().lower() for p in policies]
     known = _policy_names()
@@ -538,9 +538,20 @@ PROGRESS_LOG_SECONDS = 30.0
 
 
 def progress_interval(stream) -> float:
-    """tqdm's ``mininterval`` and ``maxinterval`` (seconds) for a bar drawn on ``stream``: 0.1 on a
-    terminal or in a Jupyter kernel, else :data:`PROGRESS_LOG_SECONDS`, so that a redirected stderr
-    is not filled with redraws."""
+    """Seconds between a progress bar's redraws on ``stream`` (tqdm's ``mininterval``).
+
+    Parameters
+    ----------
+    stream : file-like
+        Where the bar is drawn (``sys.stderr``).
+
+    Returns
+    -------
+    float
+        0.1 s on a terminal or in a Jupyter kernel (watched live), else
+        :data:`PROGRESS_LOG_SECONDS`, so that a log file is not filled with redraws. A closed or
+        replaced stream counts as no terminal; nothing is raised.
+    """
     if "ipykernel" in sys.modules:  # (a notebook's stderr is no terminal but is watched live)
         return 0.1
     try:
@@ -551,8 +562,19 @@ def progress_interval(stream) -> float:
 
 
 def progress_intervals(stream) -> dict:
-    """tqdm keyword arguments for :func:`progress_interval`: ``mininterval`` and, off a terminal, a
-    ``maxinterval`` as long (tqdm's monitor would otherwise redraw after its default 10 s)."""
+    """tqdm keyword arguments for a bar drawn on ``stream``.
+
+    Parameters
+    ----------
+    stream : file-like
+        Where the bar is drawn (``sys.stderr``).
+
+    Returns
+    -------
+    dict
+        ``mininterval``: :func:`progress_interval` (seconds); ``maxinterval``: as long off a
+        terminal, else tqdm's default 10 s (its monitor thread would otherwise redraw every 10 s).
+    """
     m = progress_interval(stream)
     return {"mininterval": m, "maxinterval": max(m, 10.0)}
 

@@ -200,9 +200,19 @@ class _StdoutClosed(Exception):
 
 def refuse_closed_stdout(*outputs) -> bool:
     """Refuse a command whose only output is a closed stdout (``brisca ... >&-``, see
-    :class:`_ClosedStream`) before it runs a whole batch to lose it: when stdout is closed and every
-    one of ``outputs`` (its ``--out``-style paths) is None, report it as its first write would
-    (:func:`stdout_failed`: one line) and return True (the caller exits 1); else False."""
+    :class:`_ClosedStream`) before it runs a whole batch to lose it.
+
+    Parameters
+    ----------
+    *outputs : str or None
+        The command's ``--out``-style paths; any one given is an output besides stdout.
+
+    Returns
+    -------
+    bool
+        True when stdout is closed and no output is given: the error is reported as its first write
+        would be (:func:`stdout_failed`: one line on stderr) and the caller exits 1. Else False.
+    """
     if not isinstance(sys.stdout, _ClosedStream) or any(o is not None for o in outputs):
         return False
     stdout_failed(_ClosedStream.error())

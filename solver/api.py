@@ -216,12 +216,24 @@ def check_threads(threads) -> int:
 
 
 def check_flag(value, name: str) -> bool:
-    """A yes/no option of :func:`solve` (``pv``, ``moves``, ``win``) as a ``bool``.
+    """A yes/no option of :func:`solve` and :func:`solve_many` (``pv``, ``moves``, ``win``) as a ``bool``.
+
+    Parameters
+    ----------
+    value : bool, numpy.bool_ or int
+        The option as given; the integers 0 and 1 are taken as False and True.
+    name : str
+        The option's name, for the error message.
+
+    Returns
+    -------
+    bool
 
     Raises
     ------
     ValueError
-        If it is not a bool (numpy's too) or the integer 0 or 1: ``win="no"`` would otherwise be true.
+        ``"<name>: expected True or False, got ..."`` for anything else: ``win="no"`` would
+        otherwise count as true.
     """
     if isinstance(value, (bool, np.bool_)) or (isinstance(value, numbers.Integral) and value in (0, 1)):
         return bool(value)
@@ -302,13 +314,10 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
             r.target = int(target)
             r.seat = seat
             r.reached = bool(r.value >= target)
-            r.value = None
-            r.moves, r.best, r.pv = {}, [], []  # target mode answers reached only, as with a known stock
+            r.value = None  # (moves, best and pv stay empty with a perspective: target mode answers reached only)
             r.ms = (time.perf_counter() - t0) * 1000.0
             return r
         r = solve_chance(pos, moves=moves)
-        if not moves:
-            r.best = []  # (as with a known stock: the moves reaching the value are not searched)
         r.ms = (time.perf_counter() - t0) * 1000.0
         return r
     st, stock, ismax = pos.to_arrays(perspective=seat)  # (seat: target mode only)

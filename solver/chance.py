@@ -349,9 +349,9 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
         value = max(vals.values())
     order = sorted(vals, key=lambda m: -vals[m])
     res.value = _num(value)
-    if moves:
+    if moves:  # (best too, as its docstring says and as with a known stock)
         res.moves = {format_card(m): _num(vals[m]) for m in order}
-    res.best = [format_card(m) for m in order if vals[m] == value]
+        res.best = [format_card(m) for m in order if vals[m] == value]
     res.nodes = int(cnt[0])
     res.ms = (time.perf_counter() - t0) * 1000.0
     return res

@@ -19,9 +19,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-from sim.batch import same_file
+from sim.batch import progress_intervals, same_file
 from sim.paths import open_probe
-from sim.batch import progress_intervals
 from sim.cli import _count, refuse_closed_stdout, stdout_failed
 
 from .position import count_of
@@ -271,8 +270,8 @@ def _play(pos, moves: str):
         try:
             pos = pos.apply(pos.parse_move(m))
         except ValueError as e:  # (the API's "move: ..." already says which move: not "move" twice)
-            msg = str(e)
-            raise ValueError(f"--play: move {i} ({m}): {msg[6:] if msg.startswith('move: ') else msg}") from None
+            msg = str(e).removeprefix("move: ")
+            raise ValueError(f"--play: move {i} ({m}): {msg}") from None
     return pos
 
 

@@ -826,7 +826,7 @@ class Position:
             raise _err("hands", f"{len(hands)} bitmasks given, expected {n} (one per seat)")
         leader = _seat(leader, "leader", n)
         pinta = order[ncards - 1]
-        stock = order[dp:ncards - 1] if dp < ncards else []
+        stock = order[dp:ncards - 1]  # (empty once dp reaches the pinta)
         hl = []
         for s in range(n):
             h = _integer(hands[s], "hands")
