@@ -324,11 +324,16 @@ def _main():
             f[fl] = val
             trials.append(("with-" + nm, f))
         if a.ablation_config.startswith("4p"):
-            # the default set, searched by the four-player register kernel ab4 (same nodes)
+            # the default set, searched by the four-player register kernel ab4 (with payoff similarity,
+            # which the general kernel lacks: fewer nodes; without it the same nodes as the general kernel)
             trials.append(("four-player-kernel", S.default_flags()))
+            f = S.default_flags()
+            f[S.FL_PAYOFF] = 0
+            trials.append(("four-player-kernel-no-payoff-similarity", f))
         two = S.default_flags()
         trials.append(("two-player-kernel", two))
-        for label, sets in (("two-player-kernel-no-etc", ((S.FL_ETC, 0),)),
+        for label, sets in (("two-player-kernel-no-payoff-similarity", ((S.FL_PAYOFF, 0),)),
+                            ("two-player-kernel-no-etc", ((S.FL_ETC, 0),)),
                             ("two-player-kernel-no-sequence-dominance", ((S.FL_SEQ, 0),)),
                             ("two-player-kernel-no-mirror-key", ((S.FL_MIRROR, 0),)),
                             ("two-player-kernel-no-exchange-first", ((S.FL_SWAP, 0),)),

@@ -222,7 +222,11 @@ FL_EGC4 = 24      # 4 players (ab4, abn): 1 the 2-trick endgames inside _eg_thre
 FL_FOUR = 25      # 4 players in two sides with the default techniques: the register kernel ab4 (same nodes, faster)
 FL_TT2 = 26       # ab2: log2 of the table entries it uses, the first ones of the table (0: all); a small table
                   # stays in the core's cache (17: 4 MB)
-FL_SIZE = 27
+FL_PAYOFF = 27    # ab2 and ab4: payoff similarity (Furtak and Buro 2011): trick-boundary entries keyed on the
+                  # play structure alone while cards remain to draw (suits and relative ranks, no points), each
+                  # holding its hand cards' points, so that an entry bounds a position whose cards differ only
+                  # in points by its bounds moved by the point changes (_tt_probe_pw); 0 exact keys
+FL_SIZE = 28
 
 # frame fields
 F_ALPHA = 0
@@ -250,6 +254,7 @@ F_A0 = 21
 F_B0 = 22
 F_REM = 23        # points left at a trick boundary (turns bounds over for F_FLIP)
 F_TC = 24        # + j: cards of the trick this move completed (j < 6)
+F_PW = 28         # ab2, ab4: the node's hand-card points word (FL_PAYOFF; abn's six-player F_TC + 4)
 F_ETCD = 30      # ab2 (abn: FL_ETC4): the look-ahead ran at this node (its replies' keys are in ek1/ek2/eix)
 F_FLIP = 31       # the leader's side is the minimizing one: the entry holds the leader's side's points (FL_MIRROR)
 F_SIZE = 32      # fields a frame: frame d of the flat frame array starts at d * F_SIZE
@@ -496,6 +501,70 @@ def draw_key2(h0, h1, live, trump, spec):
 
 
 @njit(cache=True, inline="always")
+def _rel_code_pw(c, live, trump, spec, payoff):
+    """:func:`_rel_code` of hand card ``c``, without its point class when ``payoff`` (the play
+    structure alone: suit, rank among the live cards of its suit, the 7 and 2 of trumps while an
+    exchange can move them, R5, R7, R9), and the card's points (R2), 0-11."""
+    code = _rel_code(c, live, trump, spec)
+    pc = _POINT_CLASS[_u(c)]
+    return code & ~(pc & -np.int64(payoff != 0)), card_points(c)
+
+
+@njit(cache=True)
+def draw_key2_pw(h0, h1, live, trump, spec, payoff):
+    """:func:`draw_key2` and the hand cards' points word (``FL_PAYOFF``).
+
+    With ``payoff`` 0 the key word is :func:`draw_key2`'s and the points word 0. Else the key word
+    leaves out the point classes (two positions share it when their hands differ only in the points
+    of cards in the same places of the play, R2) and the points word holds every hand card's points,
+    4 bits a card in the key word's card order, so that :func:`_tt_probe_pw` can bound one position's
+    value by the other's (payoff similarity, Furtak and Buro, IJCAI 2011).
+
+    Returns
+    -------
+    (int64, int64)
+        The key word and the points word (at most 6 cards x 4 bits).
+    """
+    k = np.int64(0)
+    pw = np.int64(0)
+    x = h0
+    while x != 0:
+        c = lowest(x)
+        x &= x - 1
+        code, p = _rel_code_pw(c, live, trump, spec, payoff)
+        k = (k << np.int64(9)) | code
+        pw = (pw << np.int64(4)) | p
+    x = h1
+    while x != 0:
+        c = lowest(x)
+        x &= x - 1
+        code, p = _rel_code_pw(c, live, trump, spec, payoff)
+        k = (k << np.int64(9)) | code
+        pw = (pw << np.int64(4)) | p
+    return k, pw & -np.int64(payoff != 0)
+
+
+@njit(cache=True, inline="always")
+def _point_changes(pw, ps):
+    """``(down, up)``: the card points (R2) lost and gained from the position of points word ``ps`` to
+    the one of ``pw`` (same structure key, the same cards in the same places of the play), card by
+    card: the first position's value (any side's future points) minus ``down`` and plus ``up`` bounds
+    the second's."""
+    down = np.int64(0)
+    up = np.int64(0)
+    x = pw ^ ps
+    while x != 0:
+        a = pw & 15
+        b = ps & 15
+        up += max(a - b, 0)
+        down += max(b - a, 0)
+        pw >>= 4
+        ps >>= 4
+        x >>= 4
+    return down, up
+
+
+@njit(cache=True, inline="always")
 def _push(k1, k2, pos, val, nb):
     """Append the ``nb`` low bits of ``val`` at bit ``pos`` of the 128-bit key ``(k1:k2)``."""
     if pos < 64:
@@ -552,6 +621,28 @@ def draw_key_n(h0, h1, h2, h3, n, live, trump, spec, left, pin, leader):
     k1 |= popcount(h0) << np.int64(58)
     k1 |= np.int64(3) << np.int64(62)
     return k1, k2
+
+
+@njit(cache=True)
+def draw_key_n_pw(h0, h1, h2, h3, n, live, trump, spec, left, pin, leader, payoff):
+    """:func:`draw_key_n` and the hand cards' points word, as :func:`draw_key2_pw` (``FL_PAYOFF``;
+    at most 12 cards x 4 bits)."""
+    k1 = np.int64(0)
+    k2 = np.int64(0)
+    pw = np.int64(0)
+    pos = 0
+    for s in range(n):
+        x = _hand4(h0, h1, h2, h3, s)
+        while x != 0:
+            c = lowest(x)
+            x &= x - 1
+            code, p = _rel_code_pw(c, live, trump, spec, payoff)
+            k1, k2, pos = _push(k1, k2, pos, code, 9)
+            pw = (pw << np.int64(4)) | p
+    k1 |= (np.int64(left) << np.int64(44)) | (np.int64(pin) << np.int64(50)) | (np.int64(leader) << np.int64(56))
+    k1 |= popcount(h0) << np.int64(58)
+    k1 |= np.int64(3) << np.int64(62)
+    return k1, k2, pw & -np.int64(payoff != 0)
 
 
 @njit(cache=True, inline="always")
@@ -1744,6 +1835,54 @@ def _tt_victim(tt_d, idx, stamp):
 
 
 @njit(cache=True, inline="always")
+def _similar_bounds(dd, ps, pw, lb, ub):
+    """``(lb, ub)`` narrowed by the entry of data word ``dd`` and points word ``ps`` under the node's
+    structure key: its bounds as they are when ``ps == pw`` (the same position), else moved by the
+    point changes (:func:`_point_changes`): payoff similarity (Furtak and Buro, IJCAI 2011). Sound
+    because the two positions' game trees are the same but for the cards' points: every line's
+    points differ by at most the points lost or gained card by card (R2)."""
+    elb = dd & 255
+    eub = (dd >> 8) & 255
+    if ps != pw:
+        down, up = _point_changes(pw, ps)
+        elb -= down
+        eub += up
+    return max(lb, elb), min(ub, eub)
+
+
+@njit(cache=True, inline="always")
+def _tt_probe_pw(tt_k1, tt_k2, tt_d, idx, k1, k2, pw, stamp, rem):
+    """Look-up of a trick boundary of key ``(k1, k2)`` and points word ``pw`` (``FL_PAYOFF``) in the
+    bucket at word offset ``idx``.
+
+    Returns
+    -------
+    (int64, int64, int64, bool)
+        The slot of the same position (same key and points word) or -1; bounds ``(lb, ub)`` on the
+        future points of the entries' side (``0 <= lb <= ub <= rem``, card points) from every entry
+        of this generation with the same key (the same position, or one whose cards differ only in
+        points, :func:`_similar_bounds`); whether there was one. With exact keys (points words 0)
+        the same as :func:`_tt_find` and :func:`_entry_bounds` unturned.
+    """
+    s1 = idx + (1 << TT_SHIFT)
+    lb = np.int64(0)
+    ub = np.int64(rem)
+    ex = np.int64(-1)
+    found = False
+    if (tt_k1[_u(idx)] == k1) & (tt_k2[_u(idx)] == k2) & ((tt_d[_u(idx)] >> 32) == stamp):
+        found = True
+        ps = tt_d[_u(idx + 1)]
+        ex = idx if ps == pw else ex
+        lb, ub = _similar_bounds(tt_d[_u(idx)], ps, pw, lb, ub)
+    if (tt_k1[_u(s1)] == k1) & (tt_k2[_u(s1)] == k2) & ((tt_d[_u(s1)] >> 32) == stamp):
+        found = True
+        ps = tt_d[_u(s1 + 1)]
+        ex = s1 if ps == pw else ex
+        lb, ub = _similar_bounds(tt_d[_u(s1)], ps, pw, lb, ub)
+    return ex, max(lb, 0), min(ub, rem), found
+
+
+@njit(cache=True, inline="always")
 def _tt_data(lb, ub, move, ncl, stamp):
     """Data word of an entry: bounds on future points, best move + 1 (0: none), cards left, stamp."""
     return lb | (ub << 8) | ((move + 1) << 16) | (np.int64(ncl) << 24) | (stamp << 32)
@@ -1835,6 +1974,28 @@ def _key2(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, spec, mirror):
         k2 = draw_key2(hl, hf, live, trump, spec)
         k1 = _draw_k1(L - dp, pin, kl, hl, swl, exwon)
     return k1, k2
+
+
+@njit(cache=True, inline="always")
+def _key2_pw(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, spec, mirror, payoff):
+    """:func:`_key2` and the points word of :func:`draw_key2_pw` (0 once the stock is empty: the
+    canonical endgame key stays exact). With ``payoff`` 0, :func:`_key2`'s key."""
+    if mirror != 0 and leader == 1:
+        hl = h1
+        hf = h0
+        swl = _swap_sides(sw)
+    else:
+        hl = h0
+        hf = h1
+        swl = sw
+    kl = 0 if mirror != 0 else leader
+    if dp >= L:
+        k1, k2 = _endgame_key2(hl, hf, trump, kl)
+        pw = np.int64(0)
+    else:
+        k2, pw = draw_key2_pw(hl, hf, live, trump, spec, payoff)
+        k1 = _draw_k1(L - dp, pin, kl, hl, swl, exwon)
+    return k1, k2, pw
 
 
 @njit(cache=True, inline="always")
@@ -2232,15 +2393,15 @@ def ab2_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt,
     if 0 < k < 62 - TT_SHIFT and (np.int64(1) << (k + TT_SHIFT)) < n:
         n = np.int64(1) << (k + TT_SHIFT)  # FL_TT2: the first 2**k entries
     return ab2(st, stock0, ismax, alpha0, beta0, tt_k1[:n], tt_k2[:n], tt_d[:n], fr, mv, cnt, flags[FL_ETC],
-               flags[FL_ETCMIN], flags[FL_EG], flags[FL_SEQ], flags[FL_MIRROR], flags[FL_SWAP], flags[FL_TUNED])
+               flags[FL_ETCMIN], flags[FL_EG], flags[FL_SEQ], flags[FL_MIRROR], flags[FL_SWAP], flags[FL_TUNED], flags[FL_PAYOFF])
 
 
 @njit(cache=True, nogil=True)
 def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0, etcmin=0, eg=0, seq=0, mirror=0,
-        swapfirst=0, tuned=0):
+        swapfirst=0, tuned=0, payoff=0):
     """:func:`ab` for two players with the default techniques, the state in registers.
 
-    With ``etc = eg = 0`` (``seq``, ``mirror``, ``swapfirst`` and ``tuned`` as ``flags[FL_SEQ]``,
+    With ``etc = eg = payoff = 0`` (``seq``, ``mirror``, ``swapfirst`` and ``tuned`` as ``flags[FL_SEQ]``,
     ``flags[FL_MIRROR]``, ``flags[FL_SWAP]`` and ``flags[FL_TUNED]``)
     the same search, node for node (same move order, bounds, keys and table entries), with the
     hands, the led card and the pinta held in local variables instead of arrays (Numba reloads
@@ -2272,6 +2433,10 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     tuned : int
         ``flags[FL_TUNED]``: 1 orders cards by the tuned scores (:func:`_lead_score`,
         :func:`_follow_score`), 0 by the hand-set scores before them.
+    payoff : int
+        ``flags[FL_PAYOFF]``: 1 keys trick boundaries with cards left to draw on their play structure
+        and bounds a position by the entries of positions that differ from it only in card points
+        (:func:`draw_key2_pw`, :func:`_tt_probe_pw`); 0 exact keys.
 
     Measured effects: results/README.md ("Speed").
     """
@@ -2292,6 +2457,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     ek1 = np.empty((ne, 48), dtype=np.int64)
     ek2 = np.empty((ne, 48), dtype=np.int64)
     eix = np.empty((ne, 48), dtype=np.int64)
+    epw = np.empty((ne, 48), dtype=np.int64)
     pre = -1
     h0 = st[ST_HAND]
     h1 = st[ST_HAND + 1]
@@ -2352,19 +2518,22 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     k1 = ek1[_u(d - 1), _u(upre)]
                     k2 = ek2[_u(d - 1), _u(upre)]
                     idx = eix[_u(d - 1), _u(upre)]
+                    pw = epw[_u(d - 1), _u(upre)]
                 else:
-                    k1, k2 = _key2(h0, h1, leader, sw, exwon, dp, L, pin, notdone, trump, spec, mirror)
+                    k1, k2, pw = _key2_pw(h0, h1, leader, sw, exwon, dp, L, pin, notdone, trump, spec, mirror,
+                                          payoff)
                     idx = _tt_bucket(k1, k2, tmask)
-                slot = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
+                # the same position's entry, and the bounds of every entry of its structure (FL_PAYOFF)
+                slot, elb, eub, found = _tt_probe_pw(tt_k1, tt_k2, tt_d, idx, k1, k2, pw, stamp, rem)
                 # entries hold the leader's side's future points (FL_MIRROR: the same game from either seat, R4-R7)
                 flip = mirror != 0 and (m1 if leader == 1 else m0) == 0
                 fr[_fx(d, F_FLIP)] = 1 if flip else 0
                 lb = 0
                 ub = rem
-                if slot >= 0:
-                    dd = tt_d[_u(slot)]
-                    lb, ub = _entry_bounds(dd, rem, flip)
-                    ttmove = ((dd >> 16) & 255) - 1
+                if found:
+                    lb, ub = _turned(elb, eub, rem, flip)
+                    if slot >= 0:
+                        ttmove = ((tt_d[_u(slot)] >> 16) & 255) - 1
                     if acc + lb >= beta or lb == ub:
                         v = acc + lb
                         mode = 2
@@ -2377,10 +2546,12 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         alpha = acc + lb
                     if acc + ub < beta:
                         beta = acc + ub
-                else:
+                if slot < 0:
+                    # (a similar position's entry stays: the bucket's other entry or a stale one goes)
                     slot = _tt_victim(tt_d, idx, stamp)
                     tt_k1[_u(slot)] = k1
                     tt_k2[_u(slot)] = k2
+                    tt_d[_u(slot + 1)] = pw
                     if eg != 0 and dp >= L and ncl <= 6:
                         # stock empty, at most 3 tricks left (R9): the exact value by plain minimax
                         # instead of a search of the subtree, stored as an exact entry (FL_EG)
@@ -2390,11 +2561,12 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         v = acc + ve
                         mode = 2
                         continue
-                    tt_d[_u(slot)] = _tt_data(lb, ub, -1, ncl, stamp)
+                    tt_d[_u(slot)] = _tt_data(elb, eub, -1, ncl, stamp)
                 fr[_fx(d, F_SLOT)] = slot
                 fr[_fx(d, F_REM)] = rem
                 fr[_fx(d, F_K1)] = k1
                 fr[_fx(d, F_K2)] = k2
+                fr[_fx(d, F_PW)] = pw
                 fr[_fx(d, F_LB)] = lb
                 fr[_fx(d, F_UB)] = ub
             fr[_fx(d, F_ALPHA)] = alpha
@@ -2484,8 +2656,9 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         eix[_u(d), _u(c)] = -1
                         continue
                     nsw = sw | (np.int64(1) << ws)
-                    k1, k2 = _key2(nh0, nh1, ws, nsw, exwon, ndp, L, pin, nnd, trump,
-                                   _exchange_ahead(exch, pin, nnd, L - ndp, trump), mirror)
+                    k1, k2, npw = _key2_pw(nh0, nh1, ws, nsw, exwon, ndp, L, pin, nnd, trump,
+                                           _exchange_ahead(exch, pin, nnd, L - ndp, trump), mirror, payoff)
+                    epw[_u(d), _u(c)] = npw
                     idx = _tt_bucket(k1, k2, tmask)
                     ek1[_u(d), _u(c)] = k1
                     ek2[_u(d), _u(c)] = k2
@@ -2498,12 +2671,12 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     if idx < 0:
                         continue
                     ws, gain = _eg_trick(led, c, leader, trump, m0, m1)
-                    sl = _tt_find(tt_k1, tt_k2, tt_d, idx, ek1[_u(d), _u(c)], ek2[_u(d), _u(c)], stamp)
-                    if sl >= 0:
-                        dd = tt_d[_u(sl)]
+                    crem = rem - card_points(led) - card_points(c)
+                    _sl, clo, chi, cfound = _tt_probe_pw(tt_k1, tt_k2, tt_d, idx, ek1[_u(d), _u(c)],
+                                                         ek2[_u(d), _u(c)], epw[_u(d), _u(c)], stamp, crem)
+                    if cfound:
                         # the next leader's side's points when that side is the minimizing one
-                        lo, hi = _entry_bounds(dd, rem - card_points(led) - card_points(c),
-                                               mirror != 0 and (m1 if ws == 1 else m0) == 0)
+                        lo, hi = _turned(clo, chi, crem, mirror != 0 and (m1 if ws == 1 else m0) == 0)
                         lo += acc + gain
                         hi += acc + gain
                         if ismx != 0:
@@ -2539,6 +2712,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 if (slot >= 0 and tt_k1[_u(slot)] == fr[_fx(d, F_K1)]
                         and tt_k2[_u(slot)] == fr[_fx(d, F_K2)]):
                     tt_d[_u(slot)] = _node_data(fr, d, v, ncl, stamp)
+                    tt_d[_u(slot + 1)] = fr[_fx(d, F_PW)]
                 mode = 2
                 continue
             fr[_fx(d, F_I)] = i + 1
@@ -2717,7 +2891,7 @@ def ab4_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt,
     :func:`uses_ab4`. Same result as :func:`ab`.
     """
     return ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags[FL_ETC4], flags[FL_EGC4],
-               flags[FL_MIRROR], flags[FL_SWAP])
+               flags[FL_MIRROR], flags[FL_SWAP], flags[FL_PAYOFF])
 
 
 @njit(cache=True, inline="always")
@@ -2733,7 +2907,7 @@ def uses_ab4(st, flags):
 
 @njit(cache=True, nogil=True)
 def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4min=0, egc4=0, mirror=0,
-        swapfirst=0):
+        swapfirst=0, payoff=0):
     """:func:`abn` for four players in two sides with the default techniques, the state in registers.
 
     The same search node for node (same move order, bounds, keys and table entries) with the four
@@ -2741,8 +2915,10 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
     (as :func:`ab2` for two players), the seat loops unrolled. Same parameters and result
     (fail-soft value, card points of the maximizing side) as :func:`ab`, with four of the flags
     instead of the array: ``etc4min`` (``flags[FL_ETC4]``), ``egc4`` (``flags[FL_EGC4]``),
-    ``mirror`` (``flags[FL_MIRROR]``), ``swapfirst`` (``flags[FL_SWAP]``); the others at the values
-    :func:`uses_ab4` checks.
+    ``mirror`` (``flags[FL_MIRROR]``), ``swapfirst`` (``flags[FL_SWAP]``), ``payoff``
+    (``flags[FL_PAYOFF]``: payoff similarity as in :func:`ab2`, for the relative-rank keys of
+    :func:`draw_key_n_pw`; abn has exact keys, so node for node only with 0); the others at the
+    values :func:`uses_ab4` checks.
 
     Measured against :func:`abn` (interleaved, same nodes): 8-9% less time on full 4-player deals,
     7% with 6 tricks left (results/README.md). Tested node for node against :func:`abn` under every
@@ -2766,6 +2942,7 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
     ek1 = np.empty((ne, 48), dtype=np.int64)
     ek2 = np.empty((ne, 48), dtype=np.int64)
     eix = np.empty((ne, 48), dtype=np.int64)
+    epw = np.empty((ne, 48), dtype=np.int64)
     pre = -1
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
@@ -2845,13 +3022,16 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                 ksw = _swap_sides(sw) if (rot & 1) != 0 else sw
                 u = kh0 | kh1 | kh2 | kh3
                 pk = pin if dp < L else np.int64(0)
+                pw = np.int64(0)  # (exact keys: no points word)
                 if upre >= 0:  # the look-ahead at the trick's last card made this key (FL_ETC4)
                     k1 = ek1[d - 1, upre]
                     k2 = ek2[d - 1, upre]
+                    pw = epw[d - 1, upre]
                 elif dp >= L:
                     k1, k2 = _endgame_key_planes(u, kh1 | kh3, kh2 | kh3, trump, kl)
                 elif exwon == 0 and popcount(kh0) <= 3 and eqs:
-                    k1, k2 = draw_key_n(kh0, kh1, kh2, kh3, 4, notdone, trump, spec, L - dp, pk, kl)
+                    k1, k2, pw = draw_key_n_pw(kh0, kh1, kh2, kh3, 4, notdone, trump, spec, L - dp, pk, kl,
+                                               payoff)
                 else:
                     k1 = u | (kl << 48) | (pk << 51) | ((L - dp) << 57)
                     k2 = np.int64(0)
@@ -2866,14 +3046,15 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                 if exwon != 0 and dp < L and (k1 >> 62) != -1:
                     k2 |= ksw << 58
                 idx = _tt_bucket(k1, k2, tmask)
-                slot = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
+                # the same position's entry, and the bounds of every entry of its structure (FL_PAYOFF)
+                slot, elb, eub, found = _tt_probe_pw(tt_k1, tt_k2, tt_d, idx, k1, k2, pw, stamp, rem)
                 eg3 = eqs and dp >= L and ncl == 12
                 lb = 0
                 ub = rem
-                if slot >= 0:
-                    dd = tt_d[slot]
-                    lb, ub = _entry_bounds(dd, rem, flip)
-                    ttmove = ((dd >> 16) & 255) - 1
+                if found:
+                    lb, ub = _turned(elb, eub, rem, flip)
+                    if slot >= 0:
+                        ttmove = ((tt_d[slot] >> 16) & 255) - 1
                     if acc + lb >= beta or lb == ub:
                         v = acc + lb
                         mode = 2
@@ -2886,12 +3067,13 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                         alpha = acc + lb
                     if acc + ub < beta:
                         beta = acc + ub
-                else:
+                if slot < 0:
                     slot = _tt_victim(tt_d, idx, stamp)
                     tt_k1[slot] = k1
                     tt_k2[slot] = k2
+                    tt_d[slot + 1] = pw
                     if not eg3:  # (else stored below)
-                        tt_d[slot] = _tt_data(lb, ub, -1, ncl, stamp)
+                        tt_d[slot] = _tt_data(elb, eub, -1, ncl, stamp)
                 if eg3:
                     # stock empty, 3 tricks left (R9): as in abn
                     if ecn == 0:
@@ -2911,6 +3093,7 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                 fr[d * F_SIZE + F_REM] = rem
                 fr[d * F_SIZE + F_K1] = k1
                 fr[d * F_SIZE + F_K2] = k2
+                fr[d * F_SIZE + F_PW] = pw
                 fr[d * F_SIZE + F_LB] = lb
                 fr[d * F_SIZE + F_UB] = ub
             fr[d * F_SIZE + F_ALPHA] = alpha
@@ -3008,8 +3191,10 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                     n3 = (h3 & ~tmk) | y3
                     rot = ws if use_mirror else 0
                     n0, n1, n2, n3 = _rot4(n0, n1, n2, n3, rot)
-                    k1, k2 = draw_key_n(n0, n1, n2, n3, 4, nnd, trump,
-                                        _exchange_ahead(exch, pin, nnd, nleft, trump), nleft, pin, ws - rot)
+                    k1, k2, npw = draw_key_n_pw(n0, n1, n2, n3, 4, nnd, trump,
+                                                _exchange_ahead(exch, pin, nnd, nleft, trump), nleft, pin, ws - rot,
+                                                payoff)
+                    epw[d, c] = npw
                     idx = _tt_bucket(k1, k2, tmask)
                     ek1[d, c] = k1
                     ek2[d, c] = k2
@@ -3018,15 +3203,15 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                 for i in range(nm):
                     c = mv[d, i]
                     idx = eix[d, c]
-                    sl = _tt_find(tt_k1, tt_k2, tt_d, idx, ek1[d, c], ek2[d, c], stamp)
-                    if sl >= 0:
+                    tpts = tp + card_points(c)
+                    _sl, clo, chi, cfound = _tt_probe_pw(tt_k1, tt_k2, tt_d, idx, ek1[d, c], ek2[d, c], epw[d, c],
+                                                         stamp, rem - tpts)
+                    if cfound:
                         ws = seat if beats(c, wcard, trump) else wseat
-                        tpts = tp + card_points(c)
                         wsm = (mxb >> ws) & 1
                         gain = tpts if wsm != 0 else 0
-                        dd = tt_d[sl]
                         # the entry holds the next leader's side's points (FL_MIRROR)
-                        lo, hi = _entry_bounds(dd, rem - tpts, use_mirror and wsm == 0)
+                        lo, hi = _turned(clo, chi, rem - tpts, use_mirror and wsm == 0)
                         lo += acc + gain
                         hi += acc + gain
                         if ismx != 0:
@@ -3059,6 +3244,7 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                 slot = fr[d * F_SIZE + F_SLOT]
                 if slot >= 0 and tt_k1[slot] == fr[d * F_SIZE + F_K1] and tt_k2[slot] == fr[d * F_SIZE + F_K2]:
                     tt_d[slot] = _node_data(fr, d, v, ncl, stamp)
+                    tt_d[slot + 1] = fr[d * F_SIZE + F_PW]
                 mode = 2
                 continue
             fr[d * F_SIZE + F_I] = i + 1

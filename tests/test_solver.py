@@ -706,6 +706,7 @@ def test_two_player_kernel_matches_general_search(deck, exchange, cond, endgame)
     fast[S.FL_ETC] = 0   # look-ahead and endgame minimax: ab2 only (fewer nodes, same values)
     fast[S.FL_EG] = 0
     fast[S.FL_EGN] = 0  # the general kernel's endgame minimax (fewer nodes, same values)
+    fast[S.FL_PAYOFF] = 0  # payoff similarity: ab2 and ab4 only (fewer nodes, same values)
     slow = fast.copy()
     slow[S.FL_TWO] = 0
     for d in range(10):
@@ -767,6 +768,7 @@ def test_four_player_kernel_matches_general_search(deck, exchange, cond, endgame
     rng = np.random.default_rng(19)
     ws = S.new_workspace(16)
     fast = S.default_flags()
+    fast[S.FL_PAYOFF] = 0  # payoff similarity: ab2 and ab4 only (fewer nodes, same values)
     if switch is not None:
         fast[getattr(S, switch)] = 0
     slow = fast.copy()
@@ -1435,12 +1437,14 @@ def test_sequence_dominance_before_the_last_card():
     assert _sdm("4O 5O 3O", "", "2B", later="5B") == {"5O", "3O"}        # equal points: always one
 
 
-def _switch_sets(flag):
+def _switch_sets(flag, **base):
     """A small workspace and three flag sets for a technique that must keep every value: the
     defaults (``flag`` on), ``flag`` off, and the defaults in the general kernel; with
-    move/value buffers."""
+    move/value buffers. ``base``: flags (by name) changed from the defaults in all three."""
     from solver import search as S
     on = S.default_flags()
+    for name, val in base.items():
+        on[getattr(S, name)] = val
     assert on[flag] == 1
     off = on.copy()
     off[flag] = 0
@@ -1472,11 +1476,11 @@ def _move_values(ws, pos, f, mvs, vals):
     return list(zip(mvs[:k].tolist(), vals[:k].tolist())), int(ws[5][0])
 
 
-def _same_values_switched(flag, positions):
+def _same_values_switched(flag, positions, **base):
     """Every move's value of each position with ``flag`` off, on (the defaults) and on in the general
-    kernel (:func:`_switch_sets`) asserted equal; returns the nodes of each set in all, and under
-    ``"changed"`` the number of positions whose search ``flag`` changed (nodes off != on)."""
-    ws, on, off, gen, mvs, vals = _switch_sets(flag)
+    kernel (:func:`_switch_sets`, ``base`` as there) asserted equal; returns the nodes of each set in
+    all, and under ``"changed"`` the number of positions whose search ``flag`` changed (nodes off != on)."""
+    ws, on, off, gen, mvs, vals = _switch_sets(flag, **base)
     nodes = {"changed": 0}
     for pos in positions:
         res = []
@@ -1539,13 +1543,56 @@ def test_endgame_table_keeps_values(endgame):
     """FL_EGC4 (4 players: the 2-trick endgames below each 3-trick endgame looked up in a small
     table of bounds, _eg_value4_cached) on and off give every move the same value, on positions
     with more than 16 cards left (the table is used only from there); it changes the search of
-    some (a hit answers with bounds the search would have proved otherwise)."""
+    some (a hit answers with bounds the search would have proved otherwise; with payoff similarity,
+    FL_PAYOFF, it changes none of these, so the search's change is checked without it)."""
     from solver import search as S
     positions = [p for p in _random_positions(4, 40, 202, 6, endgame=endgame, stock_left=True)
                  if sum(len(h) for h in p.hands) + len(p.trick) + p.left > 16][:8]
     assert len(positions) == 8
-    nodes = _same_values_switched(S.FL_EGC4, positions)
+    _same_values_switched(S.FL_EGC4, positions)
+    nodes = _same_values_switched(S.FL_EGC4, positions, FL_PAYOFF=0)
     assert nodes["changed"] > 0, nodes
+
+
+@pytest.mark.parametrize("players,exchange,tricks_left", [(2, "seven-two", 10), (2, "two-any", 8), (4, "seven", 6)])
+def test_payoff_similarity_keeps_values(players, exchange, tricks_left):
+    """FL_PAYOFF (ab2, ab4: trick boundaries with cards to draw keyed on the play structure alone, an
+    entry bounding the positions whose cards differ from its own only in points, by its bounds moved
+    by the point changes, R2) on and off give every move the same value, with trump exchanges (R7:
+    the 7 and 2 of trumps stay apart while an exchange can move them); it changes the search and
+    saves nodes on the whole (28-42% on full deals, results/README.md)."""
+    from solver import search as S
+    positions = _random_positions(players, 10, 71 + players, tricks_left, stock_left=True, exchange=exchange)
+    nodes = _same_values_switched(S.FL_PAYOFF, positions)
+    assert nodes["changed"] > 0 and nodes["on"] < nodes["off"], nodes
+
+
+def test_payoff_points_word_and_bounds():
+    """The payoff-similarity key (FL_PAYOFF) has no point classes and its points word holds the hand
+    cards' points (R2) in key order; two positions differing only in a king (4) and a knight (3) of
+    the same place share the key, and the bounds of one move by the point changes to the other's."""
+    from solver import search as S
+    from solver.position import Position
+    a = Position.parse("players=2 trump=2B hands=1E,12C,3B/2E,4O,10B stock=5C,6C,7C")
+    b = Position.parse("players=2 trump=2B hands=1E,11C,3B/2E,4O,10B stock=5C,6C,7C")
+    keys = []
+    for pos in (a, b):
+        st, stock, ismax = pos.to_arrays()
+        live = st[S.ST_NOTDONE]
+        exact = S.draw_key2(st[S.ST_HAND], st[S.ST_HAND + 1], live, st[S.ST_TRUMP], False)
+        k, pw = S.draw_key2_pw(st[S.ST_HAND], st[S.ST_HAND + 1], live, st[S.ST_TRUMP], False, 1)
+        assert S.draw_key2_pw(st[S.ST_HAND], st[S.ST_HAND + 1], live, st[S.ST_TRUMP], False, 0) == (exact, 0)
+        pts = sorted(((pw >> (4 * i)) & 15) for i in range(6))
+        assert pts == sorted(S.card_points(c) for c in range(48)
+                             if (st[S.ST_HAND] | st[S.ST_HAND + 1]) >> c & 1)
+        keys.append((k, pw, exact))
+    assert keys[0][0] == keys[1][0] and keys[0][2] != keys[1][2] and keys[0][1] != keys[1][1]
+    assert S._point_changes(keys[1][1], keys[0][1]) == (1, 0)   # king 4 -> knight 3: one point down
+    assert S._point_changes(keys[0][1], keys[1][1]) == (0, 1)
+    dd = S._tt_data(20, 30, -1, 10, 0)
+    assert S._similar_bounds(dd, keys[0][1], keys[1][1], 0, 100) == (19, 30)
+    assert S._similar_bounds(dd, keys[1][1], keys[0][1], 0, 100) == (20, 31)
+    assert S._similar_bounds(dd, keys[0][1], keys[0][1], 0, 100) == (20, 30)
 
 
 @pytest.mark.parametrize("players,tricks_left,stock_left", [(2, 8, True), (2, 5, False), (3, 5, True), (4, 4, True),
