@@ -1883,6 +1883,23 @@ def _tt_probe_pw(tt_k1, tt_k2, tt_d, idx, k1, k2, pw, stamp, rem):
 
 
 @njit(cache=True, inline="always")
+def _tt_victim_pw(tt_d, idx, stamp, payoff):
+    """:func:`_tt_victim`, and with ``payoff`` (``FL_PAYOFF``) of two entries as deep the one with the
+    wider bounds: the variants of one structure share a bucket at the same depth, and the narrower
+    bounds (an exact entry first) are the ones worth keeping (full 2-player deals 4% fewer nodes
+    and 4% less time, interleaved; 4-player positions 1% fewer nodes, results/README.md)."""
+    s1 = idx + (1 << TT_SHIFT)
+    d0 = tt_d[_u(idx)]
+    d1 = tt_d[_u(s1)]
+    stale0 = (d0 >> 32) != stamp
+    stale1 = (d1 >> 32) != stamp
+    n0 = (d0 >> 24) & 255
+    n1 = (d1 >> 24) & 255
+    wider1 = (payoff != 0) & (n1 == n0) & (((d1 >> 8) & 255) - (d1 & 255) > ((d0 >> 8) & 255) - (d0 & 255))
+    return idx if stale0 else (s1 if (stale1 | (n1 < n0) | wider1) else idx)
+
+
+@njit(cache=True, inline="always")
 def _tt_data(lb, ub, move, ncl, stamp):
     """Data word of an entry: bounds on future points, best move + 1 (0: none), cards left, stamp."""
     return lb | (ub << 8) | ((move + 1) << 16) | (np.int64(ncl) << 24) | (stamp << 32)
@@ -2547,8 +2564,8 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     if acc + ub < beta:
                         beta = acc + ub
                 if slot < 0:
-                    # (a similar position's entry stays: the bucket's other entry or a stale one goes)
-                    slot = _tt_victim(tt_d, idx, stamp)
+                    # (of two entries as deep, the one with the wider bounds goes: _tt_victim_pw)
+                    slot = _tt_victim_pw(tt_d, idx, stamp, payoff)
                     tt_k1[_u(slot)] = k1
                     tt_k2[_u(slot)] = k2
                     tt_d[_u(slot + 1)] = pw
@@ -3068,7 +3085,7 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                     if acc + ub < beta:
                         beta = acc + ub
                 if slot < 0:
-                    slot = _tt_victim(tt_d, idx, stamp)
+                    slot = _tt_victim_pw(tt_d, idx, stamp, payoff)
                     tt_k1[slot] = k1
                     tt_k2[slot] = k2
                     tt_d[slot + 1] = pw
