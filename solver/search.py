@@ -1603,6 +1603,22 @@ def _key_tables():
 _KEY_CLO, _KEY_CHI, _KEY_OWN = _key_tables()
 
 
+def _key_point_tables():
+    """Tables of :func:`_suit_code_pw`: the points (R2) of the live cards of a half suit, weakest
+    first, 4 bits a card (``_KEY_PLO`` strength indices 0-5, ``_KEY_PHI`` 6-11; by the 6-bit mask)."""
+    period = CARD_POINTS[:12]
+    lo = np.zeros(64, dtype=np.int64)
+    hi = np.zeros(64, dtype=np.int64)
+    for a in range(64):
+        for j, r in enumerate(r for r in range(6) if (a >> r) & 1):
+            lo[a] |= int(period[r]) << (4 * j)
+            hi[a] |= int(period[r + 6]) << (4 * j)
+    return lo, hi
+
+
+_KEY_PLO, _KEY_PHI = _key_point_tables()
+
+
 @njit(cache=True, inline="always")
 def _suit_code(u, ob0, ob1, su):
     """One suit of the endgame key: ``(count, code)`` of the live cards ``u`` of suit ``su``,
@@ -1625,6 +1641,22 @@ def _suit_code(u, ob0, ob1, su):
     o0 = _KEY_OWN[a * _u(64) + x0] | (_KEY_OWN[b * _u(64) + y0] << fs)
     o1 = _KEY_OWN[a * _u(64) + x1] | (_KEY_OWN[b * _u(64) + y1] << fs)
     return na + popcount(b), cls | (o0 << np.int64(3)) | (o1 << np.int64(4))
+
+
+@njit(cache=True, inline="always")
+def _suit_code_pw(u, ob0, ob1, su, payoff):
+    """:func:`_suit_code` without the rank classes when ``payoff`` (``FL_PAYOFF``: the suit's play
+    structure, its live cards' owners strongest first), and the live cards' points, 4 bits a card
+    in the same order (0 without ``payoff``)."""
+    cnt, code = _suit_code(u, ob0, ob1, su)
+    sh = np.int64(12 * su)
+    a = _u((u >> sh) & 63)
+    b = _u((u >> (sh + 6)) & 63)
+    na = popcount(a)
+    cls = _KEY_CLO[a] | (_KEY_CHI[b] << (np.int64(5) * na))
+    pts = _KEY_PLO[a] | (_KEY_PHI[b] << (np.int64(4) * na))
+    on = -np.int64(payoff != 0)
+    return cnt, code & ~(cls & on), pts & on
 
 
 @njit(cache=True, inline="always")
@@ -1683,6 +1715,55 @@ def _endgame_key_planes(u, ob0, ob1, trump, leader):
     k1 |= np.int64(leader) << np.int64(56)
     k1 |= np.int64(1) << np.int64(63)
     return k1, k2
+
+
+@njit(cache=True)
+def _endgame_key_planes_pw(u, ob0, ob1, trump, leader, payoff):
+    """:func:`_endgame_key_planes` and a points word (``FL_PAYOFF``): with ``payoff`` the key leaves
+    out the rank classes (the suits sorted by count and owners alone) and the points word holds the
+    live cards' points, 4 bits a card, suit by suit in the key's order (of two suits with the same
+    code either order: swapping two non-trump suits of the same structure is a symmetry of the
+    rules, R5, R9); without it, :func:`_endgame_key_planes`'s key and 0."""
+    if payoff == 0:
+        k1, k2 = _endgame_key_planes(u, ob0, ob1, trump, leader)
+        return k1, k2, np.int64(0)
+    ct, kt, pt = _suit_code_pw(u, ob0, ob1, trump, payoff)
+    sa = 0 if trump != 0 else 1
+    sb = 1 if trump >= 2 else 2
+    sc = 3 if trump != 3 else 2
+    ca, ka, pa = _suit_code_pw(u, ob0, ob1, sa, payoff)
+    cb, kb, pb = _suit_code_pw(u, ob0, ob1, sb, payoff)
+    cc, kc, pc = _suit_code_pw(u, ob0, ob1, sc, payoff)
+    xa = _sort_word((ca, ka))
+    xb = _sort_word((cb, kb))
+    xc = _sort_word((cc, kc))
+    if xb < xa:
+        xa, xb = xb, xa
+        pa, pb = pb, pa
+    if xc < xb:
+        xb, xc = xc, xb
+        pb, pc = pc, pb
+    if xb < xa:
+        xa, xb = xb, xa
+        pa, pb = pb, pa
+    ca, ka = _unsort_word(xa)
+    cb, kb = _unsort_word(xb)
+    cc, kc = _unsort_word(xc)
+    k1 = np.int64(0)
+    k2 = np.int64(0)
+    pos = 0
+    k1, k2, pos = _push(k1, k2, pos, ct, 4)
+    k1, k2, pos = _push(k1, k2, pos, kt, 5 * ct)
+    k1, k2, pos = _push(k1, k2, pos, ca, 4)
+    k1, k2, pos = _push(k1, k2, pos, ka, 5 * ca)
+    k1, k2, pos = _push(k1, k2, pos, cb, 4)
+    k1, k2, pos = _push(k1, k2, pos, kb, 5 * cb)
+    k1, k2, pos = _push(k1, k2, pos, cc, 4)
+    k1, k2, pos = _push(k1, k2, pos, kc, 5 * cc)
+    k1 |= np.int64(leader) << np.int64(56)
+    k1 |= np.int64(1) << np.int64(63)
+    pw = (((((pt << (np.int64(4) * ca)) | pa) << (np.int64(4) * cb)) | pb) << (np.int64(4) * cc)) | pc
+    return k1, k2, pw
 
 
 @njit(cache=True, inline="always")
@@ -3045,7 +3126,7 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                     k2 = ek2[d - 1, upre]
                     pw = epw[d - 1, upre]
                 elif dp >= L:
-                    k1, k2 = _endgame_key_planes(u, kh1 | kh3, kh2 | kh3, trump, kl)
+                    k1, k2, pw = _endgame_key_planes_pw(u, kh1 | kh3, kh2 | kh3, trump, kl, payoff)
                 elif exwon == 0 and popcount(kh0) <= 3 and eqs:
                     k1, k2, pw = draw_key_n_pw(kh0, kh1, kh2, kh3, 4, notdone, trump, spec, L - dp, pk, kl,
                                                payoff)

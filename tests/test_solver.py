@@ -1595,6 +1595,43 @@ def test_payoff_points_word_and_bounds():
     assert S._similar_bounds(dd, keys[0][1], keys[0][1], 0, 100) == (20, 30)
 
 
+def test_payoff_endgame_key():
+    """The stock-empty key of FL_PAYOFF (_endgame_key_planes_pw): off, the canonical endgame key and
+    no points word; on, a key without rank classes shared by hands that differ only in points (a
+    king for a knight, R2) and by the same hands with two non-trump suits exchanged, and a points
+    word with every live card's points (R2)."""
+    from solver import search as S
+    from sim.cards import parse_card
+    def planes(hands):
+        u = ob0 = ob1 = 0
+        for seat, h in enumerate(hands):
+            for c in h:
+                b = 1 << parse_card(c)
+                u |= b
+                ob0 |= b if seat & 1 else 0
+                ob1 |= b if seat & 2 else 0
+        return u, ob0, ob1
+    rng = np.random.default_rng(5)
+    deck = [s * 12 + r for s in range(4) for r in range(12)]
+    for _ in range(200):
+        cards = rng.permutation(deck)[:12]
+        u = int(sum(1 << int(c) for c in cards))
+        ob0 = int(sum(1 << int(c) for c in cards[1::2]))
+        ob1 = int(sum(1 << int(c) for c in cards[2::4]) | sum(1 << int(c) for c in cards[3::4]))
+        trump, leader = int(rng.integers(4)), int(rng.integers(4))
+        k1, k2, pw = S._endgame_key_planes_pw(u, ob0, ob1, trump, leader, 0)
+        assert (k1, k2, pw) == (*S._endgame_key_planes(u, ob0, ob1, trump, leader), 0)
+        k1, k2, pw = S._endgame_key_planes_pw(u, ob0, ob1, trump, leader, 1)
+        assert sorted((pw >> (4 * i)) & 15 for i in range(12)) == sorted(S.card_points(int(c)) for c in cards)
+    a = planes([["12C", "1O"], ["3C", "5E"], ["7C", "2O"], ["4E", "6E"]])
+    b = planes([["11C", "1O"], ["3C", "5E"], ["7C", "2O"], ["4E", "6E"]])    # 12C -> 11C: 4 -> 3 points
+    c = planes([["12E", "1O"], ["3E", "5C"], ["7E", "2O"], ["4C", "6C"]])    # copas and espadas exchanged
+    ka, kb, kc = (S._endgame_key_planes_pw(*x, 0, 0, 1) for x in (a, b, c))  # oros trump
+    assert ka[:2] == kb[:2] == kc[:2] and ka[2] == kc[2]
+    assert S._point_changes(kb[2], ka[2]) == (1, 0)
+    assert S._endgame_key_planes(*a, 0, 0) != S._endgame_key_planes(*b, 0, 0)
+
+
 @pytest.mark.parametrize("players,tricks_left,stock_left", [(2, 8, True), (2, 5, False), (3, 5, True), (4, 4, True),
                                                            (6, 3, True)])
 def test_tuned_order_keeps_values(players, tricks_left, stock_left):
