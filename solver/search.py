@@ -19,6 +19,17 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   and 6 players) a position is keyed with its leader as seat 0 and its entry holds the
   leader's side's points (``FL_MIRROR``), so a position and its seat rotation (2 players:
   the hands swapped) share one entry: the game is the same from either seat (R4-R7);
+* payoff similarity (Furtak and Buro, "Using Payoff-Similarity to Speed Up Search", IJCAI 2011;
+  Kupferschmid and Helmert's quasi-symmetry reduction for Skat is the same idea), in :func:`ab2`
+  and :func:`ab4` (``FL_PAYOFF``): a trick boundary is keyed on its play structure alone (every
+  hand card's suit and rank among the live cards of its suit, the 7 and 2 of trumps apart while
+  an exchange can move them; once the 4-player stock is empty, each suit's owners in rank order),
+  and the entry's spare word holds the hand cards' points in key order. Two positions with one key
+  play the same game but for the cards' points (R2, R5, R7, R9), so every line's points differ by
+  at most the points lost or gained card by card, and an entry bounds every position of its
+  structure by its own bounds moved by those changes (:func:`_tt_probe_pw`; both entries of the
+  bucket combined; the look-aheads too). Full 2-player deals 42-45% fewer nodes and 35-37% less
+  time, full 4-player deals 28% fewer nodes (results/README.md);
 * null-window probes and an MTD(f) driver for exact values (:func:`mtdf`); with 3 or
   more players it bisects the proven interval after two probes (``FL_BISECT``);
 * move ordering: TT move first, then the trump exchange (R7; ``FL_SWAP``: it is
@@ -54,8 +65,8 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   then the table's bounds are read, and the first that decides the node cuts it; the child reuses
   the key (the same look-ahead as :func:`ab2`'s, one card later in the trick);
 * for 2 players with the default techniques, :func:`ab` hands the search to
-  :func:`ab2`, the same search node for node with the state in registers, plus two
-  techniques of its own: enhanced transposition cutoffs (at the second card of a
+  :func:`ab2`, the same search node for node with the state in registers, plus payoff
+  similarity (above) and two techniques of its own: enhanced transposition cutoffs (at the second card of a
   trick with at least ``FL_ETCMIN`` cards left to draw, look up the next position of
   every reply before searching any, the table loads of all replies issued at once with
   a prefetch so their memory latencies overlap; the child reuses the computed key) and
@@ -67,7 +78,7 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   nodes from the extra overwrites);
 * for 4 players in two sides with the default techniques, :func:`ab` hands the search to
   :func:`ab4`, the general kernel's search node for node with the state in registers
-  (``FL_FOUR``).
+  (``FL_FOUR``), plus payoff similarity (above; the general kernel keys exactly).
 
 Kernels trust their input (:meth:`solver.position.Position.to_arrays` builds it).
 
