@@ -1056,6 +1056,8 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
     hist = np.zeros(2 * 64 * 8, dtype=np.int64)
     use_canon = flags[FL_CANON] != 0 and n <= 4
     use_rel = flags[FL_RELKEY] != 0
+    # payoff similarity (FL_PAYOFF) with the relative-rank and canonical keys of 2-4 players (6 keep exact keys)
+    payoff = flags[FL_PAYOFF] if (use_tt and n <= 4) else 0
     # seat rotation (FL_MIRROR): two sides of alternate seats (2, 4, 6 players), not the 3-player paranoid game
     use_mirror = flags[FL_MIRROR] != 0 and nsides == 2 and n % 2 == 0
     swap_first = flags[FL_SWAP] != 0
@@ -1085,6 +1087,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
     ek1 = np.empty((ne, 48), dtype=np.int64)
     ek2 = np.empty((ne, 48), dtype=np.int64)
     eix = np.empty((ne, 48), dtype=np.int64)
+    epw = np.empty((ne, 48), dtype=np.int64)
     pre = -1
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
@@ -1186,17 +1189,20 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 u, ob0, ob1 = _owner_planes(kh, n)
                 pin = stk[L - 1] if dp < L else 0
                 k1 = u | (kl << 48) | (pin << 51) | ((L - dp) << 57)
+                pw = np.int64(0)  # (exact keys: no points word)
                 if upre >= 0:  # the look-ahead at the trick's last card made this key (FL_ETC4)
                     k1 = ek1[d - 1, upre]
                     k2 = ek2[d - 1, upre]
+                    pw = epw[d - 1, upre]
                 elif use_canon and dp >= L:
-                    k1, k2 = _endgame_key_planes(u, ob0, ob1, trump, kl)
+                    k1, k2, pw = _endgame_key_planes_pw(u, ob0, ob1, trump, kl, payoff)
                 elif n == 2 and use_rel:
                     # relative ranks (bits 62-63 set: apart from the exact and endgame keys)
-                    k2 = draw_key2(kh[0], kh[1], notdone, trump, spec)
+                    k2, pw = draw_key2_pw(kh[0], kh[1], notdone, trump, spec, payoff)
                     k1 = _draw_k1(L - dp, pin, kl, kh[0], ksw, exwon)
                 elif n <= 4 and use_rel and exwon == 0 and popcount(kh[0]) <= 3 and _equal_sizes(kh, n):
-                    k1, k2 = draw_key_n(kh[0], kh[1], kh[2], kh[3], n, notdone, trump, spec, L - dp, pin, kl)
+                    k1, k2, pw = draw_key_n_pw(kh[0], kh[1], kh[2], kh[3], n, notdone, trump, spec, L - dp, pin, kl,
+                                               payoff)
                 elif n == 2:
                     k2 = kh[0]
                 else:
@@ -1219,14 +1225,15 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     # endgame key holds card codes up to bit 63 (9 or more cards in hand)
                     k2 |= ksw << 58
                 idx = _tt_bucket(k1, k2, tmask)
-                slot = _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp)
+                # the same position's entry, and the bounds of every entry of its structure (FL_PAYOFF)
+                slot, elb, eub, found = _tt_probe_pw(tt_k1, tt_k2, tt_d, idx, k1, k2, pw, stamp, rem)
                 eg3 = egn4 and dp >= L and ncl == 12 and _equal_sizes(hands, n)
                 lb = 0
                 ub = rem
-                if slot >= 0:
-                    dd = tt_d[slot]
-                    lb, ub = _entry_bounds(dd, rem, flip)
-                    ttmove = ((dd >> 16) & 255) - 1
+                if found:
+                    lb, ub = _turned(elb, eub, rem, flip)
+                    if slot >= 0:
+                        ttmove = ((tt_d[slot] >> 16) & 255) - 1
                     if acc + lb >= beta or lb == ub:
                         v = acc + lb
                         mode = 2
@@ -1241,10 +1248,11 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         beta = acc + ub
                     if not use_ttmove:
                         ttmove = -1
-                else:
-                    slot = _tt_victim(tt_d, idx, stamp)
+                if slot < 0:
+                    slot = _tt_victim_pw(tt_d, idx, stamp, payoff)
                     tt_k1[slot] = k1
                     tt_k2[slot] = k2
+                    tt_d[slot + 1] = pw
                     if use_egn and dp >= L and ncl <= 2 * n and _equal_sizes(hands, n):
                         # stock empty, at most 2 tricks left (R9): the exact value by plain minimax
                         # instead of a search of the subtree, stored as an exact entry (FL_EGN)
@@ -1255,7 +1263,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         mode = 2
                         continue
                     if not eg3:  # (else stored below)
-                        tt_d[slot] = _tt_data(lb, ub, -1, ncl, stamp)
+                        tt_d[slot] = _tt_data(elb, eub, -1, ncl, stamp)
                 if eg3:
                     # stock empty, 3 tricks left (R9), on a table miss or a hit whose bounds do not decide
                     # the node: the first trick's lines searched in this node's window by the unrolled
@@ -1284,6 +1292,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 fr[d * F_SIZE + F_REM] = rem
                 fr[d * F_SIZE + F_K1] = k1
                 fr[d * F_SIZE + F_K2] = k2
+                fr[d * F_SIZE + F_PW] = pw
                 fr[d * F_SIZE + F_LB] = lb
                 fr[d * F_SIZE + F_UB] = ub
             fr[d * F_SIZE + F_ALPHA] = alpha
@@ -1417,9 +1426,10 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     for j in range(n):  # R6: the winner draws first, then in playing order
                         q = _wrap(ws + j, n)
                         kh[j if use_mirror else q] = (hands[q] & ~tmk) | (np.int64(1) << stk[dp + j])
-                    k1, k2 = draw_key_n(kh[0], kh[1], kh[2], kh[3], n, nnd, trump,
-                                        _exchange_ahead(exch, pin, nnd, L - dp - n, trump), L - dp - n, pin,
-                                        ws - rot)
+                    k1, k2, npw = draw_key_n_pw(kh[0], kh[1], kh[2], kh[3], n, nnd, trump,
+                                                _exchange_ahead(exch, pin, nnd, L - dp - n, trump), L - dp - n, pin,
+                                                ws - rot, payoff)
+                    epw[d, c] = npw
                     idx = _tt_bucket(k1, k2, tmask)
                     ek1[d, c] = k1
                     ek2[d, c] = k2
@@ -1428,14 +1438,14 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 for i in range(nm):
                     c = mv[d, i]
                     idx = eix[d, c]
-                    sl = _tt_find(tt_k1, tt_k2, tt_d, idx, ek1[d, c], ek2[d, c], stamp)
-                    if sl >= 0:
+                    tpts = tp + card_points(c)
+                    _sl, clo, chi, cfound = _tt_probe_pw(tt_k1, tt_k2, tt_d, idx, ek1[d, c], ek2[d, c], epw[d, c],
+                                                         stamp, rem - tpts)
+                    if cfound:
                         ws = seat if beats(c, wcard, trump) else wseat
-                        tpts = tp + card_points(c)
                         gain = tpts if ismax[ws] != 0 else 0
-                        dd = tt_d[sl]
                         # the entry holds the next leader's side's points (FL_MIRROR)
-                        lo, hi = _entry_bounds(dd, rem - tpts, use_mirror and ismax[ws] == 0)
+                        lo, hi = _turned(clo, chi, rem - tpts, use_mirror and ismax[ws] == 0)
                         lo += acc + gain
                         hi += acc + gain
                         if ismx != 0:
@@ -1469,6 +1479,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 slot = fr[d * F_SIZE + F_SLOT]
                 if slot >= 0 and tt_k1[slot] == fr[d * F_SIZE + F_K1] and tt_k2[slot] == fr[d * F_SIZE + F_K2]:
                     tt_d[slot] = _node_data(fr, d, v, ncl, stamp)
+                    tt_d[slot + 1] = fr[d * F_SIZE + F_PW]
                 mode = 2
                 continue
             fr[d * F_SIZE + F_I] = i + 1
@@ -2087,8 +2098,8 @@ def _key2(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, spec, mirror):
 
 @njit(cache=True, inline="always")
 def _key2_pw(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, spec, mirror, payoff):
-    """:func:`_key2` and the points word of :func:`draw_key2_pw` (0 once the stock is empty: the
-    canonical endgame key stays exact). With ``payoff`` 0, :func:`_key2`'s key."""
+    """:func:`_key2` and the points word of :func:`draw_key2_pw` (once the stock is empty, of
+    :func:`_endgame_key_planes_pw`). With ``payoff`` 0, :func:`_key2`'s key and 0."""
     if mirror != 0 and leader == 1:
         hl = h1
         hf = h0
@@ -2099,8 +2110,7 @@ def _key2_pw(h0, h1, leader, sw, exwon, dp, L, pin, live, trump, spec, mirror, p
         swl = sw
     kl = 0 if mirror != 0 else leader
     if dp >= L:
-        k1, k2 = _endgame_key2(hl, hf, trump, kl)
-        pw = np.int64(0)
+        k1, k2, pw = _endgame_key_planes_pw(hl | hf, hf, np.int64(0), trump, kl, payoff)
     else:
         k2, pw = draw_key2_pw(hl, hf, live, trump, spec, payoff)
         k1 = _draw_k1(L - dp, pin, kl, hl, swl, exwon)

@@ -689,13 +689,15 @@ def test_relative_rank_key_agrees_with_exact_key(deck, exchange, cond):
     assert n == 20
 
 
-@pytest.mark.parametrize("deck,exchange,cond,endgame", [
-    ("spanish40", "seven-two", "any", "free"), ("spanish40", "two-any", "won-trick", "arrastre"),
-    ("catalan48", "seven", "any", "follow"), ("rapida20", "seven-two", "won-trick", "free"),
+@pytest.mark.parametrize("deck,exchange,cond,endgame,payoff", [
+    ("spanish40", "seven-two", "any", "free", 1), ("spanish40", "two-any", "won-trick", "arrastre", 1),
+    ("catalan48", "seven", "any", "follow", 0), ("rapida20", "seven-two", "won-trick", "free", 1),
+    ("spanish40", "seven-two", "any", "follow", 0),
 ])
-def test_two_player_kernel_matches_general_search(deck, exchange, cond, endgame):
+def test_two_player_kernel_matches_general_search(deck, exchange, cond, endgame, payoff):
     """ab2 (registers) searches node for node as ab (arrays): same values, same node counts,
-    from every phase (cards to draw, R6; exchanges, R7; endgame obligations, R9)."""
+    from every phase (cards to draw, R6; exchanges, R7; endgame obligations, R9), with payoff
+    similarity (FL_PAYOFF) on and off."""
     from solver import search as S
     from solver.position import deal_position
     rules = Rules(players=2, deck=deck, exchange=exchange, exchange_condition=cond, endgame=endgame)
@@ -706,7 +708,7 @@ def test_two_player_kernel_matches_general_search(deck, exchange, cond, endgame)
     fast[S.FL_ETC] = 0   # look-ahead and endgame minimax: ab2 only (fewer nodes, same values)
     fast[S.FL_EG] = 0
     fast[S.FL_EGN] = 0  # the general kernel's endgame minimax (fewer nodes, same values)
-    fast[S.FL_PAYOFF] = 0  # payoff similarity: ab2 and ab4 only (fewer nodes, same values)
+    fast[S.FL_PAYOFF] = payoff
     slow = fast.copy()
     slow[S.FL_TWO] = 0
     for d in range(10):
@@ -756,19 +758,20 @@ def test_two_player_kernel_table_part_keeps_values():
     ("spanish40", "seven-two", "any", "free", None), ("spanish40", "two-any", "won-trick", "arrastre", None),
     ("catalan48", "seven", "any", "follow", "FL_MIRROR"), ("spanish40", "seven", "any", "arrastre", "FL_ETC4"),
     ("spanish40", "seven-two", "any", "follow", "FL_EGC4"), ("catalan48", "two-any", "any", "free", "FL_SWAP"),
+    ("spanish40", "seven-two", "won-trick", "follow", "FL_PAYOFF"),
 ])
 def test_four_player_kernel_matches_general_search(deck, exchange, cond, endgame, switch):
     """ab4 (registers) searches node for node as abn (arrays) for four players in two sides: same
     values and node counts of mtdf and of every move, from every phase (cards to draw, R6; exchanges
     and their won-trick condition, R7; endgame obligations, R9; in mid-trick), also with one of the
-    four switches ab4 takes (mirror key, look-ahead, endgame table, exchange first) off."""
+    five switches ab4 takes (mirror key, look-ahead, endgame table, exchange first, payoff similarity)
+    off."""
     from solver import search as S
     from solver.position import deal_position
     rules = Rules(players=4, deck=deck, exchange=exchange, exchange_condition=cond, endgame=endgame)
     rng = np.random.default_rng(19)
     ws = S.new_workspace(16)
     fast = S.default_flags()
-    fast[S.FL_PAYOFF] = 0  # payoff similarity: ab2 and ab4 only (fewer nodes, same values)
     if switch is not None:
         fast[getattr(S, switch)] = 0
     slow = fast.copy()
