@@ -20,16 +20,17 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   leader's side's points (``FL_MIRROR``), so a position and its seat rotation (2 players:
   the hands swapped) share one entry: the game is the same from either seat (R4-R7);
 * payoff similarity (Furtak and Buro, "Using Payoff-Similarity to Speed Up Search", IJCAI 2011;
-  Kupferschmid and Helmert's quasi-symmetry reduction for Skat is the same idea), in :func:`ab2`
-  and :func:`ab4` (``FL_PAYOFF``): a trick boundary is keyed on its play structure alone (every
-  hand card's suit and rank among the live cards of its suit, the 7 and 2 of trumps apart while
-  an exchange can move them; once the 4-player stock is empty, each suit's owners in rank order),
+  Kupferschmid and Helmert's quasi-symmetry reduction for Skat is the same idea) with 2 to 4
+  players, in every kernel (``FL_PAYOFF``): a trick boundary is keyed on its play structure alone
+  (every hand card's suit and rank among the live cards of its suit, the 7 and 2 of trumps apart
+  while an exchange can move them; once the stock is empty, each suit's owners in rank order),
   and the entry's spare word holds the hand cards' points in key order. Two positions with one key
   play the same game but for the cards' points (R2, R5, R7, R9), so every line's points differ by
   at most the points lost or gained card by card, and an entry bounds every position of its
   structure by its own bounds moved by those changes (:func:`_tt_probe_pw`; both entries of the
   bucket combined; the look-aheads too). Full 2-player deals 42-45% fewer nodes and 35-37% less
-  time, full 4-player deals 28% fewer nodes (results/README.md);
+  time, full 4-player deals 28% fewer nodes, full 3-player deals 33% fewer nodes and 41% less time
+  at the median (results/README.md); 6 players keep exact keys;
 * null-window probes and an MTD(f) driver for exact values (:func:`mtdf`); with 3 or
   more players it bisects the proven interval after two probes (``FL_BISECT``);
 * move ordering: TT move first, then the trump exchange (R7; ``FL_SWAP``: it is
@@ -66,7 +67,7 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   the key (the same look-ahead as :func:`ab2`'s, one card later in the trick);
 * for 2 players with the default techniques, :func:`ab` hands the search to
   :func:`ab2`, the same search node for node with the state in registers, plus payoff
-  similarity (above) and two techniques of its own: enhanced transposition cutoffs (at the second card of a
+  similarity (above, as every kernel) and two techniques of its own: enhanced transposition cutoffs (at the second card of a
   trick with at least ``FL_ETCMIN`` cards left to draw, look up the next position of
   every reply before searching any, the table loads of all replies issued at once with
   a prefetch so their memory latencies overlap; the child reuses the computed key) and
@@ -78,7 +79,7 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   nodes from the extra overwrites);
 * for 4 players in two sides with the default techniques, :func:`ab` hands the search to
   :func:`ab4`, the general kernel's search node for node with the state in registers
-  (``FL_FOUR``), plus payoff similarity (above; the general kernel keys exactly).
+  (``FL_FOUR``).
 
 Kernels trust their input (:meth:`solver.position.Position.to_arrays` builds it).
 
@@ -233,7 +234,7 @@ FL_EGC4 = 24      # 4 players (ab4, abn): 1 the 2-trick endgames inside _eg_thre
 FL_FOUR = 25      # 4 players in two sides with the default techniques: the register kernel ab4 (same nodes, faster)
 FL_TT2 = 26       # ab2: log2 of the table entries it uses, the first ones of the table (0: all); a small table
                   # stays in the core's cache (17: 4 MB)
-FL_PAYOFF = 27    # ab2 and ab4: payoff similarity (Furtak and Buro 2011): trick-boundary entries keyed on the
+FL_PAYOFF = 27    # 2-4 players: payoff similarity (Furtak and Buro 2011): trick-boundary entries keyed on the
                   # play structure alone while cards remain to draw (suits and relative ranks, no points), each
                   # holding its hand cards' points, so that an entry bounds a position whose cards differ only
                   # in points by its bounds moved by the point changes (_tt_probe_pw); 0 exact keys
@@ -3035,9 +3036,8 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
     (fail-soft value, card points of the maximizing side) as :func:`ab`, with four of the flags
     instead of the array: ``etc4min`` (``flags[FL_ETC4]``), ``egc4`` (``flags[FL_EGC4]``),
     ``mirror`` (``flags[FL_MIRROR]``), ``swapfirst`` (``flags[FL_SWAP]``), ``payoff``
-    (``flags[FL_PAYOFF]``: payoff similarity as in :func:`ab2`, for the relative-rank keys of
-    :func:`draw_key_n_pw`; abn has exact keys, so node for node only with 0); the others at the
-    values :func:`uses_ab4` checks.
+    (``flags[FL_PAYOFF]``: payoff similarity, :func:`draw_key_n_pw` and
+    :func:`_endgame_key_planes_pw`); the others at the values :func:`uses_ab4` checks.
 
     Measured against :func:`abn` (interleaved, same nodes): 8-9% less time on full 4-player deals,
     7% with 6 tricks left (results/README.md). Tested node for node against :func:`abn` under every
