@@ -343,6 +343,7 @@ def _main():
                             ("two-player-kernel-no-endgame-minimax", ((S.FL_EG, 0),)),
                             ("two-player-kernel-endgame-minimax-behind-probe", ((S.FL_EG, 1),)),
                             ("two-player-kernel-bisection", ((S.FL_BISECT, 2),)),
+                            ("two-player-kernel-no-aspiration", ((S.FL_ASP, 0),)),
                             ("two-player-kernel-whole-table", ((S.FL_TT2, 0),)),
                             ("two-player-kernel-neither", ((S.FL_ETC, 0), (S.FL_EG, 0)))):
             f = two.copy()

@@ -1206,17 +1206,20 @@ def test_stacked_endgame_kernel_fail_soft(endgame):
 def test_bisecting_driver_keeps_values(players):
     """mtdf's driver (FL_BISECT: 0 unit steps, 1 bisection with 3+ players, at a prior's median for
     two sides, 2 always at the middle, 3 at the middle with 3+ players; from the middle guess
-    ``rem // 2`` bisection starts at the second probe) gives the same value from any first guess,
-    good, poor or outside 0..points left; with at most 2 tricks left, the oracle's value."""
+    ``rem // 2`` bisection starts at the second probe), with and without a first aspiration window
+    (FL_ASP: 0 off, else its half-width in card points; it applies where the driver does not bisect),
+    gives the same value from any first guess, good, poor or outside 0..points left; with at most 2
+    tricks left, the oracle's value."""
     from solver import search as S
     ws = S.new_workspace(14)
     rng = np.random.default_rng(players)
     flags = []
-    for b in (0, 1, 2, 3):
+    for b, asp in ((0, 0), (1, 0), (2, 2), (3, 2), (0, 1), (0, 2), (0, 7), (1, 2), (1, 40)):
         f = S.default_flags()
         f[S.FL_BISECT] = b
+        f[S.FL_ASP] = asp
         flags.append(f)
-    assert S.default_flags()[S.FL_BISECT] == 1
+    assert S.default_flags()[S.FL_BISECT] == 1 and S.default_flags()[S.FL_ASP] == 2
     for pos in _random_positions(players, 12, 31 + players, 5 if players < 6 else 3):
         st, stock, ismax = pos.to_arrays()
         rem = int(S.points_left(st))
@@ -1225,7 +1228,7 @@ def test_bisecting_driver_keeps_values(players):
         for g in (-7, 0, rem // 2, v, v + 1, rem, rem + 40, int(rng.integers(0, rem + 1))):
             for f in flags:
                 ws[5][1] += 1
-                assert S.mtdf(st, stock, ismax, g, *ws, f) == v, (str(pos), g, f[S.FL_BISECT])
+                assert S.mtdf(st, stock, ismax, g, *ws, f) == v, (str(pos), g, f[S.FL_BISECT], f[S.FL_ASP])
         if sum(len(h) for h in pos.hands) <= 2 * players:
             assert oracle.solve(str(pos))[0] == v, str(pos)
 
