@@ -1229,6 +1229,9 @@ def test_bisecting_driver_keeps_values(players):
             for f in flags:
                 ws[5][1] += 1
                 assert S.mtdf(st, stock, ismax, g, *ws, f) == v, (str(pos), g, f[S.FL_BISECT], f[S.FL_ASP])
+                windowed = f[S.FL_ASP] > 0 and f[S.FL_BISECT] != 2 and (players == 2 or f[S.FL_BISECT] == 0)
+                if windowed and g == v and rem > 0:
+                    assert ws[5][2] == 1, (str(pos), "the window around the exact value takes one probe")
         if sum(len(h) for h in pos.hands) <= 2 * players:
             assert oracle.solve(str(pos))[0] == v, str(pos)
 
