@@ -821,6 +821,9 @@ class Position:
         if not 3 * n <= dp <= ncards:
             raise _err("dp", f"{dp} is not a draw index of this deal ({3 * n} to {ncards}: the stock starts "
                              f"after the {3 * n} cards dealt)")
+        if (dp - 3 * n) % n != 0:
+            raise _err("dp", f"{dp} is not a draw index of this deal: after each trick every one of the {n} "
+                             f"seats draws one card (R6), so dp is {3 * n} plus a multiple of {n}")
         hands = list(_seq(hands, "hands"))
         if len(hands) != n:
             raise _err("hands", f"{len(hands)} bitmasks given, expected {n} (one per seat)")

@@ -1738,6 +1738,8 @@ def _engine_deal(rules, seed=9, d=2):
 @pytest.mark.parametrize("kw, words", [
     (dict(dp=-1), "dp: -1 is not a draw index"), (dict(dp=41), "dp: 41 is not a draw index"),
     (dict(dp=6.0), "dp: 6.0 is not an integer"), (dict(dp=None), "dp: None"),
+    (dict(dp=7), "dp: 7 is not a draw index of this deal: after each trick"),
+    (dict(dp=39), "dp: 39 is not a draw index of this deal: after each trick"),
     (dict(leader=7), "leader: seat 7 does not exist"), (dict(leader=None), "leader: None"),
     (dict(hands_extra=True), "hands: 3 bitmasks given, expected 2"),
     (dict(hands_bit=50), "bits outside the card ids"), (dict(short=True), "order: 30 cards given"),
@@ -1746,7 +1748,9 @@ def _engine_deal(rules, seed=9, d=2):
 def test_from_engine_refuses_an_invalid_state(kw, words):
     """Break-it pass of 2026-12-04 (second part): dp=-1/41 made a different deal (the pinta and 28 stock
     cards "played"), leader=7 wrapped, extra bitmasks and bits >= 48 were dropped, floats truncated, and
-    dp=None, a dict for rules or a short order gave TypeError/AttributeError/IndexError."""
+    dp=None, a dict for rules or a short order gave TypeError/AttributeError/IndexError. Session of
+    2026-12-04 (fourth part): a dp of the wrong parity (7, 39 with 2 players; R6 draws a card a seat
+    after each trick) gave a position of legal form that no deal reaches."""
     from solver.position import Position
     rules = Rules(players=2)
     order, hands = _engine_deal(rules)
