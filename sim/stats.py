@@ -396,13 +396,14 @@ def _grid(head, rows):
 
 
 def _finite(obj):
-    """Replace NaN/inf by None so the JSON is strict."""
+    """Replace NaN/inf by None so the JSON is strict, and numpy scalars by Python ones (``np.float64``
+    is a ``float`` subclass, so it is converted first)."""
+    if isinstance(obj, np.generic):
+        return _finite(obj.item())
     if isinstance(obj, float):
         return obj if math.isfinite(obj) else None
     if isinstance(obj, dict):
         return {k: _finite(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
         return [_finite(v) for v in obj]
-    if isinstance(obj, np.generic):
-        return _finite(obj.item())
     return obj

@@ -16,6 +16,7 @@ three players the paranoid value (the two other seats together against it).
 """
 from __future__ import annotations
 
+import collections.abc
 import decimal
 import numbers
 import threading
@@ -445,8 +446,8 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
     Raises
     ------
     ValueError
-        For an invalid position, an illegal move (naming its index), ``moves`` given as one string,
-        or a ``perspective`` that is not a seat of the position.
+        For an invalid position, an illegal move (naming its index), ``moves`` given as one string
+        or as a mapping, or a ``perspective`` that is not a seat of the position.
     """
     from . import search as S
 
@@ -454,6 +455,9 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
     pos._need_known_stock("analyse_play")
     if isinstance(moves, (str, bytes)):
         raise ValueError(f"moves: expected a sequence of moves, got the string {show_input(moves)} (wrap it in a list)")
+    if isinstance(moves, collections.abc.Mapping):
+        raise ValueError(f"moves: expected a sequence of moves, got a {type(moves).__name__} (its keys would be "
+                         f"played; pass a list)")
     try:
         moves = list(moves)  # (a generator too)
     except TypeError:

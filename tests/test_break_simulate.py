@@ -192,6 +192,26 @@ def test_pair_interval_of_a_single_pair_is_not_zero_width():
         assert lo < side["score"] < hi
 
 
+def test_summary_dict_holds_python_numbers():
+    # was: Summary.to_dict() kept numpy floats (np.float64 is a float subclass, so _finite passed them on)
+    from sim.stats import RunningStats
+    st = RunningStats(players=2, sides=2, rotations=2)
+    st.update(np.array([[70, 50], [50, 70]]), np.array([0, 1]), np.zeros(2, bool), 0)
+    d = st.summary(["a", "b"], distinct_deals=1, seconds=1.0, sim_seconds=1.0).to_dict()
+
+    def walk(x):
+        if isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+        else:
+            assert not isinstance(x, np.generic), (type(x), x)
+    walk(d)
+    assert any(isinstance(side["score"], float) for side in d["sides"])
+
+
 # --- second break-it round (fast 2-player kernel, fast heuristic) -----------
 
 def test_huge_chunk_is_refused_before_allocating(tmp_path):

@@ -813,6 +813,9 @@ def test_api_perspective_moves_positions_threads_checked():
     assert analyse_play(EX, [], perspective=1) == [26]
     with pytest.raises(ValueError, match="moves: expected a sequence"):
         analyse_play(EX, "2C")
+    # (session of 2026-12-04, fourth part: a dict's keys were played as the moves)
+    with pytest.raises(ValueError, match="moves: expected a sequence of moves, got a dict"):
+        analyse_play(EX, {"2C": 1})
     with pytest.raises(ValueError, match="positions: expected an iterable"):
         solve_many(EX)
     for bad in (0, 10 ** 6, 1.5):
