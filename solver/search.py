@@ -3626,34 +3626,27 @@ def _mtdf(probe, st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
     k = 0
     n0 = cnt[0]
     cnt[3] = 0
-    w = flags[FL_ASP]
-    if w > 0 and not bis and lo < hi:
-        # aspiration window around the first guess: a value inside it is exact at once (fail-soft)
-        a = max(lo, g - w) - 1
-        b = min(hi, g + w) + 1
-        k = 1
-        g = probe(st, stock, ismax, a, b, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
-        cnt[3] = cnt[0] - n0
-        if g <= a:
-            hi = g
-        elif g >= b:
-            lo = g
-        else:
-            lo = g
-            hi = g
+    # where the driver does not bisect, the first probe may be an aspiration window around the guess
+    w = 0 if bis else flags[FL_ASP]
     while lo < hi:
-        if bis and k >= kb:
-            b = _prior_split(lo, hi, mu, sig) if prior else (lo + hi + 1) // 2
+        if k == 0 and w > 0:
+            a = max(lo, g - w) - 1
+            b = min(hi, g + w) + 1
         else:
-            b = g if g > lo else lo + 1
+            if bis and k >= kb:
+                b = _prior_split(lo, hi, mu, sig) if prior else (lo + hi + 1) // 2
+            else:
+                b = g if g > lo else lo + 1
+            a = b - 1
         k += 1
-        g = probe(st, stock, ismax, b - 1, b, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
+        g = probe(st, stock, ismax, a, b, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
         if k == 1:
             cnt[3] = cnt[0] - n0
+        # fail-soft: above the window a lower bound, below it an upper one, inside it both (exact)
+        if g > a:
+            lo = g
         if g < b:
             hi = g
-        else:
-            lo = g
     cnt[2] = k
     return lo
 
