@@ -43,6 +43,12 @@ def register(subparsers) -> None:
             "positions: the notation of NOTATION.md (in the shared folder; the README says where), e.g.",
             '  brisca solve "players=2 trump=5B hands=3C,6C/10O,2C,12E \\\n'
             '               stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"',
+            "(value 26: seat 1 still captures 26 card points playing 2C, 18 with 10O, 16 with 12E).",
+            "values: card points the side to move still captures (points= not included) with every hand open "
+            "and both sides playing perfectly; with 4 or 6 players the side is the mover's team (seats of "
+            "the same parity, RULES R3); with 3 players it is the paranoid value: the mover alone against "
+            "the other two seats playing together, a lower bound on what it gets against two players who "
+            "each play for themselves.",
             "stock=? hides the draw order (expectation over orders, at most 8 cards to draw); it needs "
             "played=... so that the face-down cards are known as a set; its value is an expectation, and no "
             "principal variation is printed (the draws are chance events: pv is [] in --json); with "
@@ -98,6 +104,8 @@ def register(subparsers) -> None:
     q.add_argument("--out", help="JSON lines file (default: stdout; missing parent directories are created)")
     q.add_argument("--max-tries", type=_count, default=0, metavar="N",
                    help="positions to try (0, the default: 200 * count)")
+    q.add_argument("--no-progress", action="store_true",
+                   help="no progress bar on stderr (puzzles found, positions tried)")
     q.set_defaults(func=cmd_puzzles)
 
 
@@ -586,15 +594,33 @@ def cmd_puzzles(args) -> int:
             return 2
     if refuse_closed_stdout(args.out):  # the puzzles' lines are the only output: refuse before searching
         return 1
+    from tqdm import tqdm
+
     n = 0
     tries = args.max_tries or 200 * args.count
     lines = []
-    for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries):
-        n += 1
-        if args.out is None:
-            print(json.dumps(rec), flush=True)  # one complete line a puzzle (stdout errors: sim.cli.main)
-        else:
-            lines.append(json.dumps(rec) + "\n")
+    tried = 0
+    # a bar of the puzzles found, with the positions tried (about 12 a puzzle; each is solved exactly)
+    bar = tqdm(total=args.count, file=sys.stderr, unit="puzzle", desc="puzzles",
+               disable=args.no_progress, **progress_intervals(sys.stderr))
+
+    def on_try():
+        nonlocal tried
+        tried += 1
+        if not bar.disable:
+            bar.set_postfix_str(f"{tried:,} positions tried", refresh=False)
+
+    try:
+        for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries, on_try=on_try):
+            n += 1
+            bar.update(1)
+            if args.out is None:
+                bar.clear()  # (the line starts its own line, not the bar's)
+                print(json.dumps(rec), flush=True)  # one complete line a puzzle (stdout errors: sim.cli.main)
+            else:
+                lines.append(json.dumps(rec) + "\n")
+    finally:
+        bar.close()
     if args.out is not None:
         try:  # as --out of brisca solve: whole or not at all (an interrupted run leaves the old file)
             _write_text(lines, args.out)

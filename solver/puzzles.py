@@ -15,7 +15,7 @@ import numpy as np
 from sim.rules import Rules
 
 
-def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2000):
+def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2000, on_try=None):
     """Yield up to ``count`` puzzle records (dicts: ``position, move, value, need, pv, deal, ply``).
 
     Parameters
@@ -28,6 +28,8 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
         ``numpy.random.default_rng(seed)``.
     max_tries : int
         Positions examined at most.
+    on_try : callable, optional
+        Called with no arguments after each position examined (a progress bar's tick).
 
     Raises
     ------
@@ -55,6 +57,8 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
             ply += 1
         d += 1
         tries += 1
+        if on_try is not None:
+            on_try()
         if pos.is_terminal:
             continue
         need = 61 - pos.side_points(pos.turn)

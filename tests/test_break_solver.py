@@ -697,6 +697,17 @@ def test_cli_file_progress_bar_and_no_progress(capsys, tmp_path):
     assert rc == 0 and err == "" and len(out.splitlines()) == 2
 
 
+def test_cli_puzzles_progress_bar_and_no_progress(capsys, tmp_path):
+    """`brisca puzzles` draws a labelled bar of the puzzles found and the positions tried on stderr;
+    --no-progress hides it; the records are the same either way (session of 2026-12-04, fifth part)."""
+    out = tmp_path / "p.jsonl"
+    rc, _, err = _run(capsys, "puzzles", "--count", "2", "--seed", "3", "--out", str(out))
+    assert rc == 0 and "puzzles:" in err and "2/2" in err and "positions tried" in err
+    first = out.read_text()
+    rc, stdout, err = _run(capsys, "puzzles", "--count", "2", "--seed", "3", "--no-progress")
+    assert rc == 0 and err == "" and stdout == first
+
+
 def test_cli_puzzles_fewer_than_count_exit_1(capsys, tmp_path):
     """Found by the new-user pass: `--count 2 --max-tries 1` warned "found 0 of 2" but exited 0."""
     out = tmp_path / "p.jsonl"

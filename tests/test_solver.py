@@ -1822,3 +1822,24 @@ def test_api_flags_and_containers_are_checked():
     r = solve(hidden, moves=False)
     assert r.best == [] and r.moves == {} and isinstance(r.value, float)
     assert solve(EX, moves=False).best == []
+
+
+def test_readme_solver_examples():
+    """The README's solver examples say what they print: NOTATION.md's position (26: 2C 26, 10O 18,
+    12E 16, its principal variation), deal 0 of seed 1 open with 2 players (62: 4C and 10B) and with 4
+    players (61 for seats 0 and 2: 6B and 10B, 4C 59), the strings being those deals' (RULES R3-R6)."""
+    from solver import analyse_play, solve
+    from solver.position import deal_position
+    readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md")).read()
+    r = solve(EX)
+    assert (r.value, r.moves) == (26, {"2C": 26, "10O": 18, "12E": 16})
+    assert " ".join(r.pv) == "2C 2O 10O 3E 6C 12E 5B 7C 4B 12B 3C" and " ".join(r.pv) in readme
+    p = deal_position(Rules(players=2), 1, 0)
+    r = solve(p)
+    assert (r.value, r.moves, r.best, r.pv[:4]) == (62, {"4C": 62, "10B": 62, "12O": 61}, ["4C", "10B"],
+                                                    ["4C", "7B", "10B", "2O"])
+    assert analyse_play(p, r.pv) == [62] * (len(r.pv) + 1) and len(r.pv) == 40
+    four = str(deal_position(Rules(players=4), 1, 0))
+    assert f'brisca solve "{four}"' in readme
+    r = solve(four, pv=False)
+    assert (r.value, r.moves) == (61, {"6B": 61, "10B": 61, "4C": 59})
