@@ -574,6 +574,14 @@ def cmd_solve(args) -> int:
     return rc
 
 
+def _isatty(stream) -> bool:
+    """Whether ``stream`` is a terminal (False for a closed or replaced stream; nothing raised)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def cmd_puzzles(args) -> int:
     """Run ``brisca puzzles``; returns the exit code."""
     from .puzzles import find_puzzles
@@ -600,9 +608,12 @@ def cmd_puzzles(args) -> int:
     tries = args.max_tries or 200 * args.count
     lines = []
     tried = 0
-    # a bar of the puzzles found, with the positions tried (about 12 a puzzle; each is solved exactly)
+    # a bar of the puzzles found, with the positions tried (tens a puzzle; each is solved exactly)
     bar = tqdm(total=args.count, file=sys.stderr, unit="puzzle", desc="puzzles",
                disable=args.no_progress, **progress_intervals(sys.stderr))
+    # the bar is cleared before a puzzle's line and redrawn after it only where both share a terminal
+    # (stdout a pipe or file: the bar has its line alone; stderr a log: no clearing sequences in it)
+    shared = not bar.disable and _isatty(sys.stdout) and _isatty(sys.stderr)
 
     def on_try():
         nonlocal tried
@@ -613,12 +624,18 @@ def cmd_puzzles(args) -> int:
     try:
         for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries, on_try=on_try):
             n += 1
-            bar.update(1)
             if args.out is None:
-                bar.clear()  # (the line starts its own line, not the bar's)
+                if shared:
+                    bar.clear()
                 print(json.dumps(rec), flush=True)  # one complete line a puzzle (stdout errors: sim.cli.main)
             else:
                 lines.append(json.dumps(rec) + "\n")
+            bar.update(1)
+            if shared:
+                bar.refresh()
+    except OSError:
+        bar.leave = False  # stdout failed (`| head`: exit 141 quietly): no bar left behind
+        raise
     finally:
         bar.close()
     if args.out is not None:

@@ -706,6 +706,9 @@ def test_cli_puzzles_progress_bar_and_no_progress(capsys, tmp_path):
     first = out.read_text()
     rc, stdout, err = _run(capsys, "puzzles", "--count", "2", "--seed", "3", "--no-progress")
     assert rc == 0 and err == "" and stdout == first
+    # the lines on stdout, the bar on stderr (not a terminal here): no clearing sequences in the log
+    rc, stdout, err = _run(capsys, "puzzles", "--count", "2", "--seed", "3")
+    assert rc == 0 and stdout == first and "2/2" in err and err.count("\r") <= 3, repr(err)
 
 
 def test_cli_puzzles_fewer_than_count_exit_1(capsys, tmp_path):
