@@ -58,7 +58,8 @@ def register(subparsers) -> None:
             "Exit status: 0 ok; 1 some --file lines were invalid, or the output could not be written; 2 bad "
             "input (one-line error on stderr); 141 stdout's reader went away (| head: with --out the file is "
             "still written in full); 130/143 interrupted (no --out file).",
-            "--out columns (one row per record, as the JSON lines): line (--file), position, value, moves, "
+            "--out F.jsonl (or .ndjson, .json) writes the JSON lines --json prints; any other name a parquet "
+            "table. Its columns (one row per record, as the JSON lines): line (--file), position, value, moves, "
             "best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached/seat (target "
             "mode), error (--file tables only: an invalid line's message, and its other columns null except "
             "line and position; null for solved lines). One schema whatever the lines: value float64 (exact "
@@ -69,7 +70,8 @@ def register(subparsers) -> None:
                                         "(from # to the end of the line) skipped; a JSON object line (brisca "
                                         "puzzles, solve --json) gives its \"position\"")
     p.add_argument("--json", action="store_true", help="print one JSON object per position")
-    p.add_argument("--out", help="also write the records to this parquet file (atomic: a temporary file renamed "
+    p.add_argument("--out", help="also write the records to this parquet file, or as JSON lines when its name ends "
+                                 "in .jsonl, .ndjson or .json (atomic: a temporary file renamed "
                                  "when complete; missing parent directories are created; a device or pipe is "
                                  "written in place; not this command's own stdin/stdout/stderr or a terminal)")
     p.add_argument("--target", type=int, help="only answer: can the side to move still capture TARGET points?")
@@ -90,7 +92,8 @@ def register(subparsers) -> None:
         "puzzles", help="generate positions where exactly one move reaches 61",
         description="Positions (any phase) of random open-hand deals where exactly one legal move lets the side "
                     "to move reach 61 card points, with a solution line.",
-        epilog="One JSON line per puzzle: position, move (the only move reaching 61), value (its exact points "
+        epilog="One JSON line per puzzle (with --out F.parquet one row per puzzle, moves and pv as JSON text): "
+               "position, move (the only move reaching 61), value (its exact points "
                "for the side to move), need (future points it needs for 61), moves (every move's value), pv, "
                "deal (deal index of --seed), ply (moves played from the deal's start). Grading an answer: it is "
                "right when its value in moves is at least need (only the record's move is); or run brisca solve "
@@ -101,7 +104,9 @@ def register(subparsers) -> None:
                    help="puzzles to find (1000, 1_000 or 1e3; default: 10)")
     q.add_argument("--players", type=int, default=2, choices=(2,), help="players (2 only, for now)")
     q.add_argument("--seed", type=int, default=1, help="seed of the deals searched (default: 1)")
-    q.add_argument("--out", help="JSON lines file (default: stdout; missing parent directories are created)")
+    q.add_argument("--out", help="JSON lines file, or a parquet table when its name ends in .parquet or .pq "
+                                 "(moves and pv as JSON text; default: JSON lines on stdout; missing parent "
+                                 "directories are created)")
     q.add_argument("--max-tries", type=_count, default=0, metavar="N",
                    help="positions to try (0, the default: 200 * count)")
     q.add_argument("--no-progress", action="store_true",
@@ -224,9 +229,30 @@ def _out_checks(path):
     return None
 
 
+#: ``--out`` names ending so are written as JSON lines (``brisca solve``'s default is a parquet table).
+JSON_LINES_SUFFIXES = (".jsonl", ".ndjson", ".json")
+#: ``--out`` names ending so are written as a parquet table (``brisca puzzles``' default is JSON lines).
+PARQUET_SUFFIXES = (".parquet", ".pq")
+
+
+def out_format(path, default: str) -> str:
+    """``"parquet"`` or ``"jsonl"``: the format an ``--out`` path asks for by its ending
+    (:data:`PARQUET_SUFFIXES`, :data:`JSON_LINES_SUFFIXES`, any case), else ``default``; a device or
+    pipe (``/dev/null``) has the command's default."""
+    low = str(path).lower()
+    if low.endswith(PARQUET_SUFFIXES):
+        return "parquet"
+    if low.endswith(JSON_LINES_SUFFIXES):
+        return "jsonl"
+    return default
+
+
 def _write_or_fail(records, path, rc, with_line=False, target=False):
     try:
-        _write_parquet(records, path, with_line, target)
+        if out_format(path, "parquet") == "jsonl":  # the lines --json prints, one a record
+            _write_text([json.dumps(r) + "\n" for r in records], path)
+        else:
+            _write_parquet(records, path, with_line, target)
     except OSError as e:  # (disk full, file size limit): not bad input, as brisca simulate reports it
         print(f"brisca: error: --out: cannot write {path}: {e.strerror or e}", file=sys.stderr)
         return 1
@@ -574,6 +600,29 @@ def cmd_solve(args) -> int:
     return rc
 
 
+#: The columns of ``brisca puzzles --out F.parquet`` (the JSON lines' keys; ``moves`` and ``pv`` as JSON text).
+_PUZZLE_COLUMNS = (("position", "string"), ("move", "string"), ("value", "int64"), ("need", "int64"),
+                   ("moves", "string"), ("pv", "string"), ("deal", "int64"), ("ply", "int64"))
+
+
+def _write_puzzle_table(records, path):
+    """Write puzzle records as one parquet table (:data:`_PUZZLE_COLUMNS`) through
+    :func:`sim.batch.write_table` (atomic, as every ``--out``).
+
+    Raises
+    ------
+    OSError, ValueError
+        As :func:`sim.batch.write_table`.
+    """
+    import pyarrow as pa
+
+    from sim.batch import write_table
+
+    rows = [{**r, "moves": json.dumps(r["moves"]), "pv": json.dumps(r["pv"])} for r in records]
+    schema = pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in _PUZZLE_COLUMNS])
+    write_table(pa.Table.from_pylist(rows, schema=schema), path, "--out")
+
+
 def _isatty(stream) -> bool:
     """Whether ``stream`` is a terminal (False for a closed or replaced stream; nothing raised)."""
     try:
@@ -640,7 +689,10 @@ def cmd_puzzles(args) -> int:
         bar.close()
     if args.out is not None:
         try:  # as --out of brisca solve: whole or not at all (an interrupted run leaves the old file)
-            _write_text(lines, args.out)
+            if out_format(args.out, "jsonl") == "parquet":
+                _write_puzzle_table([json.loads(x) for x in lines], args.out)
+            else:
+                _write_text(lines, args.out)
         except (OSError, ValueError) as e:
             msg = e.strerror or e if isinstance(e, OSError) else e
             print(f"brisca: error: --out: cannot write {args.out}: {msg} ({count_of(n, 'puzzle')} found)",

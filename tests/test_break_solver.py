@@ -2169,3 +2169,32 @@ def test_cli_play_error_names_the_flag_and_move_once(capsys):
     rc, out, err = _run(capsys, "solve", EX, "--play", "ZZ")
     assert rc == 2
     _one_line_error(err, "--play: move 1 (ZZ): invalid card 'ZZ'")
+
+
+def test_cli_out_format_follows_the_file_name(capsys, tmp_path):
+    """`--out` writes what its name says (session of 2026-12-04, fifth part: `puzzles --out p.parquet`
+    wrote JSON lines and `solve --out s.jsonl` a parquet table under those names): puzzles give a
+    parquet table for .parquet/.pq, solve gives JSON lines (the --json lines) for .jsonl/.ndjson/.json;
+    other names keep each command's default."""
+    import pandas as pd
+    j, pq = tmp_path / "p.jsonl", tmp_path / "p.PARQUET"
+    assert _run(capsys, "puzzles", "--count", "2", "--seed", "3", "--out", str(j), "--no-progress")[0] == 0
+    assert _run(capsys, "puzzles", "--count", "2", "--seed", "3", "--out", str(pq), "--no-progress")[0] == 0
+    lines = [json.loads(x) for x in j.read_text().splitlines()]
+    df = pd.read_parquet(pq)
+    assert list(df.columns) == ["position", "move", "value", "need", "moves", "pv", "deal", "ply"]
+    assert str(df["value"].dtype) == "int64" and len(df) == 2
+    for rec, (_, row) in zip(lines, df.iterrows()):
+        assert {**row.to_dict(), "moves": json.loads(row["moves"]), "pv": json.loads(row["pv"])} == rec
+    f = tmp_path / "pos.txt"
+    f.write_text(f"{EX}\nnot a position\n")
+    for name in ("s.jsonl", "s.ndjson", "s.json"):
+        rc, out, err = _run(capsys, "solve", "--file", str(f), "--json", "--out", str(tmp_path / name),
+                            "--no-progress")
+        assert rc == 1 and (tmp_path / name).read_text() == out and len(out.splitlines()) == 2, err
+    for name in ("s.parquet", "s.out"):
+        rc, out, err = _run(capsys, "solve", "--file", str(f), "--out", str(tmp_path / name), "--no-progress")
+        assert rc == 1 and (tmp_path / name).read_bytes()[:4] == b"PAR1"
+    assert _run(capsys, "puzzles", "--count", "1", "--seed", "3", "--out", str(tmp_path / "p.txt"),
+                "--no-progress")[0] == 0
+    assert json.loads((tmp_path / "p.txt").read_text())["position"] == lines[0]["position"]
