@@ -181,6 +181,34 @@ def add_simulate(sub) -> argparse.ArgumentParser:
     return p
 
 
+#: File name endings and the format they suggest (:func:`note_format`).
+_SUFFIX_FORMATS = {".csv": "CSV", ".tsv": "TSV", ".txt": "text", ".json": "JSON lines", ".jsonl": "JSON lines",
+                   ".ndjson": "JSON lines", ".parquet": "parquet", ".pq": "parquet", ".feather": "Arrow",
+                   ".arrow": "Arrow", ".xlsx": "Excel", ".xls": "Excel"}
+
+
+def note_format(flag: str, path, written: str) -> None:
+    """Say on stderr when an output's name suggests another format than the one written
+    (``--out run.csv`` gets a parquet file): one ``brisca: note:`` line, the run goes on.
+
+    Parameters
+    ----------
+    flag : str
+        The option naming the file (``"--out"``).
+    path : str or None
+        The file name (None: nothing to say).
+    written : str
+        The format written: ``"parquet"`` or ``"JSON lines"``.
+    """
+    if path is None:
+        return
+    suffix = os.path.splitext(str(path))[1].lower()
+    meant = _SUFFIX_FORMATS.get(suffix)
+    if meant is not None and meant != written:
+        how = "pandas.read_parquet reads it" if written == "parquet" else "pandas.read_json(..., lines=True) reads it"
+        print(f"{PROG}: note: {flag} {path} is written as {written}, not {meant} ({how})", file=sys.stderr)
+
+
 def _fail(message: str, code: int = 2) -> int:
     print(f"{PROG}: error: {message}", file=sys.stderr)
     return code
@@ -236,6 +264,8 @@ def cmd_simulate(args) -> int:
     def on_start():  # (after simulate's input checks: bad input is still exit 2)
         if refuse_closed_stdout(args.out, args.tricks):
             raise _StdoutClosed
+        note_format("--out", args.out, "parquet")
+        note_format("--tricks", args.tricks, "parquet")
     try:
         result = simulate(rules, args.policy or ["random"], deals=args.deals, seed=args.seed,
                           threads=args.threads, duplicate=args.duplicate, out=args.out, tricks_out=args.tricks,

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from sim.batch import progress_intervals, same_file
 from sim.paths import open_probe
-from sim.cli import _count, refuse_closed_stdout, stdout_failed
+from sim.cli import _count, note_format, refuse_closed_stdout, stdout_failed
 
 from .position import count_of
 
@@ -478,6 +478,8 @@ def cmd_solve(args) -> int:
             err = f"is the --file input ({args.file}); it would be overwritten"
         if err:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
+        else:
+            note_format("--out", args.out, "JSON lines" if out_format(args.out, "parquet") == "jsonl" else "parquet")
         return bool(err)
 
     if args.file is None:
@@ -649,6 +651,7 @@ def cmd_puzzles(args) -> int:
         if err:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
             return 2
+        note_format("--out", args.out, "parquet" if out_format(args.out, "jsonl") == "parquet" else "JSON lines")
     if refuse_closed_stdout(args.out):  # the puzzles' lines are the only output: refuse before searching
         return 1
     from tqdm import tqdm

@@ -287,3 +287,19 @@ def test_simulate_refuses_bytes_and_non_names(kw, words, tmp_path, monkeypatch):
 def test_simulate_takes_a_generator_of_policies():
     from sim.batch import resolve_policies
     assert resolve_policies(Rules(players=2), (p for p in ["heuristic", "random"])) == ("heuristic", "random")
+
+
+def test_cli_notes_an_out_name_of_another_format(tmp_path):
+    """`--out run.csv` gets a parquet file, as documented; since the session of 2026-12-04, fifth part,
+    one stderr line says so (a name suggesting CSV or JSON had been written as parquet without a
+    word); a .parquet name or one without a known ending gets no note."""
+    p = _brisca("--deals", "20", "--out", tmp_path / "run.csv", "--tricks", tmp_path / "t.json", "--no-progress")
+    assert p.returncode == 0, p.stderr
+    notes = [x for x in p.stderr.splitlines() if x.startswith("brisca: note: ")]
+    assert notes == [f"brisca: note: --out {tmp_path / 'run.csv'} is written as parquet, not CSV "
+                     "(pandas.read_parquet reads it)",
+                     f"brisca: note: --tricks {tmp_path / 't.json'} is written as parquet, not JSON lines "
+                     "(pandas.read_parquet reads it)"]
+    assert len(pd.read_parquet(tmp_path / "run.csv")) == 20
+    p = _brisca("--deals", "20", "--out", tmp_path / "run.parquet", "--tricks", tmp_path / "t.data", "--no-progress")
+    assert p.returncode == 0 and "note" not in p.stderr

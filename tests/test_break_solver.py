@@ -2195,6 +2195,12 @@ def test_cli_out_format_follows_the_file_name(capsys, tmp_path):
     for name in ("s.parquet", "s.out"):
         rc, out, err = _run(capsys, "solve", "--file", str(f), "--out", str(tmp_path / name), "--no-progress")
         assert rc == 1 and (tmp_path / name).read_bytes()[:4] == b"PAR1"
-    assert _run(capsys, "puzzles", "--count", "1", "--seed", "3", "--out", str(tmp_path / "p.txt"),
-                "--no-progress")[0] == 0
-    assert json.loads((tmp_path / "p.txt").read_text())["position"] == lines[0]["position"]
+    rc, _, err = _run(capsys, "puzzles", "--count", "1", "--seed", "3", "--out", str(tmp_path / "p.txt"),
+                      "--no-progress")
+    assert rc == 0 and json.loads((tmp_path / "p.txt").read_text())["position"] == lines[0]["position"]
+    # a name suggesting another format than the one written gets a note on stderr (sim.cli.note_format)
+    assert f"brisca: note: --out {tmp_path / 'p.txt'} is written as JSON lines, not text" in err
+    rc, _, err = _run(capsys, "solve", "--out", str(tmp_path / "s.csv"), EX)
+    assert rc == 0 and f"brisca: note: --out {tmp_path / 's.csv'} is written as parquet, not CSV" in err
+    rc, _, err = _run(capsys, "solve", "--out", str(tmp_path / "s.jsonl"), EX)
+    assert rc == 0 and "note" not in err
