@@ -16,7 +16,7 @@ from sim.rules import Rules
 
 
 def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2000, on_try=None):
-    """Yield up to ``count`` puzzle records (dicts: ``position, move, value, need, pv, deal, ply``).
+    """Yield up to ``count`` puzzle records (dicts: ``position, move, value, need, moves, pv, deal, ply``).
 
     Parameters
     ----------
