@@ -939,10 +939,13 @@ def _lead_score(c, hand, opp, trump, left):
 def _follow_score(c, win, tp, hand, trump, left, edge, players):
     """Order score of playing ``c`` from ``hand`` to a trick an opponent's ``win`` is winning,
     ``tp`` card points in it (``FL_TUNED``; R5). Winning it is worth the trump it may draw
-    (``edge``: :func:`_draw_edge`, R6). Of the losing cards a trump comes last, and a zero-point
-    card loses 130 with 2 ``players`` (after a 2 or 3 while many cards are left to draw), 50 with
-    more (tuned on 20 four-player positions with 8 tricks left). Measured, not reasoned: these
-    scores order the search, they are no playing advice. Tuned as :func:`_lead_score`.
+    (``edge``: :func:`_draw_edge`, R6; 304 a trump with 2 ``players``, 175 with more). Of the losing
+    cards a trump comes last, and a zero-point card loses 66 with 2 players (after a 2 or 3 while
+    many cards are left to draw), 50 with more (tuned on 20 four-player positions with 8 tricks
+    left). Measured, not reasoned: these scores order the search, they are no playing advice.
+    Tuned as :func:`_lead_score`; the 2-player edge, zero-point loss and the sign of ``left`` in a
+    trump's win of a trick of no points re-tuned with payoff similarity on (session of 2026-12-04,
+    fifth part: 1.8-3.0% fewer nodes on full 2-player deals, results/README.md).
 
     Every case's score is computed and one picked by masks, without a branch (whether ``c`` wins
     mispredicts): 1.2-3.2% faster on full 2-player deals than the same scores behind branches
@@ -950,12 +953,13 @@ def _follow_score(c, win, tp, hand, trump, left, edge, players):
     p = card_points(c)
     r = strength_of(c)
     istr = suit_of(c) == trump
-    edge *= 175
+    two = players == 2
+    edge *= 304 if two else 175
     it = np.int64(istr)
     z = np.int64(p == 0)
     nt = popcount(hand & suit_mask(trump))
-    zero_loss = 130 if players == 2 else 50
-    win_ruff0 = 130 + left + edge                                   # a trump wins a trick of no points
+    zero_loss = 66 if two else 50
+    win_ruff0 = 130 + (-left if two else left) + edge               # a trump wins a trick of no points
     win_suit = 400 + 8 * (tp + p) - 3 * r + left + edge             # a card of the suit led wins
     win_trump = 410 + 6 * tp - 2 * r - p - 20 * z + 10 * nt + edge  # a trump wins a trick with points
     lose = 300 - 14 * p - r - 140 * it - zero_loss * z * (1 - it) - left * p - edge

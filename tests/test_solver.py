@@ -1334,16 +1334,16 @@ def test_follow_score_branch_free_matches_its_cases():
 
     def ref(c, win, tp, hand, trump, left, edge, players):
         p, r, istr = int(CARD_POINTS[c]), c % 12, c // 12 == trump
-        edge *= 175
+        edge *= 304 if players == 2 else 175  # (2 players re-tuned: session of 2026-12-04, fifth part)
         beat = (c // 12 == win // 12 and c > win) or (istr and win // 12 != trump)
         if beat:
             if tp + p == 0 and istr:
-                return 130 + left + edge
+                return 130 + (-left if players == 2 else left) + edge
             if not istr:
                 return 400 + 8 * (tp + p) - 3 * r + left + edge
             nt = bin(hand & (0xFFF << (12 * trump))).count("1")
             return 410 + 6 * tp - 2 * r - p - (20 if p == 0 else 0) + 10 * nt + edge
-        zero_loss = 130 if players == 2 else 50
+        zero_loss = 66 if players == 2 else 50
         return 300 - 14 * p - r - (140 if istr else (zero_loss if p == 0 else 0)) - left * p - edge
 
     for _ in range(3000):
