@@ -322,7 +322,9 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
         r.ms = (time.perf_counter() - t0) * 1000.0
         return r
     st, stock, ismax = pos.to_arrays(perspective=seat)  # (seat: target mode only)
+    tw = time.perf_counter()
     ws = _ws if _ws is not None else workspace()
+    t0 += time.perf_counter() - tw  # (a thread's first call allocates its table: not part of the solve)
     tk1, tk2, td, fr, mv, cnt = ws
     flags = S.default_flags()
     D = S.drivers(st, flags)  # compiles only the kernel this table needs

@@ -194,7 +194,14 @@ def _out_problem(path):
         return f"is a directory: {path}"
     try:
         if special_target(path):  # a device or pipe, written in place
-            return None if os.access(path, os.W_OK) else f"is not writable: {path}"
+            if not os.access(path, os.W_OK):
+                return f"is not writable: {path}"
+            if stat.S_ISCHR(os.stat(path).st_mode):  # (/dev/tty without a controlling terminal: ENXIO)
+                try:
+                    os.close(os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK))
+                except OSError as e:
+                    return f"cannot be opened for writing: {path}: {e.strerror or e}"
+            return None
     except ValueError as e:
         return f"{path}: {e}"
     from sim.batch import make_parents, remove_created
@@ -389,7 +396,9 @@ def _warm_up(target: bool = False, kinds=frozenset({(2, False)})) -> None:
                 p = Position.parse(_WARM[n])
                 solve(p)
                 if target:
-                    solve(p, 20)
+                    # a target the probe must search for (above the points left it is decided without
+                    # loading the kernel's probe: 3-6 player --target timings then counted its loading)
+                    solve(p, max(1, p.future_points() // 2))
         finally:
             note.cancel()
 

@@ -2204,3 +2204,17 @@ def test_cli_out_format_follows_the_file_name(capsys, tmp_path):
     assert rc == 0 and f"brisca: note: --out {tmp_path / 's.csv'} is written as parquet, not CSV" in err
     rc, _, err = _run(capsys, "solve", "--out", str(tmp_path / "s.jsonl"), EX)
     assert rc == 0 and "note" not in err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/tty"), reason="no /dev/tty device")
+def test_cli_out_device_that_cannot_be_opened_is_refused_before_solving(tmp_path):
+    """Break-it pass of 2026-12-04, fifth part: `--out /dev/tty` without a controlling terminal (cron,
+    CI, setsid) passed the writable check, solved the whole --file and then failed with exit 1; a
+    character device is now opened once up front, so it is bad input (exit 2) before any solving."""
+    f = tmp_path / "p.txt"
+    f.write_text(EX + "\n")
+    p = subprocess.run([sys.executable, "-m", "sim.cli", "solve", "--file", str(f), "--out", "/dev/tty",
+                        "--no-progress"], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                       start_new_session=True, timeout=300)
+    assert p.returncode == 2, p.stderr
+    assert "brisca: error: --out: cannot be opened for writing: /dev/tty" in p.stderr and p.stdout == ""
