@@ -554,11 +554,16 @@ def progress_interval(stream) -> float:
     """
     if "ipykernel" in sys.modules:  # (a notebook's stderr is no terminal but is watched live)
         return 0.1
+    return 0.1 if stream_is_terminal(stream) else PROGRESS_LOG_SECONDS
+
+
+def stream_is_terminal(stream) -> bool:
+    """Whether the open ``stream`` (``sys.stdout``, ``sys.stderr``) is a terminal; False for a closed
+    or replaced stream (nothing raised)."""
     try:
-        tty = stream.isatty()
-    except (AttributeError, ValueError, OSError):  # (a closed or replaced stream)
-        tty = False
-    return 0.1 if tty else PROGRESS_LOG_SECONDS
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def progress_intervals(stream) -> dict:
@@ -579,15 +584,32 @@ def progress_intervals(stream) -> dict:
     return {"mininterval": m, "maxinterval": max(m, 10.0)}
 
 
+#: How a device is opened to be looked at: for writing, never as the controlling terminal, never blocking.
+_PROBE_FLAGS = os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK
+
+
 def _is_terminal(path) -> bool:
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK)
+        fd = os.open(path, _PROBE_FLAGS)
     except OSError:
         return False
     try:
         return os.isatty(fd)
     finally:
         os.close(fd)
+
+
+def device_open_problem(path):
+    """Why the character device ``path`` cannot be opened for writing (``/dev/tty`` without a
+    controlling terminal: ENXIO), as ``"cannot be opened for writing: PATH: REASON"``; None when it
+    opens, or when ``path`` is no character device (nothing raised)."""
+    try:
+        if not stat.S_ISCHR(os.stat(path).st_mode):
+            return None
+        os.close(os.open(path, _PROBE_FLAGS))
+    except OSError as e:
+        return f"cannot be opened for writing: {path}: {e.strerror or e}"
+    return None
 
 
 def special_target(path) -> bool:

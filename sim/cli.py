@@ -181,10 +181,21 @@ def add_simulate(sub) -> argparse.ArgumentParser:
     return p
 
 
-#: File name endings and the format they suggest (:func:`note_format`).
-_SUFFIX_FORMATS = {".csv": "CSV", ".tsv": "TSV", ".txt": "text", ".json": "JSON lines", ".jsonl": "JSON lines",
-                   ".ndjson": "JSON lines", ".parquet": "parquet", ".pq": "parquet", ".feather": "Arrow",
-                   ".arrow": "Arrow", ".xlsx": "Excel", ".xls": "Excel"}
+#: File name endings and the format they suggest (:func:`suffix_format`): format codes.
+_SUFFIX_FORMATS = {".csv": "csv", ".tsv": "tsv", ".txt": "text", ".json": "jsonl", ".jsonl": "jsonl",
+                   ".ndjson": "jsonl", ".parquet": "parquet", ".pq": "parquet", ".feather": "arrow",
+                   ".arrow": "arrow", ".xlsx": "excel", ".xls": "excel"}
+#: How messages name the format codes.
+_FORMAT_NAMES = {"csv": "CSV", "tsv": "TSV", "text": "text", "jsonl": "JSON lines", "parquet": "parquet",
+                 "arrow": "Arrow", "excel": "Excel"}
+
+
+def suffix_format(path):
+    """The format code (:data:`_SUFFIX_FORMATS`) the ending of ``path``'s file name suggests, any case
+    (``"parquet"``, ``"jsonl"``, ``"csv"``, ...), or None."""
+    name = os.path.basename(str(path)).lower()
+    i = name.rfind(".")
+    return _SUFFIX_FORMATS.get(name[i:]) if i >= 0 else None
 
 
 def note_format(flag: str, path, written: str) -> None:
@@ -198,15 +209,15 @@ def note_format(flag: str, path, written: str) -> None:
     path : str or None
         The file name (None: nothing to say).
     written : str
-        The format written: ``"parquet"`` or ``"JSON lines"``.
+        The format code written: ``"parquet"`` or ``"jsonl"``.
     """
     if path is None:
         return
-    suffix = os.path.splitext(str(path))[1].lower()
-    meant = _SUFFIX_FORMATS.get(suffix)
+    meant = suffix_format(path)
     if meant is not None and meant != written:
         how = "pandas.read_parquet reads it" if written == "parquet" else "pandas.read_json(..., lines=True) reads it"
-        print(f"{PROG}: note: {flag} {path} is written as {written}, not {meant} ({how})", file=sys.stderr)
+        print(f"{PROG}: note: {flag} {path} is written as {_FORMAT_NAMES[written]}, not {_FORMAT_NAMES[meant]} "
+              f"({how})", file=sys.stderr)
 
 
 def _fail(message: str, code: int = 2) -> int:

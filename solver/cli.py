@@ -19,9 +19,9 @@ import sys
 import textwrap
 from pathlib import Path
 
-from sim.batch import progress_intervals, same_file
+from sim.batch import device_open_problem, progress_intervals, same_file, stream_is_terminal
 from sim.paths import open_probe
-from sim.cli import _count, note_format, refuse_closed_stdout, stdout_failed
+from sim.cli import _count, note_format, refuse_closed_stdout, stdout_failed, suffix_format
 
 from .position import count_of
 
@@ -196,12 +196,7 @@ def _out_problem(path):
         if special_target(path):  # a device or pipe, written in place
             if not os.access(path, os.W_OK):
                 return f"is not writable: {path}"
-            if stat.S_ISCHR(os.stat(path).st_mode):  # (/dev/tty without a controlling terminal: ENXIO)
-                try:
-                    os.close(os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK))
-                except OSError as e:
-                    return f"cannot be opened for writing: {path}: {e.strerror or e}"
-            return None
+            return device_open_problem(path)  # (/dev/tty without a controlling terminal)
     except ValueError as e:
         return f"{path}: {e}"
     from sim.batch import make_parents, remove_created
@@ -236,22 +231,12 @@ def _out_checks(path):
     return None
 
 
-#: ``--out`` names ending so are written as JSON lines (``brisca solve``'s default is a parquet table).
-JSON_LINES_SUFFIXES = (".jsonl", ".ndjson", ".json")
-#: ``--out`` names ending so are written as a parquet table (``brisca puzzles``' default is JSON lines).
-PARQUET_SUFFIXES = (".parquet", ".pq")
-
-
 def out_format(path, default: str) -> str:
-    """``"parquet"`` or ``"jsonl"``: the format an ``--out`` path asks for by its ending
-    (:data:`PARQUET_SUFFIXES`, :data:`JSON_LINES_SUFFIXES`, any case), else ``default``; a device or
-    pipe (``/dev/null``) has the command's default."""
-    low = str(path).lower()
-    if low.endswith(PARQUET_SUFFIXES):
-        return "parquet"
-    if low.endswith(JSON_LINES_SUFFIXES):
-        return "jsonl"
-    return default
+    """``"parquet"`` or ``"jsonl"``: the format an ``--out`` path asks for by its ending (``.parquet``,
+    ``.pq``; ``.jsonl``, ``.ndjson``, ``.json``; any case: :func:`sim.cli.suffix_format`), else
+    ``default``; a device or pipe (``/dev/null``) has the command's default."""
+    fmt = suffix_format(path)
+    return fmt if fmt in ("parquet", "jsonl") else default
 
 
 def _write_or_fail(records, path, rc, with_line=False, target=False):
@@ -488,7 +473,7 @@ def cmd_solve(args) -> int:
         if err:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
         else:
-            note_format("--out", args.out, "JSON lines" if out_format(args.out, "parquet") == "jsonl" else "parquet")
+            note_format("--out", args.out, out_format(args.out, "parquet"))
         return bool(err)
 
     if args.file is None:
@@ -634,14 +619,6 @@ def _write_puzzle_table(records, path):
     write_table(pa.Table.from_pylist(rows, schema=schema), path, "--out")
 
 
-def _isatty(stream) -> bool:
-    """Whether ``stream`` is a terminal (False for a closed or replaced stream; nothing raised)."""
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
 def cmd_puzzles(args) -> int:
     """Run ``brisca puzzles``; returns the exit code."""
     from .puzzles import find_puzzles
@@ -660,37 +637,34 @@ def cmd_puzzles(args) -> int:
         if err:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
             return 2
-        note_format("--out", args.out, "parquet" if out_format(args.out, "jsonl") == "parquet" else "JSON lines")
+        note_format("--out", args.out, out_format(args.out, "jsonl"))
     if refuse_closed_stdout(args.out):  # the puzzles' lines are the only output: refuse before searching
         return 1
     from tqdm import tqdm
 
-    n = 0
     tries = args.max_tries or 200 * args.count
-    lines = []
+    found = []  # the records, written to --out at the end (whole or not at all)
     tried = 0
     # a bar of the puzzles found, with the positions tried (tens a puzzle; each is solved exactly)
     bar = tqdm(total=args.count, file=sys.stderr, unit="puzzle", desc="puzzles",
                disable=args.no_progress, **progress_intervals(sys.stderr))
     # the bar is cleared before a puzzle's line and redrawn after it only where both share a terminal
     # (stdout a pipe or file: the bar has its line alone; stderr a log: no clearing sequences in it)
-    shared = not bar.disable and _isatty(sys.stdout) and _isatty(sys.stderr)
+    shared = not bar.disable and stream_is_terminal(sys.stdout) and stream_is_terminal(sys.stderr)
 
     def on_try():
         nonlocal tried
         tried += 1
-        if not bar.disable:
-            bar.set_postfix_str(f"{tried:,} positions tried", refresh=False)
+        bar.set_postfix_str(f"{tried:,} positions tried", refresh=False)
 
     try:
-        for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries, on_try=on_try):
-            n += 1
+        for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries,
+                                on_try=None if bar.disable else on_try):
+            found.append(rec)
             if args.out is None:
                 if shared:
                     bar.clear()
                 print(json.dumps(rec), flush=True)  # one complete line a puzzle (stdout errors: sim.cli.main)
-            else:
-                lines.append(json.dumps(rec) + "\n")
             bar.update(1)
             if shared:
                 bar.refresh()
@@ -699,12 +673,13 @@ def cmd_puzzles(args) -> int:
         raise
     finally:
         bar.close()
+    n = len(found)
     if args.out is not None:
         try:  # as --out of brisca solve: whole or not at all (an interrupted run leaves the old file)
             if out_format(args.out, "jsonl") == "parquet":
-                _write_puzzle_table([json.loads(x) for x in lines], args.out)
+                _write_puzzle_table(found, args.out)
             else:
-                _write_text(lines, args.out)
+                _write_text([json.dumps(r) + "\n" for r in found], args.out)
         except (OSError, ValueError) as e:
             msg = e.strerror or e if isinstance(e, OSError) else e
             print(f"brisca: error: --out: cannot write {args.out}: {msg} ({count_of(n, 'puzzle')} found)",
