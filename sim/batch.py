@@ -416,6 +416,9 @@ class _Target:
         except ValueError as e:
             raise ValueError(f"cannot write {self.label} {f}: {e}") from None
         if direct:  # renaming over /dev/null would replace the device; a FIFO's reader waits on it
+            bad = device_open_problem(f)  # (/dev/tty without a controlling terminal: before the run, not after)
+            if bad:
+                raise ValueError(f"{self.label}: {bad}")
             self.direct = True
             return
         if os.path.islink(f):

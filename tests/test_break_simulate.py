@@ -303,3 +303,15 @@ def test_cli_notes_an_out_name_of_another_format(tmp_path):
     assert len(pd.read_parquet(tmp_path / "run.csv")) == 20
     p = _brisca("--deals", "20", "--out", tmp_path / "run.parquet", "--tricks", tmp_path / "t.data", "--no-progress")
     assert p.returncode == 0 and "note" not in p.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/tty"), reason="no /dev/tty device")
+def test_cli_out_device_that_cannot_be_opened_is_refused_before_the_run(tmp_path):
+    """`--out /dev/tty` without a controlling terminal (cron, CI, setsid) played the whole batch and
+    then failed with exit 1, as `brisca solve` did before 1946974: the shared check
+    (`sim.batch.device_open_problem`) now refuses it before the run, exit 2."""
+    p = subprocess.run([sys.executable, "-m", "sim.cli", "simulate", "--deals", "20", "--out", "/dev/tty",
+                        "--no-progress"], capture_output=True, text=True, cwd=ROOT, env=_env(),
+                       stdin=subprocess.DEVNULL, start_new_session=True, timeout=120)
+    assert p.returncode == 2, p.stderr
+    assert "cannot be opened for writing: /dev/tty" in p.stderr and p.stdout == ""
