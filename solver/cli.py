@@ -43,7 +43,10 @@ def register(subparsers) -> None:
             "positions: the notation of NOTATION.md (in the shared folder; the README says where), e.g.",
             '  brisca solve "players=2 trump=5B hands=3C,6C/10O,2C,12E \\\n'
             '               stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"',
-            "(value 26: seat 1 still captures 26 card points playing 2C, 18 with 10O, 16 with 12E).",
+            "(value 26: seat 1 still captures 26 card points playing 2C, 18 with 10O, 16 with 12E). The "
+            "moves are printed best first with their values, a * marking each move of the best value (the "
+            "JSON key best), then the principal variation (pv): both sides' moves from here on under perfect "
+            "play.",
             "values: card points the side to move still captures (points= not included) with every hand open "
             "and both sides playing perfectly; with 4 or 6 players the side is the mover's team (seats of "
             "the same parity, RULES R3); with 3 players it is the paranoid value: the mover alone against "
@@ -110,7 +113,8 @@ def register(subparsers) -> None:
     q.add_argument("--max-tries", type=_count, default=0, metavar="N",
                    help="positions to try (0, the default: 200 * count)")
     q.add_argument("--no-progress", action="store_true",
-                   help="no progress bar on stderr (puzzles found, positions tried)")
+                   help="no progress bar on stderr (puzzles found, positions tried), nor the note that a first "
+                        "run is compiling")
     q.set_defaults(func=cmd_puzzles)
 
 
@@ -352,13 +356,13 @@ def _write_text(lines, path):
         _TEMPORARIES.discard(tmp)
 
 
-def _warm_up(target: bool = False, kinds=frozenset({(2, False)})) -> None:
+def _warm_up(target: bool = False, kinds=frozenset({(2, False)}), note: bool = True) -> None:
     """Compile (or load from numba's cache) the search kernels a request uses before timing
     anything, so the ``ms`` reported is the solve alone: for each of ``kinds`` (:func:`_kinds`:
     the kernel set's player count, stock known or hidden) the exact search or the expectimax of
     ``stock=?``, and the target probe for ``--target``/``--win``. Each kind that takes more than
     1.5 s (a compile: loading from the cache takes well under a second) says so on stderr, naming
-    itself alone."""
+    itself alone (not with ``note=False``: ``--no-progress``)."""
     import threading
 
     from .api import solve
@@ -367,11 +371,12 @@ def _warm_up(target: bool = False, kinds=frozenset({(2, False)})) -> None:
     for n, hid in sorted(kinds):
         table = {2: "2-player", 4: "4-player"}.get(n, "3- and 6-player")
         what = f"the {table} stock=? expectimax" if hid else f"the {table} solver"
-        note = threading.Timer(1.5, lambda what=what: print(
+        timer = threading.Timer(1.5, lambda what=what: print(
             f"brisca: compiling {what} (once for each kind of request: numba caches it)...",
             file=sys.stderr, flush=True))
-        note.daemon = True
-        note.start()
+        timer.daemon = True
+        if note:
+            timer.start()
         try:
             if hid:  # a small relative with the stock order hidden (stock=?)
                 h = Position.parse(_WARM_HIDDEN[n])
@@ -385,7 +390,7 @@ def _warm_up(target: bool = False, kinds=frozenset({(2, False)})) -> None:
                     # loading the kernel's probe: 3-6 player --target timings then counted its loading)
                     solve(p, max(1, p.future_points() // 2))
         finally:
-            note.cancel()
+            timer.cancel()
 
 
 def _json_position(text):
@@ -642,6 +647,8 @@ def cmd_puzzles(args) -> int:
         return 1
     from tqdm import tqdm
 
+    # a first run compiles the 2-player solver (about 30 s): a note says so, not a bar sitting at 0%
+    _warm_up(note=not args.no_progress)
     tries = args.max_tries or 200 * args.count
     found = []  # the records, written to --out at the end (whole or not at all)
     tried = 0

@@ -711,6 +711,33 @@ def test_cli_puzzles_progress_bar_and_no_progress(capsys, tmp_path):
     assert rc == 0 and stdout == first and "2/2" in err and err.count("\r") <= 3, repr(err)
 
 
+def test_cli_puzzles_warm_up_before_the_bar(capsys, monkeypatch):
+    """`brisca puzzles` compiles (or loads) the 2-player solver before its bar starts, so a first run
+    says "compiling" instead of sitting at 0% for 30 s (left alone in the session of 2026-12-04, fifth
+    part); --no-progress also drops that note, as simulate's does."""
+    import threading
+
+    import solver.cli as cli
+    calls = []
+    real = cli._warm_up
+    monkeypatch.setattr(cli, "_warm_up", lambda *a, **k: (calls.append(k.get("note", True)), real(*a, **k)))
+    rc, _, err = _run(capsys, "puzzles", "--count", "1", "--seed", "3")
+    assert rc == 0 and calls == [True]
+    rc, _, err = _run(capsys, "puzzles", "--count", "1", "--seed", "3", "--no-progress")
+    assert rc == 0 and calls == [True, False] and err == ""
+    started = []
+
+    class Timer(threading.Timer):
+        def start(self):
+            started.append(1)
+            super().start()
+    monkeypatch.setattr(threading, "Timer", Timer)
+    real(note=False)
+    assert started == []
+    real()
+    assert started == [1]
+
+
 def test_cli_puzzles_fewer_than_count_exit_1(capsys, tmp_path):
     """Found by the new-user pass: `--count 2 --max-tries 1` warned "found 0 of 2" but exited 0."""
     out = tmp_path / "p.jsonl"
