@@ -26,6 +26,7 @@ import io
 import json
 import os
 import sys
+import textwrap
 
 
 PROG = "brisca"
@@ -140,9 +141,9 @@ def add_simulate(sub) -> argparse.ArgumentParser:
     from .rules import ENDGAMES, EXCHANGE_CONDITIONS, EXCHANGES, REMOVES
     p = sub.add_parser(
         "simulate", help="play a batch of deals, print a summary, write parquet",
-        description="Play a batch of Brisca deals with the engine's policies, print win rates "
-                    "(95% Wilson intervals), points, draws and capotes, and optionally write one "
-                    "parquet row per deal (--out) and per trick (--tricks).",
+        description=textwrap.fill("Play a batch of Brisca deals with the engine's policies, print win rates "
+                                  "(95% Wilson intervals), points, draws and capotes, and optionally write one "
+                                  "parquet row per deal (--out) and per trick (--tricks).", 78),
         epilog=SIMULATE_EPILOG, formatter_class=_Help)
     g = p.add_argument_group("rules (RULES.md)")
     g.add_argument("--players", type=int, default=2, metavar="N", help="players: 2, 3, 4 or 6 (R3)")
