@@ -387,8 +387,8 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     Raises
     ------
     ValueError
-        For an invalid position (with ``errors="raise"``), a single string for ``positions``, bad
-        ``threads``, ``target`` or ``errors``.
+        For an invalid position (with ``errors="raise"``), a single string or a mapping for
+        ``positions``, bad ``threads``, ``target`` or ``errors``.
     """
     from concurrent.futures import ThreadPoolExecutor
 
@@ -397,6 +397,9 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
                          f"{type(positions).__name__} (wrap it in a list)")
     if not hasattr(positions, "__iter__"):
         raise ValueError(f"positions: expected an iterable of positions, got {type(positions).__name__}")
+    if isinstance(positions, collections.abc.Mapping):  # (as analyse_play's moves: not its keys silently)
+        raise ValueError(f"positions: expected an iterable of positions, got a {type(positions).__name__} (its "
+                         "keys would be solved; pass a list)")
     if errors not in ("raise", "return"):
         raise ValueError(f"errors: expected 'raise' or 'return', got {errors!r}")
     pv, moves, win = check_flag(pv, "pv"), check_flag(moves, "moves"), check_flag(win, "win")  # (once, not a line each)

@@ -406,6 +406,30 @@ def _json_position(text):
     return text
 
 
+def _json_line_problem(text):
+    """Why a ``--file`` line left as it was by :func:`_json_position` is no position, when it is a
+    JSON object (no ``"position"`` string) or a broken one: a ``ValueError`` naming that, else None
+    (the notation's own parse names a key=value line's problem)."""
+    if not text.startswith("{"):
+        return None
+    try:
+        obj = json.loads(text)
+    except ValueError as e:
+        return ValueError(f"position: the line starts with {{ but is not valid JSON ({e.msg} at column "
+                          f"{e.colno}); a JSON line needs a \"position\" string, as brisca puzzles and "
+                          "solve --json write")
+    if isinstance(obj, dict):
+        from sim.cards import show_input
+
+        if "position" in obj:
+            return ValueError("position: a JSON object line's \"position\" must be a string, got "
+                              f"{type(obj['position']).__name__}")
+        keys = f"the keys {show_input(', '.join(map(str, obj)), limit=60)}" if obj else "no keys"
+        return ValueError("position: a JSON object line needs a \"position\" string (as brisca puzzles and "
+                          f"solve --json write), got {keys}")
+    return None
+
+
 def _read_positions(path):
     """The position lines of ``--file``: ``[(line number, text)]``, comments ('#' to the end of a line:
     the notation never uses it) and blank lines left out. Read line by line, so a file of blank lines
@@ -459,7 +483,8 @@ def cmd_solve(args) -> int:
     if args.seat is not None and args.target is None and not args.win:
         print("brisca: error: --seat goes with --target T or --win", file=sys.stderr)
         return 2
-    if args.seat is not None and args.seat < 0:  # (no position has it: refused before any line)
+    if args.seat is not None and args.seat < 0 and args.file is not None:  # (no position has it: refused
+        # before any line; one position's check_seat names its own seats, "expected a seat 0-1")
         print(f"brisca: error: --seat: expected a seat 0 to players-1, got {args.seat}", file=sys.stderr)
         return 2
     if args.play is not None and args.file is not None:
@@ -526,6 +551,9 @@ def cmd_solve(args) -> int:
     parsed = {}  # line number -> Position or the ValueError of its text
     for ln, text in work:
         try:
+            err = _json_line_problem(text)
+            if err is not None:
+                raise err
             parsed[ln] = p = Position.parse(text)
             check_solvable(p)  # (so the warm-up compiles only for lines that will be solved)
         except ValueError as e:

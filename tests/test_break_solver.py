@@ -2190,6 +2190,42 @@ def test_cli_file_reads_json_lines_of_puzzles(capsys, tmp_path):
     assert "error" in recs[2] and "error" in recs[3] and recs[3]["position"] == "{bad"
 
 
+def test_cli_file_json_line_without_position_named(capsys, tmp_path):
+    """Break-it pass of the session of 2026-12-04, sixth part: a JSON object line without a "position"
+    string was read as notation ("position: '{"nopos":' is not a key=value field"); it now says what
+    a JSON line needs, and a broken JSON line says it is not valid JSON."""
+    f = tmp_path / "p.jsonl"
+    f.write_text('{"nopos": 1}\n{}\n{"position": 3}\n{"position": 3\n' + EX + "\n")
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--no-progress")
+    recs = [json.loads(x) for x in out.splitlines()]
+    assert rc == 1 and [r["line"] for r in recs] == [1, 2, 3, 4, 5] and recs[4]["value"] == 26
+    assert recs[0]["error"].startswith('position: a JSON object line needs a "position" string')
+    assert recs[0]["error"].endswith("got the keys 'nopos'") and recs[1]["error"].endswith("got no keys")
+    assert recs[2]["error"] == 'position: a JSON object line\'s "position" must be a string, got int'
+    assert recs[3]["error"].startswith("position: the line starts with { but is not valid JSON")
+    assert recs[3]["position"] == '{"position": 3'
+
+
+def test_solve_many_refuses_a_mapping():
+    """Break-it pass of the session of 2026-12-04, sixth part: solve_many({P: 1}) solved the mapping's
+    keys silently (analyse_play already refused a mapping of moves)."""
+    from solver import solve_many
+    with pytest.raises(ValueError, match="positions: expected an iterable of positions, got a dict"):
+        solve_many({EX: 1})
+
+
+def test_cli_one_position_negative_seat_names_its_seats(capsys, monkeypatch):
+    """Break-it pass of the session of 2026-12-04, sixth part: `--seat -1` with one position said
+    "expected a seat 0 to players-1" and `--seat 5` "expected a seat 0-1"; both now name the seats
+    (still before any compile)."""
+    import solver.cli as cli
+    called = []
+    monkeypatch.setattr(cli, "_warm_up", lambda *a, **k: called.append(1))
+    rc, out, err = _run(capsys, "solve", EX, "--win", "--seat", "-1")
+    assert rc == 2 and not called
+    _one_line_error(err, "--seat: expected a seat 0-1, got -1")
+
+
 def test_cli_play_error_names_the_flag_and_move_once(capsys):
     """New-user pass of 2026-12-04 (second part): `solve --play ZZ` said "play: move 1 (ZZ): move:
     invalid card 'ZZ'" (the API's "move:" after the move's own name)."""
