@@ -939,13 +939,15 @@ def _lead_score(c, hand, opp, trump, left):
 def _follow_score(c, win, tp, hand, trump, left, edge, players):
     """Order score of playing ``c`` from ``hand`` to a trick an opponent's ``win`` is winning,
     ``tp`` card points in it (``FL_TUNED``; R5). Winning it is worth the trump it may draw
-    (``edge``: :func:`_draw_edge`, R6; 304 a trump with 2 ``players``, 175 with more). Of the losing
+    (``edge``: :func:`_draw_edge`, R6; 304 a trump with 2 ``players`` and with 4 while more than 12
+    cards are left to draw, else 175). Of the losing
     cards a trump comes last, and a zero-point card loses 66 with 2 players (after a 2 or 3 while
     many cards are left to draw), 50 with more (tuned on 20 four-player positions with 8 tricks
     left). Measured, not reasoned: these scores order the search, they are no playing advice.
     Tuned as :func:`_lead_score`; the 2-player edge, zero-point loss and the sign of ``left`` in a
     trump's win of a trick of no points re-tuned with payoff similarity on (session of 2026-12-04,
-    fifth part: 1.8-3.0% fewer nodes on full 2-player deals, results/README.md).
+    fifth part: 1.8-3.0% fewer nodes on full 2-player deals, results/README.md); the 4-player edge
+    early in the deal in the sixth part (1.0% fewer nodes on 240 full 4-player deals of six seeds).
 
     Every case's score is computed and one picked by masks, without a branch (whether ``c`` wins
     mispredicts): 1.2-3.2% faster on full 2-player deals than the same scores behind branches
@@ -954,7 +956,7 @@ def _follow_score(c, win, tp, hand, trump, left, edge, players):
     r = strength_of(c)
     istr = suit_of(c) == trump
     two = players == 2
-    edge *= 304 if two else 175
+    edge *= 304 if (two or (players == 4 and left > 12)) else 175
     it = np.int64(istr)
     z = np.int64(p == 0)
     nt = popcount(hand & suit_mask(trump))
