@@ -1334,7 +1334,8 @@ def test_follow_score_branch_free_matches_its_cases():
 
     def ref(c, win, tp, hand, trump, left, edge, players):
         p, r, istr = int(CARD_POINTS[c]), c % 12, c // 12 == trump
-        edge *= 304 if players == 2 else 175  # (2 players re-tuned: session of 2026-12-04, fifth part)
+        # (2 players re-tuned: session of 2026-12-04, fifth part; 4 players early in the deal: sixth part)
+        edge *= 304 if players == 2 or (players == 4 and left > 12) else 175
         beat = (c // 12 == win // 12 and c > win) or (istr and win // 12 != trump)
         if beat:
             if tp + p == 0 and istr:
