@@ -494,9 +494,16 @@ class Position:
             if (remaining + ntr) % n:
                 pinta = (f" (the pinta {format_card(trump)} included: it is placed nowhere, so it is still to draw)"
                          if under else "")
+                held = ""
+                if not any_hidden and not under:  # (each seat's count: the break-it pass of the sixth part
+                    # found "do not split evenly" alone vague next to the 2-player messages)
+                    rule = ("the same number less the card it played to the trick, so hands and trick hold"
+                            if ntr else "the same number, so the hands hold")
+                    held = (f" (the seats hold {', '.join(str(len(h)) for h in self.hands)}: each holds {rule} "
+                            f"a multiple of {n} cards, not {remaining + ntr})")
                 raise _err("hands", f"{cards(remaining)} {'is' if remaining == 1 else 'are'} left for the "
                                     f"hands{pinta} but with {ntr} in the trick "
-                                    f"they do not split evenly among {n} seats")
+                                    f"they do not split evenly among {n} seats{held}")
             k = (remaining + ntr) // n
         else:
             k = 3

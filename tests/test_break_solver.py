@@ -107,6 +107,12 @@ BAD = [
     (EX.replace("hands=3C,6C", "hands=3C,,6C"), "hands: empty card"),
     (EX + " " + PLAYED + ",5B", "stock: the pinta 5B has been taken"),
     ("players=4 trump=5B hands=1O/3O/1C/3C points=60,0,60,0", "points: side 0 holds 120 points"),
+    # each seat's count named (break-it pass of the session of 2026-12-04, sixth part: "do not split
+    # evenly among 4 seats" alone, where 2 players name the seat)
+    ("players=4 trump=1B hands=3C/4C/1O/2O turn=1 trick=7O", "the seats hold 1, 1, 1, 1: each holds the same "
+     "number less the card it played to the trick, so hands and trick hold a multiple of 4 cards, not 5"),
+    ("players=3 trump=1B hands=3C,5C/4C/1O,2O turn=0 trick=", "the seats hold 2, 1, 2: each holds the same "
+     "number, so the hands hold a multiple of 3 cards, not 5"),
 ]
 
 
