@@ -88,7 +88,8 @@ def register(subparsers) -> None:
     p.add_argument("--threads", type=int, default=1, metavar="N",
                    help="worker threads for --file (default 1, at most 256; each holds a 32 MB table)")
     p.add_argument("--no-pv", action="store_true", help="skip the principal variation")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr for --file")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr for --file, nor the note "
+                                                               "that a first run is compiling")
     p.set_defaults(func=cmd_solve)
 
     q = subparsers.add_parser(
@@ -521,7 +522,7 @@ def cmd_solve(args) -> int:
                 return 2
             if refuse_closed_stdout(args.out):  # the answer is the only output: refuse before solving
                 return 1
-            _warm_up(args.target is not None or args.win, _kinds([pos]))
+            _warm_up(args.target is not None or args.win, _kinds([pos]), note=not args.no_progress)
             res = solve(pos, args.target, **kw)
         except ValueError as e:
             print(f"brisca: error: {e}", file=sys.stderr)
@@ -569,7 +570,7 @@ def cmd_solve(args) -> int:
         return 1
     if work:
         _warm_up(args.target is not None or args.win,
-                 _kinds(p for p in parsed.values() if not isinstance(p, ValueError)))
+                 _kinds(p for p in parsed.values() if not isinstance(p, ValueError)), note=not args.no_progress)
 
     def one(item):
         ln, text = item

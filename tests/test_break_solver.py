@@ -731,6 +731,9 @@ def test_cli_puzzles_warm_up_before_the_bar(capsys, monkeypatch):
     assert rc == 0 and calls == [True]
     rc, _, err = _run(capsys, "puzzles", "--count", "1", "--seed", "3", "--no-progress")
     assert rc == 0 and calls == [True, False] and err == ""
+    # brisca solve's --no-progress drops the note too, one position or --file (same session, sixth part)
+    assert _run(capsys, "solve", EX, "--no-progress")[0] == 0 and calls[-1] is False
+    assert _run(capsys, "solve", EX)[0] == 0 and calls[-1] is True
     started = []
 
     class Timer(threading.Timer):
@@ -1577,7 +1580,7 @@ def test_cli_warm_up_covers_each_kernel_set_of_the_file(capsys, monkeypatch, tmp
     held the kernel's loading, 298 against 23 ms)."""
     import solver.cli as cli
     seen = []
-    monkeypatch.setattr(cli, "_warm_up", lambda target, kinds: seen.append((target, set(kinds))))
+    monkeypatch.setattr(cli, "_warm_up", lambda target, kinds, note=True: seen.append((target, set(kinds))))
     h = Position.parse(cli._WARM_HIDDEN[4])
     hid4 = str(Position.make(h.rules, h.trump, h.hands, None, turn=h.turn, trick=h.trick, points=h.points,
                              played=h.played)).replace("stock=?", "STOCK=?")
