@@ -916,18 +916,13 @@ def _draw_edge_n(stk, dp, n, trump):
 
 
 @njit(cache=True, inline="always")
-def _lead_score(c, hand, opp, trump, left, edge):
+def _lead_score(c, hand, opp, trump, left):
     """Order score of leading ``c`` from ``hand`` against the opponents' cards ``opp`` (``FL_TUNED``).
 
     Leads no opponent can beat first (R5), then leads only a trump beats (a ruff costs the
     opponent a trump), long suits before short ones; ``left`` cards left to draw. The weights were
     tuned by coordinate descent on the nodes of 40 full 2-player deals (seed 7) and checked on
     other seeds and player counts (results/README.md); they order moves only, never change a value.
-    A lead no opponent can beat wins the trick, so it also scores 200 a unit of ``edge`` (what
-    winning the trick draws over losing it, :func:`_draw_edge`, R6; the 2-player kernel passes it,
-    the others 0): with a trump to draw for the winner the sure leads come first, with one for the
-    loser last (session of 2026-12-04, sixth part: 2.0-2.6% fewer nodes on full 2-player deals,
-    results/README.md).
     """
     p = card_points(c)
     r = strength_of(c)
@@ -935,7 +930,7 @@ def _lead_score(c, hand, opp, trump, left, edge):
     sc = 30 * popcount(hand & suit_mask(suit_of(c)))
     beat = _beaten_by(c, opp, trump)
     if beat == 0:
-        return sc + 640 + 3 * p - 60 * it + 3 * r + (7 * left if p > 0 else 0) + 200 * edge
+        return sc + 640 + 3 * p - 60 * it + 3 * r + (7 * left if p > 0 else 0)
     onlyt = 1 if (beat & ~suit_mask(trump)) == 0 else 0
     return sc + 500 - 4 * p - 70 * it - r + 60 * onlyt - card_points(lowest(beat))
 
@@ -1376,7 +1371,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 sc = 0
                 if use_order and tuned and (ntrick == 0 or ismax[wseat] != ismx):
                     if ntrick == 0:
-                        sc = _lead_score(c, hand, oh, trump, L - dp, 0)
+                        sc = _lead_score(c, hand, oh, trump, L - dp)
                     else:
                         sc = _follow_score(c, wcard, tp, hand, trump, L - dp, edge, n)
                 elif use_order:
@@ -2727,7 +2722,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
             oh = other if mo != ismx else np.int64(0)
             tp = card_points(led) if ntrick == 1 else 0
             edge = 0
-            if tuned != 0 and dp < L:  # (the lead and follow scores)
+            if tuned != 0 and ntrick == 1 and dp < L:  # (used by the follow scores only)
                 edge = _draw_edge(_draw_card(stock0, dp, L, pin), _draw_card(stock0, dp + 1, L, pin), trump)
             x = cand
             while x != 0:
@@ -2736,7 +2731,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 p = card_points(c)
                 istr = suit_of(c) == trump
                 if tuned != 0 and ntrick == 0:
-                    sc = _lead_score(c, hand, oh, trump, L - dp, edge)
+                    sc = _lead_score(c, hand, oh, trump, L - dp)
                 elif tuned != 0 and mo != ismx:
                     sc = _follow_score(c, led, tp, hand, trump, L - dp, edge, 2)
                 elif ntrick == 0:
@@ -3297,7 +3292,7 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                 c = lowest(x)
                 x &= x - 1
                 if ntrick == 0:
-                    sc = _lead_score(c, hand, oh, trump, L - dp, 0)
+                    sc = _lead_score(c, hand, oh, trump, L - dp)
                 elif not wmx:
                     sc = _follow_score(c, wcard, tp, hand, trump, L - dp, edge, 4)
                 else:

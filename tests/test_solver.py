@@ -1355,22 +1355,6 @@ def test_follow_score_branch_free_matches_its_cases():
         assert S._follow_score(*(np.int64(a) for a in args)) == ref(*args), args
 
 
-def test_lead_score_edge_moves_only_the_sure_leads():
-    """`_lead_score`'s draw edge (session of 2026-12-04, sixth part): a lead no opponent card beats
-    (R5) wins the trick and draws first (R6), so it gains 200 a unit of edge; a lead that can be
-    beaten is scored as without the edge, for every card, opponent set, trump and edge."""
-    from solver import search as S
-    rng = np.random.default_rng(9)
-    for _ in range(2000):
-        c = int(rng.integers(0, 48))
-        hand = (1 << c) | int(sum(1 << int(x) for x in rng.choice(48, 2)))
-        opp = int(sum(1 << int(x) for x in rng.choice(48, 3))) & ~hand
-        trump, left, edge = int(rng.integers(0, 4)), int(rng.integers(0, 35)), int(rng.integers(-1, 2))
-        a = (np.int64(c), np.int64(hand), np.int64(opp), np.int64(trump), np.int64(left))
-        sure = S._beaten_by(np.int64(c), np.int64(opp), np.int64(trump)) == 0
-        assert S._lead_score(*a, np.int64(edge)) - S._lead_score(*a, np.int64(0)) == (200 * edge if sure else 0)
-
-
 def test_rel_code_tables_match_its_definition():
     """`_rel_code` (the relative-rank key's card code, read from per-card tables) equals its
     definition: suit, rank among the live cards of its suit below it, point class (R2), and
