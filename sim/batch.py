@@ -561,8 +561,18 @@ def progress_interval(stream) -> float:
 
 
 def stream_is_terminal(stream) -> bool:
-    """Whether the open ``stream`` (``sys.stdout``, ``sys.stderr``) is a terminal; False for a closed
-    or replaced stream (nothing raised)."""
+    """Whether ``stream`` is a terminal.
+
+    Parameters
+    ----------
+    stream : file object
+        ``sys.stdout``, ``sys.stderr`` or any object with ``isatty()``.
+
+    Returns
+    -------
+    bool
+        False for a closed stream or one without ``isatty`` (a replaced stream); nothing is raised.
+    """
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError, OSError):
@@ -604,8 +614,19 @@ def _is_terminal(path) -> bool:
 
 def device_open_problem(path):
     """Why the character device ``path`` cannot be opened for writing (``/dev/tty`` without a
-    controlling terminal: ENXIO), as ``"cannot be opened for writing: PATH: REASON"``; None when it
-    opens, or when ``path`` is no character device (nothing raised)."""
+    controlling terminal: ENXIO). Opened as :func:`_is_terminal` opens it (write-only, never as the
+    controlling terminal, non-blocking) and closed at once.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+
+    Returns
+    -------
+    str or None
+        ``"cannot be opened for writing: PATH: REASON"`` (also when ``os.stat`` of ``path`` fails);
+        None when it opens, or when ``path`` is no character device. Nothing is raised.
+    """
     try:
         if not stat.S_ISCHR(os.stat(path).st_mode):
             return None

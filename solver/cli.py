@@ -22,6 +22,7 @@ from pathlib import Path
 from sim.batch import device_open_problem, progress_intervals, same_file, stream_is_terminal
 from sim.paths import open_probe
 from sim.cli import _count, note_format, refuse_closed_stdout, stdout_failed, suffix_format
+from sim.cards import show_input
 
 from .position import count_of
 
@@ -395,44 +396,34 @@ def _warm_up(target: bool = False, kinds=frozenset({(2, False)}), note: bool = T
 
 
 def _json_position(text):
-    """A ``--file`` line's position: ``text`` itself, or the ``position`` of a JSON object line (a
-    line of ``brisca puzzles`` or of ``brisca solve --json``), so those files are read as they are."""
-    if text.startswith("{"):
-        try:
-            obj = json.loads(text)
-        except ValueError:
-            return text
-        if isinstance(obj, dict) and isinstance(obj.get("position"), str):
-            return obj["position"].strip()
-    return text
-
-
-def _json_line_problem(text):
-    """Why a ``--file`` line left as it was by :func:`_json_position` is no position, when it is a
-    JSON object (no ``"position"`` string) or a broken one: a ``ValueError`` naming that, else None
-    (the notation's own parse names a key=value line's problem)."""
+    """A ``--file`` line's position text and what is wrong with the line, ``(text, problem)``: a line in
+    the notation as it is; a JSON object line (a line of ``brisca puzzles`` or of ``brisca solve
+    --json``) its ``"position"``, so those files are read as they are; a line starting with ``{`` that
+    is broken JSON or an object without a ``"position"`` string itself, with a ``ValueError`` naming
+    that (``problem``, else None; the notation's own parse names a key=value line's problem). Each
+    line is decoded once."""
     if not text.startswith("{"):
-        return None
+        return text, None
     try:
         obj = json.loads(text)
     except ValueError as e:
-        return ValueError(f"position: the line starts with {{ but is not valid JSON ({e.msg} at column "
-                          f"{e.colno}); a JSON line needs a \"position\" string, as brisca puzzles and "
-                          "solve --json write")
-    if isinstance(obj, dict):
-        from sim.cards import show_input
-
-        if "position" in obj:
-            return ValueError("position: a JSON object line's \"position\" must be a string, got "
-                              f"{type(obj['position']).__name__}")
-        keys = f"the keys {show_input(', '.join(map(str, obj)), limit=60)}" if obj else "no keys"
-        return ValueError("position: a JSON object line needs a \"position\" string (as brisca puzzles and "
-                          f"solve --json write), got {keys}")
-    return None
+        return text, ValueError(f"position: the line starts with {{ but is not valid JSON ({e.msg} at column "
+                                f"{e.colno}); a JSON line needs a \"position\" string, as brisca puzzles and "
+                                "solve --json write")
+    if not isinstance(obj, dict):
+        return text, None
+    if isinstance(obj.get("position"), str):
+        return obj["position"].strip(), None
+    if "position" in obj:
+        return text, ValueError("position: a JSON object line's \"position\" must be a string, got "
+                                f"{type(obj['position']).__name__}")
+    keys = f"the keys {show_input(', '.join(map(str, obj)), limit=60)}" if obj else "no keys"
+    return text, ValueError("position: a JSON object line needs a \"position\" string (as brisca puzzles and "
+                            f"solve --json write), got {keys}")
 
 
 def _read_positions(path):
-    """The position lines of ``--file``: ``[(line number, text)]``, comments ('#' to the end of a line:
+    """The position lines of ``--file``: ``[(line number, text, problem)]`` (:func:`_json_position`), comments ('#' to the end of a line:
     the notation never uses it) and blank lines left out. Read line by line, so a file of blank lines
     costs no memory; lines end at ``\n``, ``\r\n`` or ``\r`` (``splitlines()`` would also split at form
     feeds and other separators, and the numbers would not match an editor's); a bad byte spoils its
@@ -450,8 +441,8 @@ def _read_positions(path):
     else:  # (a replaced text stream)
         fh = sys.stdin
     try:
-        return [(ln, _json_position(t)) for ln, t in ((i + 1, raw.lstrip("\ufeff").split("#", 1)[0].strip())
-                                                      for i, raw in enumerate(fh)) if t]
+        return [(ln, *_json_position(t)) for ln, t in ((i + 1, raw.lstrip("\ufeff").split("#", 1)[0].strip())
+                                                       for i, raw in enumerate(fh)) if t]
     finally:
         if fh is not sys.stdin:
             if path == "-":
@@ -550,11 +541,10 @@ def cmd_solve(args) -> int:
     from tqdm import tqdm
 
     parsed = {}  # line number -> Position or the ValueError of its text
-    for ln, text in work:
+    for ln, text, problem in work:
         try:
-            err = _json_line_problem(text)
-            if err is not None:
-                raise err
+            if problem is not None:
+                raise problem
             parsed[ln] = p = Position.parse(text)
             check_solvable(p)  # (so the warm-up compiles only for lines that will be solved)
         except ValueError as e:
@@ -573,7 +563,7 @@ def cmd_solve(args) -> int:
                  _kinds(p for p in parsed.values() if not isinstance(p, ValueError)), note=not args.no_progress)
 
     def one(item):
-        ln, text = item
+        ln, text, _ = item
         try:
             p = parsed[ln]
             if isinstance(p, ValueError):
