@@ -915,7 +915,7 @@ def _draw_edge_n(stk, dp, n, trump):
     return edge
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _draw_edges(stock0, L, n, trump):
     """The draw edge (:func:`_draw_edge_n`, R6) of every stock index, built once a search.
 
@@ -940,7 +940,9 @@ def _draw_edges(stock0, L, n, trump):
         trick whose draws start at stock index ``dp``; 0 where fewer than a round of draws is left.
         Raises nothing. Read by the follow scores of ``ab2`` and ``ab4`` instead of looking up the
         draws at every follow node: 4.9% (2 players) and 1.3% (4 players) less time on full deals,
-        same nodes (results/README.md, session of 2026-12-04, seventh part).
+        same nodes (results/README.md, session of 2026-12-04, seventh part). Inlined, so the
+        table is allocated in the kernel itself: as a called function returning the array, full
+        2-player deals took about 5% longer (alternating runs).
     """
     edges = np.zeros(48, dtype=np.int64)
     span = n if n % 2 == 0 else 2
