@@ -155,7 +155,8 @@ def add_simulate(sub) -> argparse.ArgumentParser:
     g.add_argument("--endgame", choices=ENDGAMES, default="free",
                    help="obligations once the stock is exhausted (R9)")
     g.add_argument("--remove", choices=REMOVES, default=None,
-                   help="3 players with spanish40: card(s) removed (R3) (default: 2B)")
+                   help="3 players with spanish40 only (refused otherwise): card(s) removed (R3) "
+                        "(default with 3 players and spanish40: 2B)")
     r = p.add_argument_group("run")
     r.add_argument("--deals", type=_count, default=1_000_000, metavar="N",
                    help="deals to play (1e6 and 1_000_000 accepted); with --duplicate, distinct deals")

@@ -197,11 +197,11 @@ def _out_problem(path):
         except OSError as e:
             return f"a relative path, and the working directory is gone ({e.strerror or e})"
     if os.path.isdir(path):
-        return f"is a directory: {path}"
+        return f"cannot write {path}: it is a directory"
     try:
         if special_target(path):  # a device or pipe, written in place
             if not os.access(path, os.W_OK):
-                return f"is not writable: {path}"
+                return f"cannot write {path}: it is not writable"
             return device_open_problem(path)  # (/dev/tty without a controlling terminal)
     except ValueError as e:
         return f"{path}: {e}"
@@ -220,21 +220,16 @@ def _out_checks(path):
     """:func:`_out_problem`'s checks once the directories exist."""
     real = os.path.realpath(path)
     d = os.path.dirname(real)
-    if not os.access(d, os.W_OK):
-        return f"directory is not writable: {d}"
     if os.path.exists(real) and not os.access(real, os.W_OK):
-        return f"file is not writable: {path}"
-    bad = open_probe(path, real)  # (os.access says yes to root in /proc and /sys)
-    if bad:
-        return bad
-    import tempfile  # the write goes through a temporary file beside it: try making one
-    try:
+        return f"cannot write {path}: file is not writable"
+    import tempfile  # the write goes through a temporary file beside it: try making one first, so that
+    try:  # a directory refused (root in /proc and /sys, where os.access says yes) reads as brisca simulate's
         fd, name = tempfile.mkstemp(dir=d, prefix=f".{os.path.basename(real)}.", suffix=".probe")
         os.close(fd)
         os.unlink(name)
     except OSError as e:
-        return f"cannot create a file in {d}: {e.strerror or e}"
-    return None
+        return f"cannot write {path}: cannot create a file in {d} ({e.strerror or e})"
+    return open_probe(path, real)  # (the file itself: an existing one that refuses writes)
 
 
 def out_format(path, default: str) -> str:

@@ -154,7 +154,8 @@ def test_cli_help_shows_the_seed_default():
     sub = build_parser()._subparsers._group_actions[0].choices["simulate"]
     text = " ".join(sub.format_help().split())
     assert "2**64 (default: 0)" in text
-    assert "(default: 2B)" in text
+    # new-user pass of 2026-12-04: "(default: 2B)" read as a default for every game, yet 2 players refuse it
+    assert "(default with 3 players and spanish40: 2B)" in text and "refused otherwise" in text
 
 
 @pytest.mark.parametrize("sig, code, word", [(signal.SIGINT, 130, "interrupted"),

@@ -2290,3 +2290,25 @@ def test_cli_out_device_that_cannot_be_opened_is_refused_before_solving(tmp_path
                        start_new_session=True, timeout=300)
     assert p.returncode == 2, p.stderr
     assert "brisca: error: --out: cannot be opened for writing: /dev/tty" in p.stderr and p.stdout == ""
+
+
+def test_unwritable_out_worded_as_simulate_words_it(capsys, tmp_path):
+    """New-user pass of 2026-12-04: an --out that cannot be written was refused by `brisca simulate` as
+    "cannot write P: it is a directory" / "cannot write P: cannot create a file in D (...)" but by solve
+    and puzzles as "is a directory: P" / "No such file or directory"; the three commands now give the
+    same line (exit 2, before any work)."""
+    paths = [str(tmp_path)]  # a directory
+    if os.path.isdir("/proc"):
+        paths.append("/proc/x.parquet")  # (a directory where no file can be made, root included)
+    for path in paths:
+        p = subprocess.run([sys.executable, "-m", "sim.cli", "simulate", "--deals", "2", "--out", path,
+                            "--no-progress"], capture_output=True, text=True, timeout=300,
+                           cwd=os.path.join(os.path.dirname(__file__), ".."))
+        want = [x for x in p.stderr.splitlines() if x.startswith("brisca: error: ")]
+        assert p.returncode == 2 and len(want) == 1, p.stderr
+        assert want[0].startswith(f"brisca: error: --out: cannot write {path}: "), p.stderr
+        for argv in (("solve", EX, "--out", path), ("puzzles", "--count", "1", "--out", path, "--no-progress")):
+            rc, o, err = _run(capsys, *argv)
+            assert rc == 2 and o == "", err
+            _one_line_error(err)
+            assert [x for x in err.splitlines() if x.startswith("brisca: error: ")] == want, (argv, err)
