@@ -432,7 +432,7 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
     Parameters
     ----------
     deal : Position or str
-        Start position (open hands, known stock).
+        Start position (open hands, known stock; ``stock=?`` only when nothing is left to draw).
     moves : sequence of str or int
         Moves played from ``deal`` on (cards, ``swap``), by whichever seat is to move.
     perspective : int, optional
@@ -457,6 +457,11 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
     from . import search as S
 
     pos = _as_position(deal)
+    if pos.stock is None and pos.is_open and pos.left == 0:
+        # nothing left to draw: stock=? hides no order (break-it pass of 2026-12-04: was refused)
+        pos = Position.make(pos.rules, pos.trump, pos.hands, (), turn=pos.turn, trick=pos.trick, points=pos.points,
+                            played=pos.played_given, hidden=pos.hidden, side_won=pos.side_won,
+                            removed=pos.removed_hint)
     pos._need_known_stock("analyse_play")
     if isinstance(moves, (str, bytes)):
         raise ValueError(f"moves: expected a sequence of moves, got the string {show_input(moves)} (wrap it in a list)")

@@ -2312,3 +2312,18 @@ def test_unwritable_out_worded_as_simulate_words_it(capsys, tmp_path):
             assert rc == 2 and o == "", err
             _one_line_error(err)
             assert [x for x in err.splitlines() if x.startswith("brisca: error: ")] == want, (argv, err)
+
+
+def test_analyse_play_takes_a_hidden_stock_with_nothing_left_to_draw():
+    """Break-it pass of 2026-12-04: analyse_play refused `stock=?` even with nothing left to draw (no order
+    to know); it now grades such a line as with `stock=`; a hidden stock with cards left is still refused."""
+    from solver.api import analyse_play
+    known = EX.replace("stock=2O,4B,3E,7C,12B", "stock=") .replace("hands=3C,6C/10O,2C,12E", "hands=3C,6C/10O,2C")
+    known = known.replace(" turn=1 trick=1O", " turn=0 trick=") + " played=" + ",".join(
+        PLAYED[len("played="):].split(",") + ["1O", "2O", "4B", "3E", "7C", "12B", "12E", "5B"])
+    hidden = known.replace("stock= ", "stock=? ")
+    assert "stock=?" in hidden
+    for moves in ([], ["3C"], ["3C", "2C"], ["6C", "10O", "3C"]):
+        assert analyse_play(hidden, moves) == analyse_play(known, moves)
+    with pytest.raises(ValueError, match="^stock: .*known stock order"):
+        analyse_play(EX.replace("stock=2O,4B,3E,7C,12B", "stock=?") + " " + PLAYED, [])
