@@ -11,8 +11,8 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   cache and recursion do not mix);
 * transposition table (TT) of lower/upper bounds on future points of the
   maximizing side, stored at trick boundaries under an exact two-word key
-  (cards in hands, owner of each, leader, cards left to draw, current pinta), two
-  entries a bucket in one cache line, a generation stamp instead of clearing;
+  (cards in hands, owner of each, leader, cards left to draw, current pinta), four
+  entries a bucket in two adjacent cache lines, a generation stamp instead of clearing;
   with 2 to 4 players the key names hand cards by relative rank while cards
   remain to draw (:func:`draw_key2`, :func:`draw_key_n`) and, once the stock is
   empty, by suit patterns (:func:`endgame_key`); with two sides of alternate seats (2, 4
@@ -188,6 +188,7 @@ MAXD = 72          # plies: at most 48 cards + 2 exchanges
 MAXM = 8           # moves a node: at most 3 cards + swap
 TT_BITS = 20       # default TT entries = 2**TT_BITS
 TT_SHIFT = 2       # log2 of the words an entry: key, key, data, spare (new_workspace's layout)
+TT_WAYS = 4        # entries a bucket (two 64-byte cache lines): 5% fewer nodes than 2 on full 2-player deals
 
 # technique switches (flags array); 1 = on
 FL_TT = 0
@@ -327,8 +328,10 @@ def new_workspace(tt_bits: int = TT_BITS):
         ``(tt_k1, tt_k2, tt_d, fr, mv, cnt)``: the TT as three contiguous views
         ``ndarray(int64, (4 * 2**tt_bits,))`` of one table of four words an entry (``2**TT_SHIFT``), starting one word
         apart: entry ``i``'s key words are ``tt_k1[4 * i]`` and ``tt_k2[4 * i]``, its data word
-        ``tt_d[4 * i]`` (the kernels index them by :func:`_tt_bucket`'s word offsets; the two entries
-        of a bucket share one 64-byte cache line, measured 8% faster than three separate arrays;
+        ``tt_d[4 * i]`` (the kernels index them by :func:`_tt_bucket`'s word offsets; the
+        :data:`TT_WAYS` (4) entries of a bucket fill two adjacent 64-byte cache lines, 128-byte aligned
+        (a bucket of two entries in one line was measured 8% faster than three separate arrays; four
+        entries search 5% fewer nodes on full 2-player deals and take 1% less time);
         contiguous views index without a stride multiply, 0.5-1.4% faster on full 2-player deals than
         strided ones), frames ``ndarray(int64, (MAXD * F_SIZE,))`` (frame ``d``'s field ``F_X`` at
         ``d * F_SIZE + F_X``: a constant stride, about 1% faster than a 2-D array), moves
@@ -342,17 +345,17 @@ def new_workspace(tt_bits: int = TT_BITS):
     Raises
     ------
     ValueError
-        If ``tt_bits`` is not an integer 1-30.
+        If ``tt_bits`` is not an integer 2-30.
     """
-    if not isinstance(tt_bits, (int, np.integer)) or not 1 <= tt_bits <= 30:
-        raise ValueError(f"tt_bits: {tt_bits!r}, expected an integer 1-30 (a bucket holds 2 entries)")
+    if not isinstance(tt_bits, (int, np.integer)) or not 2 <= tt_bits <= 30:
+        raise ValueError(f"tt_bits: {tt_bits!r}, expected an integer 2-30 (a bucket holds {TT_WAYS} entries)")
     size = 1 << tt_bits
-    # one 64-byte cache line a bucket: slot j of the bucket at words 4j..4j+2 (key, key, data); the
-    # three views start at words 0, 1, 2 of a 64-byte aligned run of size * 4 words
+    # two 64-byte cache lines a bucket: slot j of the bucket at words 4j..4j+2 (key, key, data); the
+    # three views start at words 0, 1, 2 of a 128-byte aligned run of size * 4 words
     words = size << TT_SHIFT
-    raw = np.zeros(words + 16, dtype=np.int64)
+    raw = np.zeros(words + 32, dtype=np.int64)
     raw.fill(0)  # map every page now (about 10 ms for 2**20), not inside the first timed solves
-    off = (-(raw.ctypes.data // 8)) % 8
+    off = (-(raw.ctypes.data // 8)) % 16
     return (raw[off:off + words], raw[off + 1:off + 1 + words], raw[off + 2:off + 2 + words],
             np.zeros(MAXD * F_SIZE, dtype=np.int64), np.zeros((MAXD, MAXM), dtype=np.int64),
             np.zeros(16, dtype=np.int64))
@@ -1483,6 +1486,7 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                     ek2[d, c] = k2
                     eix[d, c] = idx
                     _prefetch(tt_k1, idx)
+                    _prefetch(tt_k1, idx + 8)  # (a bucket's second cache line)
                 for i in range(nm):
                     c = mv[d, i]
                     idx = eix[d, c]
@@ -1963,26 +1967,23 @@ def _eg_three_w(h0, h1, leader, trump, endg, m0, m1, alpha, beta):
 
 @njit(cache=True, inline="always")
 def _tt_find(tt_k1, tt_k2, tt_d, idx, k1, k2, stamp):
-    """Slot (word offset) of key ``(k1, k2)`` of this generation in the bucket at word offset
-    ``idx``, or -1. Both entries compared without branches (one cache line; which one hits
-    mispredicts): 0.7-1.6% faster on full 2-player deals, 0.8% on 4-player ones (results/README.md)."""
-    s1 = idx + (1 << TT_SHIFT)
-    h0 = (tt_k1[_u(idx)] == k1) & (tt_k2[_u(idx)] == k2) & ((tt_d[_u(idx)] >> 32) == stamp)
-    h1 = (tt_k1[_u(s1)] == k1) & (tt_k2[_u(s1)] == k2) & ((tt_d[_u(s1)] >> 32) == stamp)
-    return idx if h0 else (s1 if h1 else np.int64(-1))
+    """Slot (word offset) of key ``(k1, k2)`` of this generation in the bucket of :data:`TT_WAYS`
+    entries at word offset ``idx``, or -1 (the first such entry). Every entry compared, the slot chosen
+    without branches (which one hits mispredicts; two entries: 0.7-1.6% faster on full 2-player
+    deals, 0.8% on 4-player ones, results/README.md)."""
+    r = np.int64(-1)
+    for j in range(TT_WAYS - 1, -1, -1):
+        sj = idx + (j << TT_SHIFT)
+        hit = (tt_k1[_u(sj)] == k1) & (tt_k2[_u(sj)] == k2) & ((tt_d[_u(sj)] >> 32) == stamp)
+        r = sj if hit else r
+    return r
 
 
 @njit(cache=True, inline="always")
 def _tt_victim(tt_d, idx, stamp):
-    """Slot of the bucket at ``idx`` to overwrite: a stale entry first (the first of two), else the
-    shallower one (fewer cards left; the first on a tie). Without branches, as :func:`_tt_find`."""
-    s1 = idx + (1 << TT_SHIFT)
-    d0 = tt_d[_u(idx)]
-    d1 = tt_d[_u(s1)]
-    stale0 = (d0 >> 32) != stamp
-    stale1 = (d1 >> 32) != stamp
-    shallower1 = ((d1 >> 24) & 255) < ((d0 >> 24) & 255)
-    return idx if stale0 else (s1 if (stale1 | shallower1) else idx)
+    """Slot of the bucket at ``idx`` to overwrite: the first stale entry, else the shallowest one
+    (fewest cards left; the first on a tie). Without branches, as :func:`_tt_find`."""
+    return _tt_victim_pw(tt_d, idx, stamp, 0)
 
 
 @njit(cache=True, inline="always")
@@ -2004,7 +2005,7 @@ def _similar_bounds(dd, ps, pw, lb, ub):
 @njit(cache=True, inline="always")
 def _tt_probe_pw(tt_k1, tt_k2, tt_d, idx, k1, k2, pw, stamp, rem):
     """Look-up of a trick boundary of key ``(k1, k2)`` and points word ``pw`` (``FL_PAYOFF``) in the
-    bucket at word offset ``idx``.
+    bucket of :data:`TT_WAYS` entries at word offset ``idx``.
 
     Returns
     -------
@@ -2015,39 +2016,40 @@ def _tt_probe_pw(tt_k1, tt_k2, tt_d, idx, k1, k2, pw, stamp, rem):
         points, :func:`_similar_bounds`); whether there was one. With exact keys (points words 0)
         the same as :func:`_tt_find` and :func:`_entry_bounds` unturned.
     """
-    s1 = idx + (1 << TT_SHIFT)
     lb = np.int64(0)
     ub = np.int64(rem)
     ex = np.int64(-1)
     found = False
-    if (tt_k1[_u(idx)] == k1) & (tt_k2[_u(idx)] == k2) & ((tt_d[_u(idx)] >> 32) == stamp):
-        found = True
-        ps = tt_d[_u(idx + 1)]
-        ex = idx if ps == pw else ex
-        lb, ub = _similar_bounds(tt_d[_u(idx)], ps, pw, lb, ub)
-    if (tt_k1[_u(s1)] == k1) & (tt_k2[_u(s1)] == k2) & ((tt_d[_u(s1)] >> 32) == stamp):
-        found = True
-        ps = tt_d[_u(s1 + 1)]
-        ex = s1 if ps == pw else ex
-        lb, ub = _similar_bounds(tt_d[_u(s1)], ps, pw, lb, ub)
+    for j in range(TT_WAYS - 1, -1, -1):  # (the first entry of the same position wins, as _tt_find)
+        sj = idx + (j << TT_SHIFT)
+        if (tt_k1[_u(sj)] == k1) & (tt_k2[_u(sj)] == k2) & ((tt_d[_u(sj)] >> 32) == stamp):
+            found = True
+            ps = tt_d[_u(sj + 1)]
+            ex = sj if ps == pw else ex
+            lb, ub = _similar_bounds(tt_d[_u(sj)], ps, pw, lb, ub)
     return ex, max(lb, 0), min(ub, rem), found
 
 
 @njit(cache=True, inline="always")
 def _tt_victim_pw(tt_d, idx, stamp, payoff):
-    """:func:`_tt_victim`, and with ``payoff`` (``FL_PAYOFF``) of two entries as deep the one with the
-    wider bounds: the variants of one structure share a bucket at the same depth, and the narrower
-    bounds (an exact entry first) are the ones worth keeping (full 2-player deals 4% fewer nodes
-    and 4% less time, interleaved; 4-player positions 1% fewer nodes, results/README.md)."""
-    s1 = idx + (1 << TT_SHIFT)
-    d0 = tt_d[_u(idx)]
-    d1 = tt_d[_u(s1)]
-    stale0 = (d0 >> 32) != stamp
-    stale1 = (d1 >> 32) != stamp
-    n0 = (d0 >> 24) & 255
-    n1 = (d1 >> 24) & 255
-    wider1 = (payoff != 0) & (n1 == n0) & (((d1 >> 8) & 255) - (d1 & 255) > ((d0 >> 8) & 255) - (d0 & 255))
-    return idx if stale0 else (s1 if (stale1 | (n1 < n0) | wider1) else idx)
+    """:func:`_tt_victim`, and with ``payoff`` (``FL_PAYOFF``) of entries as deep the one with the
+    widest bounds: the variants of one structure share a bucket at the same depth, and the narrower
+    bounds (an exact entry first) are the ones worth keeping (two entries a bucket: full 2-player
+    deals 4% fewer nodes and 4% less time, interleaved; 4-player positions 1% fewer nodes,
+    results/README.md). Without branches: each entry's rank (a stale one below every live one, the
+    first stale lowest; a live one by cards left, then by narrower bounds), the lowest taken, the
+    first on a tie."""
+    best = idx
+    bn = np.int64(1) << 40
+    for j in range(TT_WAYS):
+        sj = idx + (j << TT_SHIFT)
+        dj = tt_d[_u(sj)]
+        wide = (((dj >> 8) & 255) - (dj & 255)) if payoff != 0 else np.int64(0)
+        rank = np.int64(j - TT_WAYS) if (dj >> 32) != stamp else ((dj >> 24) & 255) * 512 - wide
+        lower = rank < bn
+        best = sj if lower else best
+        bn = rank if lower else bn
+    return best
 
 
 @njit(cache=True, inline="always")
@@ -2514,7 +2516,7 @@ def _tt_mask(tt_k1):
 
 @njit(cache=True, inline="always")
 def _tt_bucket(k1, k2, tmask):
-    """Word offset (4 words an entry, :func:`new_workspace`) of the 2-entry bucket of key ``(k1, k2)``
+    """Word offset (4 words an entry, :func:`new_workspace`) of the :data:`TT_WAYS`-entry bucket of key ``(k1, k2)``
     in a table of ``tmask + 1`` entries; every bit of both words reaches the index (a plain product
     left the high bits out)."""
     h = k1 * np.int64(-7046029254386353131) ^ k2
@@ -2523,7 +2525,7 @@ def _tt_bucket(k1, k2, tmask):
     h ^= (h >> 29) & np.int64(0x7FFFFFFFF)
     h *= np.int64(-7723592293110705685)
     h ^= (h >> 32) & np.int64(0xFFFFFFFF)
-    return (h & tmask & ~np.int64(1)) << np.int64(TT_SHIFT)
+    return (h & tmask & ~np.int64(TT_WAYS - 1)) << np.int64(TT_SHIFT)
 
 
 @njit(cache=True, inline="always")
@@ -2557,7 +2559,7 @@ def ab2_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt,
     """
     n = tt_k1.shape[0]
     k = np.int64(flags[FL_TT2])  # (an integer shift whatever the flags' dtype)
-    if 0 < k < 62 - TT_SHIFT and (np.int64(1) << (k + TT_SHIFT)) < n:
+    if 1 < k < 62 - TT_SHIFT and (np.int64(1) << (k + TT_SHIFT)) < n:
         n = np.int64(1) << (k + TT_SHIFT)  # FL_TT2: the first 2**k entries
     return ab2(st, stock0, ismax, alpha0, beta0, tt_k1[:n], tt_k2[:n], tt_d[:n], fr, mv, cnt, flags[FL_ETC],
                flags[FL_ETCMIN], flags[FL_EG], flags[FL_SEQ], flags[FL_MIRROR], flags[FL_SWAP], flags[FL_TUNED], flags[FL_PAYOFF])
@@ -2715,7 +2717,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     if acc + ub < beta:
                         beta = acc + ub
                 if slot < 0:
-                    # (of two entries as deep, the one with the wider bounds goes: _tt_victim_pw)
+                    # (of entries as deep, the one with the widest bounds goes: _tt_victim_pw)
                     slot = _tt_victim_pw(tt_d, idx, stamp, payoff)
                     tt_k1[_u(slot)] = k1
                     tt_k2[_u(slot)] = k2
@@ -2832,6 +2834,7 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                     ek2[_u(d), _u(c)] = k2
                     eix[_u(d), _u(c)] = idx
                     _prefetch(tt_k1, idx)
+                    _prefetch(tt_k1, idx + 8)  # (a bucket's second cache line)
                 # second pass: the loads were all issued above, their latencies overlap
                 for i in range(nm):
                     c = mv[_u(d), _u(i)]
@@ -3366,6 +3369,7 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                     ek2[d, c] = k2
                     eix[d, c] = idx
                     _prefetch(tt_k1, idx)
+                    _prefetch(tt_k1, idx + 8)  # (a bucket's second cache line)
                 for i in range(nm):
                     c = mv[d, i]
                     idx = eix[d, c]

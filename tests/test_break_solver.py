@@ -386,44 +386,58 @@ def test_target_mode_with_hidden_stock_answers_reached_only():
 
 
 def test_table_bucket_find_and_victim():
-    """`_tt_find` and `_tt_victim` on one bucket of two entries (word offsets 0 and 4): a key of this
-    generation is found in either entry, a stale one or another key is not; the victim is the first
-    stale entry, else the one with fewer cards left, the first on a tie."""
+    """`_tt_find` and `_tt_victim` on one bucket of four entries (word offsets 0, 4, 8, 12): a key of this
+    generation is found in any entry, a stale one or another key is not; the victim is the first
+    stale entry, else the one with the fewest cards left, the first on a tie; `_tt_victim_pw` with
+    payoff similarity takes, of entries as deep, the one with the widest bounds."""
     from solver import search as S
+    assert S.TT_WAYS == 4
     k1, k2, d = S.new_workspace(2)[:3]
     gen = np.int64(7)
 
-    def put(sl, a, b, ncl, stamp):
-        k1[sl], k2[sl], d[sl] = a, b, S._tt_data(0, 10, -1, ncl, stamp)
+    def put(sl, a, b, ncl, stamp, lb=0, ub=10):
+        k1[sl], k2[sl], d[sl] = a, b, S._tt_data(lb, ub, -1, ncl, stamp)
 
     put(0, 11, 12, 20, 7)
     put(4, 21, 22, 30, 7)
+    put(8, 31, 32, 24, 7)
+    put(12, 41, 42, 26, 7)
     find = lambda a, b: S._tt_find(k1, k2, d, np.int64(0), np.int64(a), np.int64(b), gen)  # noqa: E731
-    assert (find(11, 12), find(21, 22), find(11, 22), find(21, 12)) == (0, 4, -1, -1)
-    assert S._tt_victim(d, np.int64(0), gen) == 0           # 20 cards left against 30: the first
+    victim = lambda: S._tt_victim(d, np.int64(0), gen)  # noqa: E731
+    assert (find(11, 12), find(21, 22), find(31, 32), find(41, 42)) == (0, 4, 8, 12)
+    assert (find(11, 22), find(21, 12), find(41, 32)) == (-1, -1, -1)
+    assert victim() == 0                                    # 20 cards left: the fewest
     put(0, 11, 12, 30, 7)
-    assert S._tt_victim(d, np.int64(0), gen) == 0           # a tie: the first
-    put(4, 21, 22, 10, 7)
-    assert S._tt_victim(d, np.int64(0), gen) == 4           # the second has fewer cards left
+    assert victim() == 8                                    # now 24 at the third
+    put(8, 31, 32, 26, 7)
+    assert victim() == 8                                    # 26 at the third and the fourth: the first
+    put(12, 41, 42, 10, 7)
+    assert victim() == 12                                   # the fourth has the fewest cards left
     put(4, 21, 22, 40, 6)
-    assert find(21, 22) == -1 and S._tt_victim(d, np.int64(0), gen) == 4  # stale: not found, replaced
+    assert find(21, 22) == -1 and victim() == 4             # stale: not found, replaced first
     put(0, 11, 12, 5, 3)
-    assert find(11, 12) == -1 and S._tt_victim(d, np.int64(0), gen) == 0  # both stale: the first
+    assert find(11, 12) == -1 and victim() == 0             # two stale: the first
+    put(12, 11, 12, 30, 7)
+    assert find(11, 12) == 12                               # the live entry of a key, where it is
+    # payoff similarity: of the entries as deep (30 cards left), the widest bounds go
+    for sl, lb, ub in ((0, 3, 9), (4, 0, 40), (8, 5, 30), (12, 2, 50)):
+        put(sl, 51, 52, 30, 7, lb, ub)
+    assert S._tt_victim_pw(d, np.int64(0), gen, 1) == 12 and S._tt_victim_pw(d, np.int64(0), gen, 0) == 0
 
 
 def test_workspace_size_checked():
-    """A TT bucket holds two entries: new_workspace refuses sizes below 2 (and absurd ones)."""
+    """A TT bucket holds four entries: new_workspace refuses sizes below 4 entries (and absurd ones)."""
     import pytest
     from solver.search import new_workspace
-    for bad in (0, -1, 31, 2.5):
+    for bad in (0, -1, 1, 31, 2.5):
         with pytest.raises(ValueError, match="tt_bits"):
             new_workspace(bad)
-    tk1, tk2, td, fr, _, _ = new_workspace(1)
-    # two entries of four words, the three views one word apart from a 64-byte boundary (one
-    # cache line a bucket), contiguous; frames flat (new_workspace)
-    assert tk1.shape == tk2.shape == td.shape == (8,)
+    tk1, tk2, td, fr, _, _ = new_workspace(2)
+    # four entries of four words, the three views one word apart from a 128-byte boundary (two
+    # cache lines a bucket), contiguous; frames flat (new_workspace)
+    assert tk1.shape == tk2.shape == td.shape == (16,)
     assert tk1.flags.c_contiguous and tk2.flags.c_contiguous and td.flags.c_contiguous
-    assert tk1.ctypes.data % 64 == 0
+    assert tk1.ctypes.data % 128 == 0
     assert (tk2.ctypes.data - tk1.ctypes.data, td.ctypes.data - tk1.ctypes.data) == (8, 16)
     assert fr.ndim == 1
 
