@@ -370,7 +370,9 @@ class _Target:
             raw = None
         if not isinstance(raw, str):  # (bytes: os.fspath passes them, pathlib refuses them)
             raise ValueError(f"{label} path must be a str or os.PathLike, got {path!r}")
-        if not raw:  # (Path("") is ".": the message named '.')
+        if os.path.basename(raw) in ("", ".", ".."):
+            # (Path("") is "." and Path("notes.txt/") is notes.txt: a trailing slash wrote over that file;
+            # break-it pass of 2026-12-05)
             raise ValueError(f"{label} path {raw!r} is not a file name")
         self.final = Path(raw)
         self.label = label

@@ -67,8 +67,10 @@ class Rules:
         ``any`` (default) or ``won-trick`` (R7).
     endgame : str
         ``free`` (default), ``follow`` or ``arrastre`` (R9).
-    remove : str
-        Three players only: ``2B`` (default), ``trump2`` or ``all2s`` (R3).
+    remove : str or None
+        Three players with ``spanish40`` only: ``2B`` (default), ``trump2`` or ``all2s`` (R3); None is
+        taken as the default (what :meth:`to_dict` gives for the other games, where the field
+        removes nothing).
     tie : str
         ``draw`` (default) or ``replay`` (R8, match play).
 
@@ -93,6 +95,8 @@ class Rules:
     tie: str = "draw"
 
     def __post_init__(self):
+        if self.remove is None:  # (to_dict's value where the field does not apply)
+            object.__setattr__(self, "remove", "2B")
         if isinstance(self.players, bool) or not isinstance(self.players, (int, np.integer)):
             raise ValueError(f"players must be an integer, got {self.players!r}")
         if self.players not in (2, 3, 4, 6):
@@ -191,8 +195,14 @@ class Rules:
         return a
 
     def to_dict(self) -> dict:
-        """Plain dict of the fields (JSON-able)."""
-        return asdict(self)
+        """Plain dict of the fields (JSON-able); ``remove`` is None except with 3 players and ``spanish40``,
+        the only game it applies to (R3: 6 players with ``spanish40`` remove the four 2s whatever it says;
+        break-it pass of 2026-12-05: the metadata said ``"2B"`` for every game). ``Rules(**d)`` gives the
+        same rules back."""
+        d = asdict(self)
+        if not (self.players == 3 and self.deck == "spanish40"):
+            d["remove"] = None
+        return d
 
 
 # ======================================================================

@@ -316,3 +316,28 @@ def test_cli_out_device_that_cannot_be_opened_is_refused_before_the_run(tmp_path
                        stdin=subprocess.DEVNULL, start_new_session=True, timeout=120)
     assert p.returncode == 2, p.stderr
     assert "cannot be opened for writing: /dev/tty" in p.stderr and p.stdout == ""
+
+
+def test_out_with_a_trailing_slash_is_refused_and_the_file_kept(tmp_path):
+    """Break-it pass of 2026-12-05: `--out notes.txt/` (or `--tricks`) wrote the parquet file over notes.txt
+    (pathlib drops the slash); now refused as brisca solve refuses it, the file untouched."""
+    f = tmp_path / "notes.txt"
+    f.write_text("precious")
+    for kw in ({"out": str(f) + "/"}, {"tricks_out": str(f) + "/"}, {"out": str(tmp_path / "new.parquet") + "/"},
+               {"out": str(tmp_path / "d") + "/."}):
+        with pytest.raises(ValueError, match=r"path '.*' is not a file name$"):
+            simulate(Rules(players=2), "random", deals=2, **kw)
+    assert f.read_text() == "precious" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+@pytest.mark.parametrize("players, deck, remove", [(2, None, None), (3, "spanish40", "2B"), (3, "catalan48", None),
+                                                   (4, "rapida20", None), (6, "spanish40", None), (6, None, None)])
+def test_rules_metadata_names_remove_only_where_it_applies(players, deck, remove):
+    """Break-it pass of 2026-12-05: `simulate --players 6 --deck spanish40 --json` and the parquet metadata said
+    `"remove": "2B"` (R3 removes the four 2s there; with 2 players nothing); the field is None wherever it does
+    not apply, and the dict gives the same rules back."""
+    r = Rules(players=players, deck=deck)
+    d = r.to_dict()
+    assert d["remove"] == remove and Rules(**d) == r
+    assert Rules(players=3, remove="all2s").to_dict()["remove"] == "all2s"
+    assert Rules(**Rules(players=3, remove="trump2").to_dict()) == Rules(players=3, remove="trump2")
