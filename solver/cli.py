@@ -104,7 +104,8 @@ def register(subparsers) -> None:
                "right when its value in moves is at least need (only the record's move is); or run brisca solve "
                "--play ANSWER --win --seat S on the puzzle's position, S the seat that answered (the turn may "
                "have passed to the other side), which tells whether that side can still reach 61. Exit status: 0 ok, 1 fewer than --count puzzles found within --max-tries (those found "
-               "are written) or the output could not be written, 2 bad input, 141 stdout's reader went away.")
+               "are written) or the output could not be written, 2 bad input, 130/143 interrupted by Ctrl-C/SIGTERM (the "
+               "puzzles found so far are printed or written to --out), 141 stdout's reader went away.")
     q.add_argument("--count", type=_count, default=10, metavar="N",
                    help="puzzles to find (1000, 1_000 or 1e3; default: 10)")
     q.add_argument("--players", type=int, default=2, choices=(2,), help="players (2 only, for now)")
@@ -651,6 +652,10 @@ def cmd_puzzles(args) -> int:
     if args.max_tries < 0:
         print(f"brisca: error: --max-tries must be >= 0, got {args.max_tries}", file=sys.stderr)
         return 2
+    for flag, n in (("--count", args.count), ("--max-tries", args.max_tries)):
+        if n >= 2 ** 63:  # (deal and ply are int64 columns; as brisca simulate bounds --deals)
+            print(f"brisca: error: {flag} must be below {2 ** 63:,}, got {n:,}", file=sys.stderr)
+            return 2
     if args.out is not None:
         err = _out_problem(args.out)
         if err:
@@ -692,9 +697,29 @@ def cmd_puzzles(args) -> int:
     except OSError:
         bar.leave = False  # stdout failed (`| head`: exit 141 quietly): no bar left behind
         raise
+    except KeyboardInterrupt as e:  # Ctrl-C or SIGTERM (sim.cli): the puzzles found so far are kept
+        interrupted = e
+    else:
+        interrupted = None
     finally:
         bar.close()
     n = len(found)
+    if interrupted is not None:
+        # (break-it pass of 2026-12-05: an interrupted --out run threw away every puzzle it had found;
+        # without --out they were printed as found)
+        if args.out is not None and n:
+            try:
+                if out_format(args.out, "jsonl") == "parquet":
+                    _write_puzzle_table(found, args.out)
+                else:
+                    _write_text([json.dumps(r) + "\n" for r in found], args.out)
+                print(f"brisca: wrote {count_of(n, 'puzzle')} of {args.count:,} to {args.out} (interrupted)",
+                      file=sys.stderr)
+            except (OSError, ValueError) as e:
+                msg = e.strerror or e if isinstance(e, OSError) else e
+                print(f"brisca: error: --out: cannot write {args.out}: {msg} ({count_of(n, 'puzzle')} found)",
+                      file=sys.stderr)
+        raise interrupted
     if args.out is not None:
         try:  # as --out of brisca solve: whole or not at all (an interrupted run leaves the old file)
             if out_format(args.out, "jsonl") == "parquet":

@@ -2341,3 +2341,45 @@ def test_analyse_play_takes_a_hidden_stock_with_nothing_left_to_draw():
         assert analyse_play(hidden, moves) == analyse_play(known, moves)
     with pytest.raises(ValueError, match="^stock: .*known stock order"):
         analyse_play(EX.replace("stock=2O,4B,3E,7C,12B", "stock=?") + " " + PLAYED, [])
+
+
+@pytest.mark.parametrize("name", ["p.jsonl", "p.parquet"])
+def test_puzzles_interrupted_keeps_the_puzzles_found(capsys, tmp_path, monkeypatch, name):
+    """Break-it pass of 2026-12-05: `brisca puzzles --count 100000 --out F` stopped by SIGTERM after 11 minutes
+    wrote nothing (to stdout the puzzles stream as found); the puzzles found so far are now written, said so,
+    and the interruption still ends the command (130/143 from sim.cli)."""
+    import pandas as pd
+
+    import solver.puzzles as P
+    orig = P.find_puzzles
+
+    def three_then_interrupt(*a, **k):
+        for i, rec in enumerate(orig(*a, **k)):
+            yield rec
+            if i == 2:
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(P, "find_puzzles", three_then_interrupt)
+    out = tmp_path / name
+    with pytest.raises(KeyboardInterrupt):
+        cli.main(["puzzles", "--count", "10", "--seed", "3", "--out", str(out), "--no-progress"])
+    err = capsys.readouterr().err
+    assert f"brisca: wrote 3 puzzles of 10 to {out} (interrupted)" in err
+    if name.endswith(".parquet"):
+        got = pd.read_parquet(out)["position"].tolist()
+    else:
+        got = [json.loads(x)["position"] for x in out.read_text().splitlines()]
+    assert got == [r["position"] for r in orig(3, players=2, seed=3)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]  # (no temporary file left)
+
+
+def test_puzzle_counts_bounded():
+    """Break-it pass of 2026-12-05: `--count 1e30` was accepted (a bar of 10**30 puzzles); counts are bounded as
+    brisca simulate bounds --deals."""
+    for flag in ("--count", "--max-tries"):
+        p = subprocess.run([sys.executable, "-m", "sim.cli", "puzzles", flag, "1e30", "--no-progress"],
+                           capture_output=True, text=True, timeout=300,
+                           cwd=os.path.join(os.path.dirname(__file__), ".."))
+        assert p.returncode == 2 and p.stdout == ""
+        assert p.stderr.strip() == (f"brisca: error: {flag} must be below 9,223,372,036,854,775,808, got "
+                                    "1,000,000,000,000,000,000,000,000,000,000"), p.stderr
