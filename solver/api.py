@@ -497,7 +497,8 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
         try:
             mid = cur.parse_move(moves[i])
         except ValueError as e:
-            raise ValueError(f"moves[{i}]: {e}") from None
+            msg = str(e)  # ("move: 3C is not legal here": the index names the move; break-it pass of 2026-12-05)
+            raise ValueError(f"moves[{i}]: {msg[len('move: '):] if msg.startswith('move: ') else msg}") from None
         gain = int(S.apply_move(st.copy(), stock.copy(), ismax, mid))
         gained += gain
         cur = cur.apply(mid)

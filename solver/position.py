@@ -731,6 +731,8 @@ class Position:
             raise _err("move", "expected a card such as '1O', 'swap' or a move id, got "
                                + show_input(repr(move), quote=False))
         legal = self.legal_moves()
+        if not legal and self.is_terminal:  # (break-it pass of 2026-12-05: said "(legal: none)")
+            raise _err("move", f"{format_card(mid)}: the deal is over (every card has been played)")
         if mid not in legal:
             raise _err("move", f"{format_card(mid)} is not legal here (legal: "
                                f"{', '.join(format_card(m) for m in legal) or 'none'})")

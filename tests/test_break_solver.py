@@ -314,9 +314,9 @@ def test_swap_listed_and_consistent():
 
 def test_analyse_play_errors_name_move():
     from solver import analyse_play
-    with pytest.raises(ValueError, match=r"moves\[1\]: move: 7B is not legal"):
+    with pytest.raises(ValueError, match=r"moves\[1\]: 7B is not legal"):
         analyse_play(SWAP7, ["swap", "7B"])
-    with pytest.raises(ValueError, match=r"moves\[0\]: move: invalid card"):
+    with pytest.raises(ValueError, match=r"moves\[0\]: invalid card"):
         analyse_play(SWAP7, ["XX"])
     assert analyse_play(SWAP7, []) == [20]
 
@@ -2383,3 +2383,21 @@ def test_puzzle_counts_bounded():
         assert p.returncode == 2 and p.stdout == ""
         assert p.stderr.strip() == (f"brisca: error: {flag} must be below 9,223,372,036,854,775,808, got "
                                     "1,000,000,000,000,000,000,000,000,000,000"), p.stderr
+
+
+def test_move_after_the_deal_and_analyse_play_messages():
+    """Break-it pass of 2026-12-05: a move after the last trick said "(legal: none)", and analyse_play's errors
+    read "moves[1]: move: 3C is not legal here"."""
+    from solver.api import analyse_play
+    p = Position.parse("players=2 trump=5B hands=3C/10O stock= turn=0 " + PLAYED.replace("played=", "played=6C,2C,"
+                       "12E,2O,4B,3E,7C,12B,5B,1O,"))
+    end = p.apply("3C").apply("10O")
+    assert end.is_terminal
+    with pytest.raises(ValueError, match=r"^move: 1O: the deal is over \(every card has been played\)$"):
+        end.parse_move("1O")
+    with pytest.raises(ValueError, match=r"^moves\[1\]: 3C is not legal here \(legal: 10O\)$"):
+        analyse_play(p, ["3C", "3C"])
+    with pytest.raises(ValueError, match=r"^moves\[2\]: 1O: the deal is over"):
+        analyse_play(p, ["3C", "10O", "1O"])
+    with pytest.raises(ValueError, match=r"^moves\[0\]: expected a card"):
+        analyse_play(p, [None])
