@@ -407,8 +407,9 @@ class _Target:
         if f.is_dir():
             raise ValueError(f"cannot write {self.label} {f}: it is a directory")
         parent = f.parent
-        try:
-            self.created = make_parents(f)
+        try:  # (a symlink: its target's directories, as brisca solve --out makes them; break-it pass of
+            # 2026-12-05: a link into a missing directory was refused here and written by solve)
+            self.created = make_parents(self.real() if os.path.islink(f) else f)
         except ValueError as e:
             raise ValueError(f"cannot write {self.label} {f}: {e}") from None
         if os.path.exists(f) and not os.access(f, os.W_OK):

@@ -105,7 +105,8 @@ def register(subparsers) -> None:
                "--play ANSWER --win --seat S on the puzzle's position, S the seat that answered (the turn may "
                "have passed to the other side), which tells whether that side can still reach 61. Exit status: 0 ok, 1 fewer than --count puzzles found within --max-tries (those found "
                "are written) or the output could not be written, 2 bad input, 130/143 interrupted by Ctrl-C/SIGTERM (the "
-               "puzzles found so far are printed or written to --out), 141 stdout's reader went away.")
+               "puzzles found so far are printed, or written to an --out file that did not exist: an existing "
+               "one is only replaced by a complete run), 141 stdout's reader went away.")
     q.add_argument("--count", type=_count, default=10, metavar="N",
                    help="puzzles to find (1000, 1_000 or 1e3; default: 10)")
     q.add_argument("--players", type=int, default=2, choices=(2,), help="players (2 only, for now)")
@@ -209,8 +210,8 @@ def _out_problem(path):
     from sim.batch import make_parents, remove_created
     try:  # created as the kernel resolves the path as given (a symlink: its target's directories)
         created = make_parents(os.path.realpath(path) if os.path.islink(path) else path)
-    except ValueError as e:
-        return str(e)
+    except ValueError as e:  # (worded as brisca simulate words it: "cannot write P: not a directory: D")
+        return f"cannot write {path}: {e}"
     bad = _out_checks(path)
     if bad:
         remove_created(created)  # a refused run leaves nothing behind
@@ -662,6 +663,8 @@ def cmd_puzzles(args) -> int:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
             return 2
         note_format("--out", args.out, out_format(args.out, "jsonl"))
+    # an interrupted run writes the puzzles it found only where it replaces no file (below)
+    existed = args.out is not None and os.path.isfile(os.path.realpath(args.out))
     if refuse_closed_stdout(args.out):  # the puzzles' lines are the only output: refuse before searching
         return 1
     from tqdm import tqdm
@@ -706,8 +709,12 @@ def cmd_puzzles(args) -> int:
     n = len(found)
     if interrupted is not None:
         # (break-it pass of 2026-12-05: an interrupted --out run threw away every puzzle it had found;
-        # without --out they were printed as found)
-        if args.out is not None and n:
+        # without --out they were printed as found. An existing file is not replaced by a part of a run:
+        # an earlier break-it pass found that fault, test_cli_puzzles_out_whole_or_not_at_all)
+        if args.out is not None and n and existed:
+            print(f"brisca: interrupted: {count_of(n, 'puzzle')} found and not written ({args.out} exists and "
+                  "is kept: only a complete run replaces it)", file=sys.stderr)
+        elif args.out is not None and n:
             try:
                 if out_format(args.out, "jsonl") == "parquet":
                     _write_puzzle_table(found, args.out)

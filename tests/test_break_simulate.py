@@ -341,3 +341,13 @@ def test_rules_metadata_names_remove_only_where_it_applies(players, deck, remove
     assert d["remove"] == remove and Rules(**d) == r
     assert Rules(players=3, remove="all2s").to_dict()["remove"] == "all2s"
     assert Rules(**Rules(players=3, remove="trump2").to_dict()) == Rules(players=3, remove="trump2")
+
+
+def test_dangling_link_into_a_missing_directory_is_written_through(tmp_path):
+    """Break-it pass of 2026-12-05: `simulate --out dl`, dl a symlink to nd/x.parquet with nd missing, was refused
+    ("cannot create a file in nd") while brisca solve and puzzles create nd and write; simulate now does the same,
+    the link kept."""
+    link = tmp_path / "dl"
+    link.symlink_to(tmp_path / "nd" / "sub" / "x.parquet")
+    simulate(Rules(players=2), "random", deals=3, out=link)
+    assert link.is_symlink() and pd.read_parquet(tmp_path / "nd" / "sub" / "x.parquet").shape[0] == 3

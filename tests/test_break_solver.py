@@ -11,6 +11,7 @@ import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 
@@ -1063,7 +1064,7 @@ def test_api_moves_and_ids_checked():
         with pytest.raises(ValueError, match="moves"):
             analyse_play(EX, bad)
     for bad in ([b"12E"], [49], [-1], [1.5], [True]):
-        with pytest.raises(ValueError, match="move: expected a card"):
+        with pytest.raises(ValueError, match="moves\\[0\\]: expected a card"):
             analyse_play(EX, bad)
     with pytest.raises(ValueError, match="positions"):
         solve_many(EX.encode())
@@ -1678,12 +1679,26 @@ def test_cli_puzzles_out_whole_or_not_at_all(capsys, monkeypatch, tmp_path):
     with pytest.raises(KeyboardInterrupt):
         cli.main(["puzzles", "--count", "2", "--out", str(out)])
     assert out.read_text() == "old\n" and sorted(p.name for p in tmp_path.iterdir()) == ["p.jsonl"]
+    assert (f"brisca: interrupted: 1 puzzle found and not written ({out} exists and is kept: only a "
+            "complete run replaces it)") in capsys.readouterr().err
 
     def two(count, **kw):
         yield {"position": EX, "move": "2C"}
         yield {"position": EX, "move": "10O"}
 
-    # interrupted, the directories --out made are removed again (they were left empty before)
+    # interrupted, a new --out file gets the puzzles found so far (break-it pass of 2026-12-05), its new
+    # directories kept with it; with none found, the directories --out made are removed again
+    with pytest.raises(KeyboardInterrupt):
+        cli.main(["puzzles", "--count", "2", "--out", str(tmp_path / "new" / "deeper" / "p.jsonl")])
+    assert [json.loads(x)["move"] for x in (tmp_path / "new" / "deeper" / "p.jsonl").read_text().splitlines()] \
+        == ["2C"]
+    shutil.rmtree(tmp_path / "new")
+
+    def none_found(count, **kw):
+        raise KeyboardInterrupt
+        yield
+
+    monkeypatch.setattr(puzzles, "find_puzzles", none_found)
     with pytest.raises(KeyboardInterrupt):
         cli.main(["puzzles", "--count", "2", "--out", str(tmp_path / "new" / "deeper" / "p.jsonl")])
     assert not (tmp_path / "new").exists()
@@ -1961,16 +1976,16 @@ def test_cli_out_directories_only_for_runs_that_go_ahead(capsys, tmp_path, monke
     for out in ("afile/../x.parquet", "afile/x.parquet", "Lz/../x.parquet", "Lz/x.parquet"):
         rc, o, err = _run(capsys, "solve", EX, "--out", out)
         assert rc == 2 and o == "", (out, err)
-        _one_line_error(err, "--out: not a directory: " + out.split("/")[0])
+        _one_line_error(err, f"--out: cannot write {out}: not a directory: " + out.split("/")[0])
     assert cli.main(["puzzles", "--count", "1", "--out", "afile/../x.jsonl"]) == 2
     assert "not a directory: afile" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["Lz", "afile", "p.txt"]
     rc, o, err = _run(capsys, "solve", EX, "--out", "deep/" + "d/" * 2500 + "x.parquet")  # past PATH_MAX
     assert rc == 2
-    _one_line_error(err, "--out: cannot create directory deep/d/d/")
+    _one_line_error(err, "--out: cannot write deep/d/d/", ": cannot create directory deep/d/d/")
     rc, o, err = _run(capsys, "solve", EX, "--out", "new6/" + "a" * 300 + "/x.parquet")
     assert rc == 2
-    _one_line_error(err, "--out: cannot create directory new6/aaa")
+    _one_line_error(err, "--out: cannot write new6/aaa", ": cannot create directory new6/aaa")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["Lz", "afile", "p.txt"]
     rc, o, err = _run(capsys, "solve", EX, "--out", "nodir/../x.parquet")  # as the kernel resolves it
     assert rc == 0 and (tmp_path / "x.parquet").is_file(), err
@@ -2016,7 +2031,7 @@ def test_cli_out_refusal_never_removes_a_directory_it_did_not_create(capsys, tmp
         rc, o, err = _run(capsys, "solve", EX, "--out", out)
         assert rc == 2, (out, err)
         assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "keep"], (out, err)
-    _one_line_error(err, "--out: not a directory: nd/../afile")
+    _one_line_error(err, "--out: cannot write nd/../afile/x.parquet: not a directory: nd/../afile")
     assert cli.main(["puzzles", "--count", "1", "--out", "new/../keep/../afile/x.jsonl"]) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "keep"]
 
