@@ -331,7 +331,7 @@ def new_workspace(tt_bits: int = TT_BITS):
         ``tt_d[4 * i]`` (the kernels index them by :func:`_tt_bucket`'s word offsets; the
         :data:`TT_WAYS` (4) entries of a bucket fill two adjacent 64-byte cache lines, 128-byte aligned
         (a bucket of two entries in one line was measured 8% faster than three separate arrays; four
-        entries search 5% fewer nodes on full 2-player deals and take 1% less time);
+        entries search 5% fewer nodes on full 2-player deals in the same time, within 1-2%);
         contiguous views index without a stride multiply, 0.5-1.4% faster on full 2-player deals than
         strided ones), frames ``ndarray(int64, (MAXD * F_SIZE,))`` (frame ``d``'s field ``F_X`` at
         ``d * F_SIZE + F_X``: a constant stride, about 1% faster than a 2-D array), moves
