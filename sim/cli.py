@@ -323,6 +323,8 @@ def _as_flag(msg: str) -> str:
             return f"{flag}: " + msg[len(f"{label} path "):]
         if msg.startswith(f"cannot write {label} "):  # as brisca solve/puzzles: "--out: cannot write F: ..."
             return f"{flag}: cannot write " + msg[len(f"cannot write {label} "):]
+        if msg.startswith(f"{label}: "):  # "output: cannot be opened for writing: /dev/tty" (break-it pass of
+            return f"{flag}: " + msg[len(f"{label}: "):]  # 2026-12-05: named "output", not --out)
     if msg == "the deal table and the tricks table need two different files":
         return "--out and --tricks need two different files"
     return msg

@@ -229,8 +229,10 @@ def _out_checks(path):
         fd, name = tempfile.mkstemp(dir=d, prefix=f".{os.path.basename(real)}.", suffix=".probe")
         os.close(fd)
         os.unlink(name)
-    except OSError as e:
-        return f"cannot write {path}: cannot create a file in {d} ({e.strerror or e})"
+    except OSError as e:  # (the directory named as given, as brisca simulate names it: not /proc/self as
+        # /proc/<pid>, nor a relative path made absolute; a symlink's target directory: break-it pass of 2026-12-05)
+        shown = d if os.path.islink(path) else (os.path.dirname(path) or ".")
+        return f"cannot write {path}: cannot create a file in {shown} ({e.strerror or e})"
     return open_probe(path, real)  # (the file itself: an existing one that refuses writes)
 
 

@@ -2416,3 +2416,27 @@ def test_move_after_the_deal_and_analyse_play_messages():
         analyse_play(p, ["3C", "10O", "1O"])
     with pytest.raises(ValueError, match=r"^moves\[0\]: expected a card"):
         analyse_play(p, [None])
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc")
+def test_out_directory_named_as_given(capsys, tmp_path, monkeypatch):
+    """Break-it pass of 2026-12-05: `solve --out /proc/self/status` said "cannot create a file in /proc/6028" (its
+    own pid, the link resolved) and a relative path's directory was made absolute, where brisca simulate names
+    the directory as given."""
+    rc, o, err = _run(capsys, "solve", EX, "--out", "/proc/self/status")
+    assert rc == 2
+    _one_line_error(err, "--out: cannot write /proc/self/status: cannot create a file in /proc/self (")
+    monkeypatch.chdir("/proc")
+    rc, o, err = _run(capsys, "solve", EX, "--out", "x.parquet")
+    assert rc == 2
+    _one_line_error(err, "--out: cannot write x.parquet: cannot create a file in . (")
+
+
+def test_simulate_names_out_as_its_flag():
+    """Break-it pass of 2026-12-05: simulate's "output: cannot be opened for writing: /dev/tty" named its file
+    "output" where every other message says --out."""
+    from sim.cli import _as_flag
+    assert _as_flag("output: cannot be opened for writing: /dev/tty") == \
+        "--out: cannot be opened for writing: /dev/tty"
+    assert _as_flag("tricks output: cannot be opened for writing: /dev/tty") == \
+        "--tricks: cannot be opened for writing: /dev/tty"
