@@ -61,7 +61,8 @@ def register(subparsers) -> None:
             "\"position\": its text, \"error\": ...} and the others are still solved).",
             "Exit status: 0 ok; 1 some --file lines were invalid, or the output could not be written; 2 bad "
             "input (one-line error on stderr); 141 stdout's reader went away (| head: with --out the file is "
-            "still written in full); 130/143 interrupted (no --out file).",
+            "still written in full); 130/143 interrupted (with --file, the records made so far are written to an --out file that did "
+            "not exist; an existing one is kept; else no --out file).",
             "--out F.jsonl (or .ndjson, .json) writes the JSON lines --json prints; any other name a parquet "
             "table. Its columns (one row per record, as the JSON lines): line (--file), position, value, moves, "
             "best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached/seat (target "
@@ -557,6 +558,8 @@ def cmd_solve(args) -> int:
         return 2
     if work and refuse_closed_stdout(args.out):  # the records are the only output: refuse before solving
         return 1
+    # an interrupted run writes the records it made only where it replaces no file (as brisca puzzles)
+    existed = args.out is not None and os.path.isfile(os.path.realpath(args.out))
     if work:
         _warm_up(args.target is not None or args.win,
                  _kinds(p for p in parsed.values() if not isinstance(p, ValueError)), note=not args.no_progress)
@@ -611,12 +614,40 @@ def cmd_solve(args) -> int:
                 emit(one(item))
                 if closed is not None and args.out is None:
                     break
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM (sim.cli): the records made so far are kept
+        bar.close()
+        _keep_interrupted(records, len(work), args, existed)
+        raise
     finally:
         bar.close()  # (also on Ctrl-C: the bar ends its line before "brisca: interrupted")
     rc = closed if closed is not None else 1 if any("error" in r for r in records) else 0
     if args.out is not None:
         return _write_or_fail(records, args.out, rc, with_line=True, target=args.target is not None or args.win)
     return rc
+
+
+def _keep_interrupted(records, total, args, existed):
+    """An interrupted ``solve --file --out`` run: the records made so far (the first lines of the file,
+    in order, each with its ``line``) written to an ``--out`` file that did not exist, as ``brisca
+    puzzles`` writes the puzzles it found; an existing file is kept (only a complete run replaces it).
+    (Session of 2026-12-05: an interrupted run threw away every solved line.)"""
+    if args.out is None or not records:
+        return
+    n = count_of(len(records), "record")
+    if existed:
+        print(f"brisca: interrupted: {n} made and not written ({args.out} exists and is kept: only a "
+              "complete run replaces it)", file=sys.stderr)
+        return
+    try:
+        target = args.target is not None or args.win
+        if out_format(args.out, "parquet") == "jsonl":
+            _write_text([json.dumps(r) + "\n" for r in records], args.out)
+        else:
+            _write_parquet(records, args.out, True, target)
+        print(f"brisca: wrote {n} of {total:,} to {args.out} (interrupted)", file=sys.stderr)
+    except (OSError, ValueError) as e:
+        msg = e.strerror or e if isinstance(e, OSError) else e
+        print(f"brisca: error: --out: cannot write {args.out}: {msg} ({n} made)", file=sys.stderr)
 
 
 #: The columns of ``brisca puzzles --out F.parquet`` (the JSON lines' keys; ``moves`` and ``pv`` as JSON text).

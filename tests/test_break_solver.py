@@ -2440,3 +2440,58 @@ def test_simulate_names_out_as_its_flag():
         "--out: cannot be opened for writing: /dev/tty"
     assert _as_flag("tricks output: cannot be opened for writing: /dev/tty") == \
         "--tricks: cannot be opened for writing: /dev/tty"
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_cli_solve_file_interrupted_keeps_solved_lines(capsys, monkeypatch, tmp_path, threads):
+    """An interrupted `solve --file F --out O` threw away every line it had solved (session of
+    2026-12-05, as brisca puzzles did before): now a new --out file gets the records made so far, the
+    first lines in order with their `line`; an existing --out file is kept, and said so; nothing
+    solved, nothing written and the directories --out made removed again."""
+    import pandas as pd
+
+    import solver.api
+
+    real = solver.api.solve
+    last = str(deal_position(Rules(players=2), 1, 0))  # (line 4: the one whose solve is interrupted)
+
+    def fourth_interrupts(p, *a, **kw):
+        if str(p) == last:
+            raise KeyboardInterrupt
+        return real(p, *a, **kw)
+
+    f = tmp_path / "p.txt"
+    f.write_text(EX + "\n" + "players=2 bad\n" + EX + "\n" + last + "\n")
+    out = tmp_path / "new" / "o.parquet"
+    monkeypatch.setattr(solver.api, "solve", fourth_interrupts)
+    argv = ["solve", "--file", str(f), "--threads", str(threads), "--no-progress"]
+    with pytest.raises(KeyboardInterrupt):
+        cli.main(argv + ["--out", str(out)])
+    err = capsys.readouterr().err
+    df = pd.read_parquet(out)
+    assert df["line"].tolist() == [1, 2, 3] and df["error"].notna().tolist() == [False, True, False]
+    assert df["value"].tolist()[::2] == [26.0, 26.0]
+    assert f"brisca: wrote 3 records of 4 to {out} (interrupted)" in err
+    # an existing file is kept whole
+    out.write_bytes(b"old")
+    with pytest.raises(KeyboardInterrupt):
+        cli.main(argv + ["--out", str(out)])
+    assert out.read_bytes() == b"old" and sorted(p.name for p in out.parent.iterdir()) == ["o.parquet"]
+    assert f"made and not written ({out} exists and is kept: only a complete run replaces it)" \
+        in capsys.readouterr().err
+    # JSON lines as --json prints them
+    js = tmp_path / "o.jsonl"
+    with pytest.raises(KeyboardInterrupt):
+        cli.main(argv + ["--out", str(js)])
+    recs = [json.loads(x) for x in js.read_text().splitlines()]
+    assert [r["line"] for r in recs] == [1, 2, 3] and recs[0]["value"] == 26 and "error" in recs[1]
+    capsys.readouterr()
+
+    def at_once(*a, **kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solver.api, "solve", at_once)
+    f.write_text(EX + "\n" + EX + "\n")
+    with pytest.raises(KeyboardInterrupt):
+        cli.main(argv + ["--out", str(tmp_path / "none" / "o.parquet")])
+    assert not (tmp_path / "none").exists()
