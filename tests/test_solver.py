@@ -944,7 +944,8 @@ def test_two_player_lookahead_and_endgame_minimax_keep_values(deck, exchange, co
     """ab2's enhanced transposition cutoffs (FL_ETC: at every depth, from 8 cards left to draw, with
     ordering; the child reuses the look-ahead's key) and its endgame minimax (FL_EG, stock empty, R9:
     1 exact on a table miss, 2 also 3-trick endgames in the node's window without a probe) give every
-    move the value of the plain two-player kernel, exchanges (R7) included."""
+    move the value of the plain two-player kernel, exchanges (R7) included; the replies the look-ahead
+    values by their table bounds without entering them (session of 2026-12-05) are among them."""
     from solver import search as S
     from solver.position import deal_position
     rules = Rules(players=2, deck=deck, exchange=exchange, exchange_condition=cond, endgame=endgame)
@@ -960,6 +961,7 @@ def test_two_player_lookahead_and_endgame_minimax_keep_values(deck, exchange, co
         variants.append(f)
     mvs = np.zeros(S.MAXM, np.int64)
     vals = np.zeros(S.MAXM, np.int64)
+    skipped = 0
     for d in range(6):
         pos = deal_position(rules, 5, d)
         for _ in range(int(rng.integers(2 * rules.tricks - 30, 2 * rules.tricks - 12))):
@@ -969,9 +971,13 @@ def test_two_player_lookahead_and_endgame_minimax_keep_values(deck, exchange, co
         res = []
         for f in [plain] + variants:
             ws[5][1] += 1
+            ws[5][4] = 0
             k = S.solve_moves(st, stock, ismax, 30, mvs, vals, *ws, f)
             res.append(list(zip(mvs[:k].tolist(), vals[:k].tolist())))
+            skipped += int(ws[5][4])
+            assert f[S.FL_ETC] != 0 or ws[5][4] == 0
         assert all(r == res[0] for r in res), str(pos)
+    assert skipped > 0
 
 
 @pytest.mark.parametrize("players,endgame", [(3, "follow"), (3, "arrastre"), (4, "arrastre"), (4, "free"),
@@ -1523,7 +1529,7 @@ def test_last_card_lookahead_keeps_values(mirror):
     """FL_ETC4 (4 players: enhanced transposition cutoffs at a trick's last card, the next trick
     start's key made by the look-ahead and reused by the child) on and off give every move the same
     value, with FL_MIRROR's rotated keys and without; on positions with 12 or more cards left to
-    draw it cuts nodes."""
+    draw it cuts nodes, and values some cards by their next position's bounds without entering them."""
     from solver import search as S
     ws = S.new_workspace(16)
     on = S.default_flags()
@@ -1538,14 +1544,18 @@ def test_last_card_lookahead_keeps_values(mirror):
     positions = [p for p in _random_positions(4, 40, 123, 7, stock_left=True) if p.left >= 12][:6]
     assert len(positions) == 6
     nodes = {"on": 0, "off": 0, "every": 0}
+    skipped = {"on": 0, "off": 0, "every": 0}
     for pos in positions:
         res = []
         for name, f in (("off", off), ("on", on), ("every", every)):
+            ws[5][4] = 0
             values, nd = _move_values(ws, pos, f, mvs, vals)
             res.append(values)
             nodes[name] += nd
+            skipped[name] += int(ws[5][4])
         assert res[0] == res[1] == res[2], str(pos)
     assert nodes["on"] < nodes["off"], nodes
+    assert skipped["off"] == 0 < min(skipped["on"], skipped["every"]), skipped
 
 
 @pytest.mark.parametrize("endgame", ["free", "arrastre"])
