@@ -382,6 +382,27 @@ def stdout_failed(e: OSError) -> int:
 #: Seconds a command gets to unwind after Ctrl-C / SIGTERM before the process exits without it.
 UNWIND_SECONDS = 2.0
 
+#: What :func:`run_interruptible` calls (in the main thread, in order, errors ignored) before the process
+#: ends without unwinding: a command's way to keep what it finished (``brisca solve --file --out``
+#: writes the records it made; break-it pass of 2026-12-05: they were lost when the signal came
+#: during a compiled search). Added by :func:`on_hard_exit`, removed by :func:`drop_hard_exit`.
+_HARD_EXIT_HOOKS = []
+
+
+def on_hard_exit(hook):
+    """Register ``hook()`` to run if the command must end without unwinding (see :data:`_HARD_EXIT_HOOKS`);
+    returns it."""
+    _HARD_EXIT_HOOKS.append(hook)
+    return hook
+
+
+def drop_hard_exit(hook):
+    """Unregister a hook of :func:`on_hard_exit` (no error when it is not registered)."""
+    try:
+        _HARD_EXIT_HOOKS.remove(hook)
+    except ValueError:
+        pass
+
 
 def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
     """``fn(args)`` in a worker thread, so that Ctrl-C and SIGTERM are answered at once.
@@ -457,8 +478,6 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
             term = isinstance(e2, _Terminated)
             second = True
         if not done.is_set():
-            from .batch import remove_temporaries
-            remove_temporaries()
             for stream in (sys.stdout, sys.stderr):
                 try:
                     stream.flush()
@@ -467,13 +486,21 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
             try:
                 # (a progress bar still open ends its line first)
                 from tqdm import tqdm
-                bar = bool(getattr(tqdm, "_instances", None))
+                if getattr(tqdm, "_instances", None):
+                    print(file=sys.stderr, flush=True)
             except Exception:
-                bar = False
+                pass
+            for hook in list(_HARD_EXIT_HOOKS):  # what the command finished is kept (its own message)
+                try:
+                    hook()
+                except BaseException:
+                    pass
+            from .batch import remove_temporaries
+            remove_temporaries()
             try:
                 why = ("a second signal" if second else
                        f"still running after {unwind:g} s: a compiled search or a blocking read")
-                print(f"{chr(10) if bar else ''}{PROG}: {'terminated' if term else 'interrupted'} (stopped "
+                print(f"{PROG}: {'terminated' if term else 'interrupted'} (stopped "
                       f"without unwinding, {why}; temporary files removed)",
                       file=sys.stderr, flush=True)
             except Exception:
@@ -532,6 +559,20 @@ class _Messages:
         return getattr(self._stream, name)
 
 
+def _quiet_interrupts(default):
+    """``sys.unraisablehook`` for a command: the interruption :func:`run_interruptible` raises in the
+    command's thread can land in a callback that cannot raise (numba's compiler calls Python through
+    ctypes while it compiles), where Python would print it as "Exception ignored ..." with a traceback
+    (break-it pass of 2026-12-05); such an interruption is dropped quietly (the command then ends as
+    :func:`run_interruptible` says), anything else goes to ``default``."""
+    def hook(u):
+        if isinstance(u.exc_value, KeyboardInterrupt) or (
+                isinstance(u.exc_type, type) and issubclass(u.exc_type, KeyboardInterrupt)):
+            return
+        default(u)
+    return hook
+
+
 def main(argv=None):
     """Console script ``brisca``: parse ``argv``, run the subcommand, ``sys.exit`` with its status."""
     import signal
@@ -543,6 +584,8 @@ def main(argv=None):
         sys.stdout = _ClosedStream()  # as other Unix tools do, instead of losing the output silently
     stderr = sys.stderr
     sys.stderr = _Messages(stderr)
+    unraisable = sys.unraisablehook
+    sys.unraisablehook = _quiet_interrupts(unraisable)
     # SIGTERM (kill, timeout, a scheduler) unwinds like Ctrl-C, so every command removes its temporary files
     old = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \
         else None
@@ -570,6 +613,7 @@ def main(argv=None):
         if old is not None:
             signal.signal(signal.SIGTERM, old)
         sys.stderr = stderr
+        sys.unraisablehook = unraisable
     sys.exit(code if code is not None else 0)
 
 

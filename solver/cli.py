@@ -21,7 +21,8 @@ from pathlib import Path
 
 from sim.batch import device_open_problem, progress_intervals, same_file, stream_is_terminal
 from sim.paths import open_probe
-from sim.cli import _count, note_format, refuse_closed_stdout, stdout_failed, suffix_format
+from sim.cli import (_count, drop_hard_exit, note_format, on_hard_exit, refuse_closed_stdout, stdout_failed,
+                     suffix_format)
 from sim.cards import show_input
 
 from .position import count_of
@@ -598,6 +599,16 @@ def cmd_solve(args) -> int:
 
     bar = tqdm(total=len(work), file=sys.stderr, unit="pos", desc="solving",
                disable=len(work) < 2 or args.no_progress, **progress_intervals(sys.stderr))
+    import threading
+    claim = threading.Lock()
+
+    def keep():
+        """The records made so far kept once (here on Ctrl-C/SIGTERM, or by sim.cli when the
+        worker cannot unwind from a compiled search: break-it pass of 2026-12-05)."""
+        if claim.acquire(blocking=False):
+            _keep_interrupted(list(records), len(work), args, existed)
+
+    on_hard_exit(keep)
     try:
         if args.threads > 1 and len(work) > 1:  # one transposition table per worker thread (kernels release the GIL)
             from concurrent.futures import ThreadPoolExecutor
@@ -616,14 +627,41 @@ def cmd_solve(args) -> int:
                     break
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM (sim.cli): the records made so far are kept
         bar.close()
-        _keep_interrupted(records, len(work), args, existed)
+        keep()
         raise
     finally:
+        drop_hard_exit(keep)
         bar.close()  # (also on Ctrl-C: the bar ends its line before "brisca: interrupted")
     rc = closed if closed is not None else 1 if any("error" in r for r in records) else 0
     if args.out is not None:
         return _write_or_fail(records, args.out, rc, with_line=True, target=args.target is not None or args.win)
     return rc
+
+
+def _keep_found(found, args, existed):
+    """An interrupted ``brisca puzzles --out`` run: the puzzles found so far written to an ``--out`` file
+    that did not exist; an existing one is kept (only a complete run replaces it), and said so.
+    (Break-it pass of 2026-12-05: an interrupted --out run threw away every puzzle it had found;
+    without --out they were printed as found. An existing file is not replaced by a part of a run:
+    an earlier break-it pass found that fault, test_cli_puzzles_out_whole_or_not_at_all.)"""
+    n = len(found)
+    if args.out is None or not n:
+        return
+    if existed:
+        print(f"brisca: interrupted: {count_of(n, 'puzzle')} found and not written ({args.out} exists and "
+              "is kept: only a complete run replaces it)", file=sys.stderr)
+        return
+    try:
+        if out_format(args.out, "jsonl") == "parquet":
+            _write_puzzle_table(found, args.out)
+        else:
+            _write_text([json.dumps(r) + "\n" for r in found], args.out)
+        print(f"brisca: wrote {count_of(n, 'puzzle')} of {args.count:,} to {args.out} (interrupted)",
+              file=sys.stderr)
+    except (OSError, ValueError) as e:
+        msg = e.strerror or e if isinstance(e, OSError) else e
+        print(f"brisca: error: --out: cannot write {args.out}: {msg} ({count_of(n, 'puzzle')} found)",
+              file=sys.stderr)
 
 
 def _keep_interrupted(records, total, args, existed):
@@ -719,6 +757,16 @@ def cmd_puzzles(args) -> int:
         tried += 1
         bar.set_postfix_str(f"{tried:,} positions tried", refresh=False)
 
+    import threading
+    claim = threading.Lock()
+
+    def keep():
+        """The puzzles found so far kept once, as an interrupted brisca solve --file keeps its records
+        (here on Ctrl-C/SIGTERM, or by sim.cli when the worker cannot unwind)."""
+        if claim.acquire(blocking=False):
+            _keep_found(list(found), args, existed)
+
+    on_hard_exit(keep)
     try:
         for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries,
                                 on_try=None if bar.disable else on_try):
@@ -738,27 +786,11 @@ def cmd_puzzles(args) -> int:
     else:
         interrupted = None
     finally:
+        drop_hard_exit(keep)
         bar.close()
     n = len(found)
     if interrupted is not None:
-        # (break-it pass of 2026-12-05: an interrupted --out run threw away every puzzle it had found;
-        # without --out they were printed as found. An existing file is not replaced by a part of a run:
-        # an earlier break-it pass found that fault, test_cli_puzzles_out_whole_or_not_at_all)
-        if args.out is not None and n and existed:
-            print(f"brisca: interrupted: {count_of(n, 'puzzle')} found and not written ({args.out} exists and "
-                  "is kept: only a complete run replaces it)", file=sys.stderr)
-        elif args.out is not None and n:
-            try:
-                if out_format(args.out, "jsonl") == "parquet":
-                    _write_puzzle_table(found, args.out)
-                else:
-                    _write_text([json.dumps(r) + "\n" for r in found], args.out)
-                print(f"brisca: wrote {count_of(n, 'puzzle')} of {args.count:,} to {args.out} (interrupted)",
-                      file=sys.stderr)
-            except (OSError, ValueError) as e:
-                msg = e.strerror or e if isinstance(e, OSError) else e
-                print(f"brisca: error: --out: cannot write {args.out}: {msg} ({count_of(n, 'puzzle')} found)",
-                      file=sys.stderr)
+        keep()
         raise interrupted
     if args.out is not None:
         try:  # as --out of brisca solve: whole or not at all (an interrupted run leaves the old file)

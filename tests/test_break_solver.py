@@ -2495,3 +2495,71 @@ def test_cli_solve_file_interrupted_keeps_solved_lines(capsys, monkeypatch, tmp_
     with pytest.raises(KeyboardInterrupt):
         cli.main(argv + ["--out", str(tmp_path / "none" / "o.parquet")])
     assert not (tmp_path / "none").exists()
+
+
+def test_cli_solve_file_hard_exit_keeps_solved_lines(capsys, monkeypatch, tmp_path):
+    """Break-it pass of 2026-12-05: SIGTERM while `solve --file --out` was inside a compiled search (which
+    cannot unwind within sim.cli's 2 s) ended the process with the solved records lost: printed on
+    stdout but no --out file. sim.cli now runs the command's hard-exit hooks first: the file gets the
+    records made so far, then the one line that the process stopped without unwinding."""
+    import signal
+    import threading
+    import time
+
+    import solver.api
+    from sim import cli as scli
+
+    class Exit(Exception):
+        pass
+
+    codes = []
+
+    def hard_exit(code):
+        codes.append(code)
+        raise Exit()
+
+    monkeypatch.setattr(scli.run_interruptible, "__defaults__", (0.3, hard_exit))
+    real = solver.api.solve
+    last = str(deal_position(Rules(players=2), 1, 0))
+
+    def stuck(p, *a, **kw):
+        if str(p) == last:  # a C call the interruption cannot land in (it stands for a compiled search)
+            threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGTERM)).start()
+            time.sleep(1.5)
+        return real(p, *a, **kw)
+
+    monkeypatch.setattr(solver.api, "solve", stuck)
+    f = tmp_path / "p.txt"
+    f.write_text(EX + "\n" + EX + "\n" + last + "\n")
+    out = tmp_path / "new" / "o.jsonl"
+    old_int = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(Exit):
+            scli.main(["solve", "--file", str(f), "--out", str(out), "--no-progress"])  # (brisca itself)
+    finally:
+        signal.signal(signal.SIGINT, old_int)
+    assert codes == [143]
+    err = capsys.readouterr().err
+    assert [json.loads(x)["line"] for x in out.read_text().splitlines()] == [1, 2]
+    assert err.index(f"brisca: wrote 2 records of 3 to {out} (interrupted)") \
+        < err.index("brisca: terminated (stopped without unwinding")
+    assert not any(p.name.startswith(".") for p in out.parent.iterdir())  # no temporary left
+    time.sleep(1.5)  # (the stuck worker ends, finds the records kept, and drops its hook)
+    assert scli._HARD_EXIT_HOOKS == []
+
+
+def test_interruption_in_a_callback_is_not_printed():
+    """Break-it pass of 2026-12-05: SIGTERM while numba compiled (`brisca puzzles` killed at 0.4 s) printed
+    "Exception ignored on calling ctypes callback function ... Traceback ... _Terminated" before the
+    one-line message: the interruption landed in the compiler's ctypes callback. brisca's
+    unraisable hook drops interruptions there and passes anything else on."""
+    from types import SimpleNamespace
+
+    from sim import cli as scli
+    seen = []
+    hook = scli._quiet_interrupts(seen.append)
+    hook(SimpleNamespace(exc_type=scli._Terminated, exc_value=scli._Terminated()))
+    hook(SimpleNamespace(exc_type=KeyboardInterrupt, exc_value=None))
+    other = SimpleNamespace(exc_type=ValueError, exc_value=ValueError("x"))
+    hook(other)
+    assert seen == [other]
