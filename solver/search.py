@@ -277,8 +277,8 @@ F_REM = 23        # points left at a trick boundary (turns bounds over for F_FLI
 F_TC = 24        # + j: cards of the trick this move completed (j < 6)
 F_PW = 28         # ab2, ab4: the node's hand-card points word (FL_PAYOFF; abn's six-player F_TC + 4)
 F_ETCD = 30      # ab2 (abn: FL_ETC4): the look-ahead ran at this node (its replies' keys are in ek1/ek2/eix);
-#                  ab2, ab4: 1 | (decided << 1), ``decided`` the replies whose next position's table bounds
-#                  decide them (card bitmask, their values in ev)
+#                  then 1 | (decided << 1) in ab2, ab4 and abn, ``decided`` the replies whose next position's
+#                  table bounds decide them (card bitmask, their values in ev)
 F_FLIP = 31       # the leader's side is the minimizing one: the entry holds the leader's side's points (FL_MIRROR)
 F_SIZE = 32      # fields a frame: frame d of the flat frame array starts at d * F_SIZE
 
@@ -2630,7 +2630,8 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
         trick before searching any (enhanced transposition cutoff; the reply searched reuses the
         computed key; a reply those bounds decide without a cutoff, by a bound on the side of the
         window that makes it no use to the side to move or by an exact value, takes that value
-        without being entered, where its child would only have returned a bound at once), 2 also orders the replies by those bounds (measured: no better), 0 off.
+        without being entered, where its child would only have returned a bound at once), 2 also
+        orders the replies by those bounds (measured: no better), 0 off.
     etcmin : int
         ``flags[FL_ETCMIN]``: the look-up only with at least this many cards left to draw (8 by
         default: nearer the end a look-up costs more than the subtrees it saves).
