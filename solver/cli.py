@@ -602,11 +602,19 @@ def cmd_solve(args) -> int:
     import threading
     claim = threading.Lock()
 
+    futures = []  # with --threads: every line's solve, in line order
+
     def keep():
         """The records made so far kept once (here on Ctrl-C/SIGTERM, or by sim.cli when the
-        worker cannot unwind from a compiled search: break-it pass of 2026-12-05)."""
+        worker cannot unwind from a compiled search: break-it pass of 2026-12-05), with --threads also
+        the lines solved after the first unfinished one (second break-it pass: they were lost), in
+        line order."""
         if claim.acquire(blocking=False):
-            _keep_interrupted(list(records), len(work), args, existed)
+            made = list(records)
+            for fu in futures[len(made):]:
+                if fu.done() and not fu.cancelled() and fu.exception() is None:
+                    made.append(fu.result())
+            _keep_interrupted(made, len(work), args, existed)
 
     on_hard_exit(keep)
     try:
@@ -614,8 +622,9 @@ def cmd_solve(args) -> int:
             from concurrent.futures import ThreadPoolExecutor
             ex = ThreadPoolExecutor(max_workers=min(args.threads, len(work)))
             try:
-                for rec in ex.map(one, work):
-                    emit(rec)
+                futures.extend(ex.submit(one, item) for item in work)
+                for fu in futures:
+                    emit(fu.result())
                     if closed is not None and args.out is None:
                         break
             finally:
@@ -665,8 +674,8 @@ def _keep_found(found, args, existed):
 
 
 def _keep_interrupted(records, total, args, existed):
-    """An interrupted ``solve --file --out`` run: the records made so far (the first lines of the file,
-    in order, each with its ``line``) written to an ``--out`` file that did not exist, as ``brisca
+    """An interrupted ``solve --file --out`` run: the records made so far (in line order, each with its
+    ``line``: the first lines of the file, and with ``--threads`` any later line already solved) written to an ``--out`` file that did not exist, as ``brisca
     puzzles`` writes the puzzles it found; an existing file is kept (only a complete run replaces it).
     (Session of 2026-12-05: an interrupted run threw away every solved line.)"""
     if args.out is None or not records:

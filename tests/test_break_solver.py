@@ -2563,3 +2563,39 @@ def test_interruption_in_a_callback_is_not_printed():
     other = SimpleNamespace(exc_type=ValueError, exc_value=ValueError("x"))
     hook(other)
     assert seen == [other]
+
+
+def test_cli_solve_file_threads_interrupted_keeps_later_solved_lines(capsys, monkeypatch, tmp_path):
+    """Second break-it pass of 2026-12-05: with --threads, the lines solved after a line still being
+    solved were lost when the run was interrupted (records were passed on in line order only). They
+    are written too, in line order: here lines 1, 2, 4 and 5 of 5, line 3 interrupted."""
+    import threading
+    import time
+
+    import solver.api
+
+    real = solver.api.solve
+    last = str(deal_position(Rules(players=2), 1, 0))
+    later = threading.Event()
+    n_after = []
+
+    def slow_then_interrupt(p, *a, **kw):
+        if str(p) == last:
+            later.wait(10)  # (the other thread solves lines 4 and 5 meanwhile)
+            time.sleep(0.2)
+            raise KeyboardInterrupt
+        r = real(p, *a, **kw)
+        if str(p) == EX and threading.current_thread() is not threading.main_thread():  # (not the warm-up)
+            n_after.append(1)
+            if len(n_after) >= 4:  # lines 1, 2, 4, 5 (line 3 waits)
+                later.set()
+        return r
+
+    monkeypatch.setattr(solver.api, "solve", slow_then_interrupt)
+    f = tmp_path / "p.txt"
+    f.write_text("\n".join([EX, EX, last, EX, EX]) + "\n")
+    out = tmp_path / "o.jsonl"
+    with pytest.raises(KeyboardInterrupt):
+        cli.main(["solve", "--file", str(f), "--threads", "2", "--no-progress", "--out", str(out)])
+    assert [json.loads(x)["line"] for x in out.read_text().splitlines()] == [1, 2, 4, 5]
+    assert f"brisca: wrote 4 records of 5 to {out} (interrupted)" in capsys.readouterr().err
