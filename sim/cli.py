@@ -390,14 +390,37 @@ _HARD_EXIT_HOOKS = []
 
 
 def on_hard_exit(hook):
-    """Register ``hook()`` to run if the command must end without unwinding (see :data:`_HARD_EXIT_HOOKS`);
-    returns it."""
+    """Register ``hook`` to run if the command must end without unwinding.
+
+    :func:`run_interruptible` calls every registered hook, in the main thread and in order of
+    registration, after Ctrl-C or SIGTERM found the command's thread still inside compiled code (or a
+    blocking read) ``UNWIND_SECONDS`` later, before it removes the temporary files and ends the process
+    with 130/143. A hook saves what the command finished (its own message on stderr); what it raises is
+    ignored. A command that unwinds calls its keeper itself and unregisters it
+    (:func:`drop_hard_exit`), so a hook must be safe to call from either thread, once.
+
+    Parameters
+    ----------
+    hook : callable
+        ``hook()``, no arguments, result ignored.
+
+    Returns
+    -------
+    callable
+        ``hook`` itself (usable as a decorator).
+    """
     _HARD_EXIT_HOOKS.append(hook)
     return hook
 
 
 def drop_hard_exit(hook):
-    """Unregister a hook of :func:`on_hard_exit` (no error when it is not registered)."""
+    """Unregister a hook of :func:`on_hard_exit`.
+
+    Parameters
+    ----------
+    hook : callable
+        A registered hook; one that is not registered is ignored (no error).
+    """
     try:
         _HARD_EXIT_HOOKS.remove(hook)
     except ValueError:

@@ -62,8 +62,8 @@ def register(subparsers) -> None:
             "\"position\": its text, \"error\": ...} and the others are still solved).",
             "Exit status: 0 ok; 1 some --file lines were invalid, or the output could not be written; 2 bad "
             "input (one-line error on stderr); 141 stdout's reader went away (| head: with --out the file is "
-            "still written in full); 130/143 interrupted (with --file, the records made so far are written to an --out file that did "
-            "not exist; an existing one is kept; else no --out file).",
+            "still written in full); 130/143 interrupted (with --file, the records made so far are written "
+            "to an --out file that did not exist; an existing one is kept; else no --out file).",
             "--out F.jsonl (or .ndjson, .json) writes the JSON lines --json prints; any other name a parquet "
             "table. Its columns (one row per record, as the JSON lines): line (--file), position, value, moves, "
             "best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached/seat (target "
@@ -246,12 +246,18 @@ def out_format(path, default: str) -> str:
     return fmt if fmt in ("parquet", "jsonl") else default
 
 
+def _write_records(records, path, with_line=False, target=False):
+    """``brisca solve``'s records to ``path``: the JSON lines ``--json`` prints (a ``.jsonl``, ``.ndjson``
+    or ``.json`` name), else one parquet table (:func:`_write_parquet`); whole or not at all."""
+    if out_format(path, "parquet") == "jsonl":  # the lines --json prints, one a record
+        _write_text([json.dumps(r) + "\n" for r in records], path)
+    else:
+        _write_parquet(records, path, with_line, target)
+
+
 def _write_or_fail(records, path, rc, with_line=False, target=False):
     try:
-        if out_format(path, "parquet") == "jsonl":  # the lines --json prints, one a record
-            _write_text([json.dumps(r) + "\n" for r in records], path)
-        else:
-            _write_parquet(records, path, with_line, target)
+        _write_records(records, path, with_line, target)
     except OSError as e:  # (disk full, file size limit): not bad input, as brisca simulate reports it
         print(f"brisca: error: --out: cannot write {path}: {e.strerror or e}", file=sys.stderr)
         return 1
@@ -559,8 +565,7 @@ def cmd_solve(args) -> int:
         return 2
     if work and refuse_closed_stdout(args.out):  # the records are the only output: refuse before solving
         return 1
-    # an interrupted run writes the records it made only where it replaces no file (as brisca puzzles)
-    existed = args.out is not None and os.path.isfile(os.path.realpath(args.out))
+    existed = _names_a_file(args.out)  # (an interrupted run replaces no file: _keep_partial)
     if work:
         _warm_up(args.target is not None or args.win,
                  _kinds(p for p in parsed.values() if not isinstance(p, ValueError)), note=not args.no_progress)
@@ -599,22 +604,19 @@ def cmd_solve(args) -> int:
 
     bar = tqdm(total=len(work), file=sys.stderr, unit="pos", desc="solving",
                disable=len(work) < 2 or args.no_progress, **progress_intervals(sys.stderr))
-    import threading
-    claim = threading.Lock()
-
     futures = []  # with --threads: every line's solve, in line order
+    target = args.target is not None or args.win
 
+    @_once
     def keep():
-        """The records made so far kept once (here on Ctrl-C/SIGTERM, or by sim.cli when the
-        worker cannot unwind from a compiled search: break-it pass of 2026-12-05), with --threads also
-        the lines solved after the first unfinished one (second break-it pass: they were lost), in
-        line order."""
-        if claim.acquire(blocking=False):
-            made = list(records)
-            for fu in futures[len(made):]:
-                if fu.done() and not fu.cancelled() and fu.exception() is None:
-                    made.append(fu.result())
-            _keep_interrupted(made, len(work), args, existed)
+        """The records made so far (on Ctrl-C/SIGTERM, or from sim.cli when the worker cannot unwind
+        from a compiled search), in line order: the lines emitted, and with --threads the later lines
+        already solved (second break-it pass of 2026-12-05: they were lost)."""
+        made = list(records)
+        made += [fu.result() for fu in futures[len(made):]
+                 if fu.done() and not fu.cancelled() and fu.exception() is None]
+        _keep_partial(made, "record", "made", len(work), args.out, existed,
+                      lambda rs, path: _write_records(rs, path, True, target))
 
     on_hard_exit(keep)
     try:
@@ -643,63 +645,67 @@ def cmd_solve(args) -> int:
         bar.close()  # (also on Ctrl-C: the bar ends its line before "brisca: interrupted")
     rc = closed if closed is not None else 1 if any("error" in r for r in records) else 0
     if args.out is not None:
-        return _write_or_fail(records, args.out, rc, with_line=True, target=args.target is not None or args.win)
+        return _write_or_fail(records, args.out, rc, with_line=True, target=target)
     return rc
 
 
-def _keep_found(found, args, existed):
-    """An interrupted ``brisca puzzles --out`` run: the puzzles found so far written to an ``--out`` file
-    that did not exist; an existing one is kept (only a complete run replaces it), and said so.
-    (Break-it pass of 2026-12-05: an interrupted --out run threw away every puzzle it had found;
-    without --out they were printed as found. An existing file is not replaced by a part of a run:
-    an earlier break-it pass found that fault, test_cli_puzzles_out_whole_or_not_at_all.)"""
-    n = len(found)
-    if args.out is None or not n:
-        return
-    if existed:
-        print(f"brisca: interrupted: {count_of(n, 'puzzle')} found and not written ({args.out} exists and "
-              "is kept: only a complete run replaces it)", file=sys.stderr)
-        return
-    try:
-        if out_format(args.out, "jsonl") == "parquet":
-            _write_puzzle_table(found, args.out)
-        else:
-            _write_text([json.dumps(r) + "\n" for r in found], args.out)
-        print(f"brisca: wrote {count_of(n, 'puzzle')} of {args.count:,} to {args.out} (interrupted)",
-              file=sys.stderr)
-    except (OSError, ValueError) as e:
-        msg = e.strerror or e if isinstance(e, OSError) else e
-        print(f"brisca: error: --out: cannot write {args.out}: {msg} ({count_of(n, 'puzzle')} found)",
-              file=sys.stderr)
+def _keep_partial(items, noun, verb, total, path, existed, write):
+    """What an interrupted ``--out`` run finished (``brisca solve --file``'s records, ``brisca puzzles``'
+    puzzles), written by ``write(items, path)`` to ``path`` when it names no existing file; an existing
+    one is kept (only a complete run replaces it) and stderr says so; nothing finished, nothing written.
+    (Break-it passes of 2026-12-05: an interrupted run threw away everything it had finished. An
+    existing file is not replaced by a part of a run: an earlier break-it pass found that fault,
+    test_cli_puzzles_out_whole_or_not_at_all.)
 
-
-def _keep_interrupted(records, total, args, existed):
-    """An interrupted ``solve --file --out`` run: the records made so far (in line order, each with its
-    ``line``: the first lines of the file, and with ``--threads`` any later line already solved) written to an ``--out`` file that did not exist, as ``brisca
-    puzzles`` writes the puzzles it found; an existing file is kept (only a complete run replaces it).
-    (Session of 2026-12-05: an interrupted run threw away every solved line.)"""
-    if args.out is None or not records:
+    ``noun`` (``"record"``, ``"puzzle"``) and ``verb`` (``"made"``, ``"found"``) word the messages;
+    ``total`` is what the run was to make. Write errors are one line on stderr (the exit status is the
+    interruption's, 130/143)."""
+    if path is None or not items:
         return
-    n = count_of(len(records), "record")
+    n = count_of(len(items), noun)
     if existed:
-        print(f"brisca: interrupted: {n} made and not written ({args.out} exists and is kept: only a "
+        print(f"brisca: interrupted: {n} {verb} and not written ({path} exists and is kept: only a "
               "complete run replaces it)", file=sys.stderr)
         return
     try:
-        target = args.target is not None or args.win
-        if out_format(args.out, "parquet") == "jsonl":
-            _write_text([json.dumps(r) + "\n" for r in records], args.out)
-        else:
-            _write_parquet(records, args.out, True, target)
-        print(f"brisca: wrote {n} of {total:,} to {args.out} (interrupted)", file=sys.stderr)
+        write(items, path)
+        print(f"brisca: wrote {n} of {total:,} to {path} (interrupted)", file=sys.stderr)
     except (OSError, ValueError) as e:
         msg = e.strerror or e if isinstance(e, OSError) else e
-        print(f"brisca: error: --out: cannot write {args.out}: {msg} ({n} made)", file=sys.stderr)
+        print(f"brisca: error: --out: cannot write {path}: {msg} ({n} {verb})", file=sys.stderr)
+
+
+def _once(fn):
+    """``fn`` wrapped to run at most once, whichever thread calls it first: an interrupted command's
+    keeper is called by the command itself and, when it cannot unwind, by sim.cli's hard-exit hooks
+    (:func:`sim.cli.on_hard_exit`)."""
+    import threading
+    claim = threading.Lock()
+
+    def run():
+        if claim.acquire(blocking=False):
+            fn()
+    return run
+
+
+def _names_a_file(path):
+    """Whether ``--out`` ``path`` names an existing regular file (through symlinks): an interrupted run
+    does not replace it."""
+    return path is not None and os.path.isfile(os.path.realpath(path))
 
 
 #: The columns of ``brisca puzzles --out F.parquet`` (the JSON lines' keys; ``moves`` and ``pv`` as JSON text).
 _PUZZLE_COLUMNS = (("position", "string"), ("move", "string"), ("value", "int64"), ("need", "int64"),
                    ("moves", "string"), ("pv", "string"), ("deal", "int64"), ("ply", "int64"))
+
+
+def _write_puzzles(records, path):
+    """``brisca puzzles``' records to ``path``: a parquet table (:func:`_write_puzzle_table`) for a
+    ``.parquet`` or ``.pq`` name, else JSON lines; whole or not at all."""
+    if out_format(path, "jsonl") == "parquet":
+        _write_puzzle_table(records, path)
+    else:
+        _write_text([json.dumps(r) + "\n" for r in records], path)
 
 
 def _write_puzzle_table(records, path):
@@ -743,8 +749,7 @@ def cmd_puzzles(args) -> int:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
             return 2
         note_format("--out", args.out, out_format(args.out, "jsonl"))
-    # an interrupted run writes the puzzles it found only where it replaces no file (below)
-    existed = args.out is not None and os.path.isfile(os.path.realpath(args.out))
+    existed = _names_a_file(args.out)  # (an interrupted run replaces no file: _keep_partial)
     if refuse_closed_stdout(args.out):  # the puzzles' lines are the only output: refuse before searching
         return 1
     from tqdm import tqdm
@@ -766,14 +771,10 @@ def cmd_puzzles(args) -> int:
         tried += 1
         bar.set_postfix_str(f"{tried:,} positions tried", refresh=False)
 
-    import threading
-    claim = threading.Lock()
-
+    @_once
     def keep():
-        """The puzzles found so far kept once, as an interrupted brisca solve --file keeps its records
-        (here on Ctrl-C/SIGTERM, or by sim.cli when the worker cannot unwind)."""
-        if claim.acquire(blocking=False):
-            _keep_found(list(found), args, existed)
+        """The puzzles found so far (on Ctrl-C/SIGTERM, or from sim.cli when the worker cannot unwind)."""
+        _keep_partial(list(found), "puzzle", "found", args.count, args.out, existed, _write_puzzles)
 
     on_hard_exit(keep)
     try:
@@ -803,10 +804,7 @@ def cmd_puzzles(args) -> int:
         raise interrupted
     if args.out is not None:
         try:  # as --out of brisca solve: whole or not at all (an interrupted run leaves the old file)
-            if out_format(args.out, "jsonl") == "parquet":
-                _write_puzzle_table(found, args.out)
-            else:
-                _write_text([json.dumps(r) + "\n" for r in found], args.out)
+            _write_puzzles(found, args.out)
         except (OSError, ValueError) as e:
             msg = e.strerror or e if isinstance(e, OSError) else e
             print(f"brisca: error: --out: cannot write {args.out}: {msg} ({count_of(n, 'puzzle')} found)",

@@ -1512,19 +1512,13 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                         lo, hi = _turned(clo, chi, rem - tpts, use_mirror and ismax[ws] == 0)
                         lo += acc + gain
                         hi += acc + gain
-                        if ismx != 0:
-                            if lo >= beta:
-                                v = lo
-                                cut = True
-                            elif hi <= alpha or lo == hi:
-                                dec |= np.int64(1) << c
-                                ev[d, c] = hi
-                        elif hi <= alpha:
-                            v = hi
+                        kind, kv = _lookahead_verdict(lo, hi, alpha, beta, ismx)
+                        if kind == 1:
+                            v = kv
                             cut = True
-                        elif lo >= beta or lo == hi:
+                        elif kind == 2:
                             dec |= np.int64(1) << c
-                            ev[d, c] = lo
+                            ev[d, c] = kv
                     if cut:
                         break
                 if cut:
@@ -2130,6 +2124,28 @@ def _fold_child(fr, d, v, m):
                 fr[_fx(d, F_BETA)] = v
     if fr[_fx(d, F_ALPHA)] >= fr[_fx(d, F_BETA)]:
         fr[_fx(d, F_I)] = fr[_fx(d, F_NM)]
+
+
+@njit(cache=True, inline="always")
+def _lookahead_verdict(lo, hi, alpha, beta, ismx):
+    """What a reply's next-position table bounds ``[lo, hi]`` (card points of the maximizing side,
+    the trick's points included) say at a node with window ``(alpha, beta)`` whose side to move
+    maximizes when ``ismx``: ``(1, v)`` the reply cuts the node with fail-soft value ``v`` (enhanced
+    transposition cutoff); ``(2, v)`` the reply is decided without a cutoff, by a bound on the side of
+    the window that makes it no use to the side to move or by an exact value, and ``v`` is the value
+    its child would return at once (a valid fail-soft bound; such a value never cuts, and stays
+    decided as the window narrows); ``(0, 0)`` the reply must be searched."""
+    if ismx != 0:
+        if lo >= beta:
+            return 1, lo
+        if hi <= alpha or lo == hi:
+            return 2, hi
+    else:
+        if hi <= alpha:
+            return 1, hi
+        if lo >= beta or lo == hi:
+            return 2, lo
+    return 0, 0
 
 
 @njit(cache=True, inline="always")
@@ -2903,24 +2919,15 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                         lo, hi = _turned(clo, chi, crem, mirror != 0 and (m1 if ws == 1 else m0) == 0)
                         lo += acc + gain
                         hi += acc + gain
-                        if ismx != 0:
-                            if lo >= beta:
-                                v = lo
-                                cut = True
-                            elif hi <= alpha or lo == hi:
-                                dec |= np.int64(1) << c
-                                ev[_u(d), _u(c)] = hi
-                            elif etc == 2:
-                                scores[_u(i)] += (1 << 40) + (lo << 20)
-                        else:
-                            if hi <= alpha:
-                                v = hi
-                                cut = True
-                            elif lo >= beta or lo == hi:
-                                dec |= np.int64(1) << c
-                                ev[_u(d), _u(c)] = lo
-                            elif etc == 2:
-                                scores[_u(i)] += (1 << 40) - (hi << 20)
+                        kind, kv = _lookahead_verdict(lo, hi, alpha, beta, ismx)
+                        if kind == 1:
+                            v = kv
+                            cut = True
+                        elif kind == 2:
+                            dec |= np.int64(1) << c
+                            ev[_u(d), _u(c)] = kv
+                        elif etc == 2:
+                            scores[_u(i)] += (1 << 40) + ((lo << 20) if ismx != 0 else -(hi << 20))
                     if cut:
                         break
                 if cut:
@@ -3441,19 +3448,13 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
                         lo, hi = _turned(clo, chi, rem - tpts, use_mirror and wsm == 0)
                         lo += acc + gain
                         hi += acc + gain
-                        if ismx != 0:
-                            if lo >= beta:
-                                v = lo
-                                cut = True
-                            elif hi <= alpha or lo == hi:
-                                dec |= np.int64(1) << c
-                                ev[d, c] = hi
-                        elif hi <= alpha:
-                            v = hi
+                        kind, kv = _lookahead_verdict(lo, hi, alpha, beta, ismx)
+                        if kind == 1:
+                            v = kv
                             cut = True
-                        elif lo >= beta or lo == hi:
+                        elif kind == 2:
                             dec |= np.int64(1) << c
-                            ev[d, c] = lo
+                            ev[d, c] = kv
                     if cut:
                         break
                 if cut:

@@ -1253,6 +1253,21 @@ def test_descriptor_through_symlinked_directory_and_link_chains(tmp_path):
     assert log.read_text() == "precious" and special_target(tmp_path / "new.parquet") is False
 
 
+class _HardExit(Exception):
+    """What the stand-in of :func:`_recording_hard_exit` raises instead of ending the process."""
+
+
+def _recording_hard_exit():
+    """``(codes, hard_exit)``: a stand-in for ``os._exit`` (``sim.cli.run_interruptible``'s
+    ``hard_exit``) that records its status in ``codes`` and raises :class:`_HardExit`."""
+    codes = []
+
+    def hard_exit(code):
+        codes.append(code)
+        raise _HardExit()
+    return codes, hard_exit
+
+
 def test_run_interruptible_stops_a_command_stuck_in_compiled_code(tmp_path, capsys):
     """Found this session: Ctrl-C or SIGTERM during a long compiled solve (a full 6-player deal takes
     minutes) waited for the solve to end, since Python runs signal handlers only between the main
@@ -1267,14 +1282,7 @@ def test_run_interruptible_stops_a_command_stuck_in_compiled_code(tmp_path, caps
     from sim import cli as scli
     from sim.batch import _CREATED, _TEMPORARIES, _Target, make_parents
 
-    class Exit(Exception):
-        pass
-
-    codes = []
-
-    def hard_exit(code):
-        codes.append(code)
-        raise Exit()
+    codes, hard_exit = _recording_hard_exit()
 
     def busy(args):
         t0 = time.time()
@@ -1292,7 +1300,7 @@ def test_run_interruptible_stops_a_command_stuck_in_compiled_code(tmp_path, caps
     old_int = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGTERM)).start()
-        with pytest.raises(Exit):
+        with pytest.raises(_HardExit):
             scli.run_interruptible(lambda args: time.sleep(30), None, unwind=0.3, hard_exit=hard_exit)
         assert codes == [143] and not target.tmp.exists() and target.tmp not in _TEMPORARIES
         assert "terminated (stopped without unwinding, still running after 0.3 s" in capsys.readouterr().err
@@ -1303,7 +1311,7 @@ def test_run_interruptible_stops_a_command_stuck_in_compiled_code(tmp_path, caps
         threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
         threading.Timer(0.6, os.kill, (os.getpid(), signal.SIGTERM)).start()
         t0 = time.time()
-        with pytest.raises(Exit):
+        with pytest.raises(_HardExit):
             scli.run_interruptible(lambda args: time.sleep(30), None, unwind=10, hard_exit=hard_exit)
         assert codes == [143, 143] and time.time() - t0 < 5
         # (break-it pass of 2026-12-04, second part: a second signal was blamed on "a compiled search or
@@ -2509,14 +2517,7 @@ def test_cli_solve_file_hard_exit_keeps_solved_lines(capsys, monkeypatch, tmp_pa
     import solver.api
     from sim import cli as scli
 
-    class Exit(Exception):
-        pass
-
-    codes = []
-
-    def hard_exit(code):
-        codes.append(code)
-        raise Exit()
+    codes, hard_exit = _recording_hard_exit()
 
     monkeypatch.setattr(scli.run_interruptible, "__defaults__", (0.3, hard_exit))
     real = solver.api.solve
@@ -2534,7 +2535,7 @@ def test_cli_solve_file_hard_exit_keeps_solved_lines(capsys, monkeypatch, tmp_pa
     out = tmp_path / "new" / "o.jsonl"
     old_int = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        with pytest.raises(Exit):
+        with pytest.raises(_HardExit):
             scli.main(["solve", "--file", str(f), "--out", str(out), "--no-progress"])  # (brisca itself)
     finally:
         signal.signal(signal.SIGINT, old_int)
