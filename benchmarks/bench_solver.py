@@ -103,10 +103,15 @@ def _guess_label(guess):
     return "half the points left" if guess is None else int(guess)
 
 
+_NOTED = []  # whether the first-run note was printed (once a process: the configurations share kernels)
+
+
 def _warm_up(config, seed, ws, flags, mvs, vals):
     """Compile or load every kernel a timed solve calls, on a cheap position (not timed)."""
-    print(f"{config}: compiling or loading the solver kernels (numba caches them; a first run takes up to a "
-          "minute)...", file=sys.stderr, flush=True)
+    note = "" if _NOTED else (" (numba caches them; on a cold cache the default configurations compile "
+                              "for 1-3 minutes in all, the first one longest)")
+    _NOTED.append(1)
+    print(f"{config}: compiling or loading the solver kernels{note}...", file=sys.stderr, flush=True)
     wst, wstock, wismax = next(positions("2p-4left", 1, other_seed(seed, 1))).to_arrays()
     ws[5][1] += 1
     S.mtdf(wst, wstock, wismax, 10, *ws, flags)

@@ -901,7 +901,10 @@ class _Tables:
 
 
 def read_metadata(path) -> dict:
-    """The ``brisca.*`` key-value metadata of a parquet file written by :func:`simulate`, decoded.
+    """The ``brisca.*`` key-value metadata of a parquet file written by :func:`simulate`, decoded
+    (also of ``brisca solve --out`` and ``brisca puzzles --out`` tables: ``table``, ``complete``,
+    ``rows``, ``total``, ``version``, ``numba_version``; ``complete`` is false in the file of an
+    interrupted run).
 
     Examples
     --------

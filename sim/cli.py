@@ -292,6 +292,9 @@ def cmd_simulate(args) -> int:
     except OSError as e:  # e.g. the disk filled up while writing; no output file is left
         files = " and ".join(f for f in (args.out, args.tricks) if f is not None)
         where = e.filename or files  # (a write error without a file name: the files the run writes)
+        for flag, f in (("--out", args.out), ("--tricks", args.tricks)):
+            if f is not None and where in (f, os.fspath(f)):  # worded as brisca solve's --out (session of
+                return _fail(f"{flag}: cannot write {f}: {e.strerror or e}", 1)  # 2026-12-05, third part)
         return _fail(f"writing the output failed: {e.strerror or e}" + (f" ({where})" if where else ""), 1)
     except KeyboardInterrupt as e:
         print(f"{PROG}: {'terminated' if isinstance(e, _Terminated) else 'interrupted'}; no output written",

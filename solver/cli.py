@@ -161,10 +161,24 @@ _COLUMNS = (("position", "string"), ("value", "float64"), ("moves", "string"), (
             ("pv", "string"), ("nodes", "int64"), ("ms", "float64"))
 
 
-def _write_parquet(records, path, with_line, target=False):
+def _run_metadata(table, rows, total, complete):
+    """The ``brisca.*`` key-value metadata of a ``brisca solve`` or ``brisca puzzles`` parquet file
+    (values JSON, as :func:`sim.batch.simulate` writes them; :func:`sim.batch.read_metadata` decodes
+    them): ``table`` (``"solve"``, ``"puzzles"``), ``complete`` (false: the records of an interrupted
+    run), ``rows`` (records in the file), ``total`` (position lines of ``--file``, or the ``--count``
+    asked for), ``version`` and ``numba_version``."""
+    from sim.batch import _versions
+
+    md = {"table": table, "complete": bool(complete), "rows": int(rows), "total": int(total), **_versions()}
+    return {f"brisca.{k}": json.dumps(v) for k, v in md.items()}
+
+
+def _write_parquet(records, path, with_line, target=False, total=None, complete=True):
     """Write the records as one parquet table (moves, best, pv as JSON text) through
     :func:`sim.batch.write_table`: a temporary file renamed when complete, removed on failure; an
-    existing device or pipe written in place; a symlink's target written."""
+    existing device or pipe written in place; a symlink's target written. The file's metadata
+    (:func:`_run_metadata`) says whether the run was ``complete`` and how many records of ``total``
+    (default: the records given) it holds."""
     import pyarrow as pa
 
     from sim.batch import write_table
@@ -182,7 +196,9 @@ def _write_parquet(records, path, with_line, target=False):
     # one schema whatever the records (tables of several runs concatenate): an invalid --file line
     # leaves its row's columns null without turning the integer columns into float; value is float64
     # (exact integers with a known stock, expectations with stock=?)
-    table = pa.Table.from_pylist(rows, schema=pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in cols]))
+    md = _run_metadata("solve", len(rows), len(rows) if total is None else total, complete)
+    table = pa.Table.from_pylist(rows, schema=pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in cols],
+                                                        metadata=md))
     write_table(table, path, "--out")
 
 
@@ -246,13 +262,14 @@ def out_format(path, default: str) -> str:
     return fmt if fmt in ("parquet", "jsonl") else default
 
 
-def _write_records(records, path, with_line=False, target=False):
+def _write_records(records, path, with_line=False, target=False, total=None, complete=True):
     """``brisca solve``'s records to ``path``: the JSON lines ``--json`` prints (a ``.jsonl``, ``.ndjson``
-    or ``.json`` name), else one parquet table (:func:`_write_parquet`); whole or not at all."""
+    or ``.json`` name), else one parquet table (:func:`_write_parquet`, its metadata saying whether
+    the run was ``complete`` and its ``total``); whole or not at all."""
     if out_format(path, "parquet") == "jsonl":  # the lines --json prints, one a record
         _write_text([json.dumps(r) + "\n" for r in records], path)
     else:
-        _write_parquet(records, path, with_line, target)
+        _write_parquet(records, path, with_line, target, total, complete)
 
 
 def _write_or_fail(records, path, rc, with_line=False, target=False):
@@ -616,7 +633,7 @@ def cmd_solve(args) -> int:
         made += [fu.result() for fu in futures[len(made):]
                  if fu.done() and not fu.cancelled() and fu.exception() is None]
         _keep_partial(made, "record", "made", len(work), args.out, existed,
-                      lambda rs, path: _write_records(rs, path, True, target))
+                      lambda rs, path: _write_records(rs, path, True, target, len(work), complete=False))
 
     on_hard_exit(keep)
     try:
@@ -699,18 +716,20 @@ _PUZZLE_COLUMNS = (("position", "string"), ("move", "string"), ("value", "int64"
                    ("moves", "string"), ("pv", "string"), ("deal", "int64"), ("ply", "int64"))
 
 
-def _write_puzzles(records, path):
-    """``brisca puzzles``' records to ``path``: a parquet table (:func:`_write_puzzle_table`) for a
-    ``.parquet`` or ``.pq`` name, else JSON lines; whole or not at all."""
+def _write_puzzles(records, path, total=None, complete=True):
+    """``brisca puzzles``' records to ``path``: a parquet table (:func:`_write_puzzle_table`, its
+    metadata saying whether the run was ``complete`` and the ``total`` asked for) for a ``.parquet``
+    or ``.pq`` name, else JSON lines; whole or not at all."""
     if out_format(path, "jsonl") == "parquet":
-        _write_puzzle_table(records, path)
+        _write_puzzle_table(records, path, total, complete)
     else:
         _write_text([json.dumps(r) + "\n" for r in records], path)
 
 
-def _write_puzzle_table(records, path):
+def _write_puzzle_table(records, path, total=None, complete=True):
     """Write puzzle records as one parquet table (:data:`_PUZZLE_COLUMNS`) through
-    :func:`sim.batch.write_table` (atomic, as every ``--out``).
+    :func:`sim.batch.write_table` (atomic, as every ``--out``), with the metadata of
+    :func:`_run_metadata` (``total``: the puzzles asked for, default the records given).
 
     Raises
     ------
@@ -722,7 +741,8 @@ def _write_puzzle_table(records, path):
     from sim.batch import write_table
 
     rows = [{**r, "moves": json.dumps(r["moves"]), "pv": json.dumps(r["pv"])} for r in records]
-    schema = pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in _PUZZLE_COLUMNS])
+    md = _run_metadata("puzzles", len(rows), len(rows) if total is None else total, complete)
+    schema = pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in _PUZZLE_COLUMNS], metadata=md)
     write_table(pa.Table.from_pylist(rows, schema=schema), path, "--out")
 
 
@@ -774,7 +794,8 @@ def cmd_puzzles(args) -> int:
     @_once
     def keep():
         """The puzzles found so far (on Ctrl-C/SIGTERM, or from sim.cli when the worker cannot unwind)."""
-        _keep_partial(list(found), "puzzle", "found", args.count, args.out, existed, _write_puzzles)
+        _keep_partial(list(found), "puzzle", "found", args.count, args.out, existed,
+                      lambda rs, path: _write_puzzles(rs, path, args.count, complete=False))
 
     on_hard_exit(keep)
     try:
@@ -804,7 +825,7 @@ def cmd_puzzles(args) -> int:
         raise interrupted
     if args.out is not None:
         try:  # as --out of brisca solve: whole or not at all (an interrupted run leaves the old file)
-            _write_puzzles(found, args.out)
+            _write_puzzles(found, args.out, args.count)
         except (OSError, ValueError) as e:
             msg = e.strerror or e if isinstance(e, OSError) else e
             print(f"brisca: error: --out: cannot write {args.out}: {msg} ({count_of(n, 'puzzle')} found)",

@@ -62,7 +62,7 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   players 2-trick endgames are answered the same way by a stacked loop over the seats
   (:func:`_eg_value_nw`; with 6 players this measured no faster, so they keep the probe);
 * with 4 players, enhanced transposition cutoffs at a trick's last card while at least ``FL_ETC4``
-  (12) cards are left to draw: every card's next trick start is keyed and its bucket prefetched,
+  (8) cards are left to draw: every card's next trick start is keyed and its bucket prefetched,
   then the table's bounds are read, and the first that decides the node cuts it; the child reuses
   the key (the same look-ahead as :func:`ab2`'s, one card later in the trick), and a card whose
   next position the bounds decide without cutting is valued by them, not entered;
@@ -381,8 +381,9 @@ def default_flags():
     f[FL_EG] = 2        # measured: positions with 10 and 4 tricks left 10% and 25% faster than level 1, full
                         # deals the same (results/README.md)
     f[FL_EGN] = 2       # measured: 4 players 2.3x faster than level 1, 3 players 1.2-1.8x (results/README.md)
-    f[FL_ETC4] = 12     # measured: 3-4% faster on full 4-player deals from 12 or 16 cards left to draw, slower
-                        # from 4 (results/README.md)
+    f[FL_ETC4] = 8      # measured: 3-4% faster on full 4-player deals from 12 or 16 cards left to draw, slower
+                        # from 4; since decided cards are not entered, 8 takes 10% fewer nodes than 12 and
+                        # 1-3% less mean time, the same median (results/README.md)
     f[FL_EGC4] = 1      # measured: about 2% faster on full 4-player deals, 3-4% with 6 tricks left
                         # (results/README.md)
     f[FL_ETCMIN] = 8    # measured: the look-ahead pays with 8+ cards left to draw (its key is reused by the

@@ -241,11 +241,16 @@ def test_output_under_a_file_says_not_a_directory(tmp_path):
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 def test_cli_out_write_error_names_the_file():
     """Break-it pass of 2026-12-04: `--out /dev/full` said "[Errno 28] No space left on device" without
-    the file; now the error text and the file, as `brisca solve --out` reports it."""
+    the file; now the error text and the file, worded as `brisca solve --out` words it (since the session of
+    2026-12-05, third part: "--out: cannot write F: ..." where it said "writing the output failed: ... (F)")."""
     p = _brisca("--deals", "50", "--out", "/dev/full", "--no-progress")
     assert p.returncode == 1 and p.stdout == ""
     lines = [x for x in p.stderr.strip().splitlines() if not x.startswith("brisca: compiling")]
-    assert lines == ["brisca: error: writing the output failed: No space left on device (/dev/full)"], p.stderr
+    assert lines == ["brisca: error: --out: cannot write /dev/full: No space left on device"], p.stderr
+    p = _brisca("--deals", "50", "--tricks", "/dev/full", "--no-progress")
+    assert p.returncode == 1 and p.stdout == ""
+    lines = [x for x in p.stderr.strip().splitlines() if not x.startswith("brisca: compiling")]
+    assert lines == ["brisca: error: --tricks: cannot write /dev/full: No space left on device"], p.stderr
 
 
 def test_empty_out_path_is_named_as_given(tmp_path):

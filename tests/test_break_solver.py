@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 from conftest import FailingStream, bench_script
+from sim.batch import read_metadata
 from sim.rules import Rules
 from solver import cli
 from solver.position import Position, deal_position
@@ -769,6 +770,11 @@ def test_cli_puzzles_fewer_than_count_exit_1(capsys, tmp_path):
     assert rc == 1
     assert "found 0 of 2 puzzles in 1 position tried" in err and "Traceback" not in err
     assert out.exists() and out.read_text() == ""
+    # a parquet table of a run that ended (not interrupted) says complete, with the count asked for
+    pq_out = tmp_path / "p.parquet"
+    rc, _, err = _run(capsys, "puzzles", "--count", "2", "--max-tries", "1", "--out", str(pq_out))
+    md = read_metadata(pq_out)
+    assert rc == 1 and (md["table"], md["complete"], md["rows"], md["total"]) == ("puzzles", True, 0, 2)
 
 
 # --------------------------------------------------------------------------- break-it pass (session 11)
@@ -2390,6 +2396,9 @@ def test_puzzles_interrupted_keeps_the_puzzles_found(capsys, tmp_path, monkeypat
     assert f"brisca: wrote 3 puzzles of 10 to {out} (interrupted)" in err
     if name.endswith(".parquet"):
         got = pd.read_parquet(out)["position"].tolist()
+        # the file says it holds an interrupted run's part (session of 2026-12-05, third part)
+        md = read_metadata(out)
+        assert (md["table"], md["complete"], md["rows"], md["total"]) == ("puzzles", False, 3, 10)
     else:
         got = [json.loads(x)["position"] for x in out.read_text().splitlines()]
     assert got == [r["position"] for r in orig(3, players=2, seed=3)]
@@ -2480,6 +2489,9 @@ def test_cli_solve_file_interrupted_keeps_solved_lines(capsys, monkeypatch, tmp_
     assert df["line"].tolist() == [1, 2, 3] and df["error"].notna().tolist() == [False, True, False]
     assert df["value"].tolist()[::2] == [26.0, 26.0]
     assert f"brisca: wrote 3 records of 4 to {out} (interrupted)" in err
+    # the file says it holds an interrupted run's part (session of 2026-12-05, third part)
+    md = read_metadata(out)
+    assert (md["table"], md["complete"], md["rows"], md["total"]) == ("solve", False, 3, 4)
     # an existing file is kept whole
     out.write_bytes(b"old")
     with pytest.raises(KeyboardInterrupt):

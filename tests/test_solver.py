@@ -590,6 +590,9 @@ def test_cli_solve_json_and_file(tmp_path):
     assert "error" in lines[1] and lines[0]["value"] == 26 and lines[2]["value"] == 26
     import pandas as pd
     assert len(pd.read_parquet(out)) == 3
+    from sim.batch import read_metadata
+    md = read_metadata(out)  # a complete run's table says so (an interrupted one: test_break_solver)
+    assert (md["table"], md["complete"], md["rows"], md["total"]) == ("solve", True, 3, 3)
     r = _cli("solve", "players=2 trump=5B")
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "hands: missing" in r.stderr
     r = _cli("solve", pos)
@@ -1529,12 +1532,13 @@ def test_last_card_lookahead_keeps_values(mirror):
     """FL_ETC4 (4 players: enhanced transposition cutoffs at a trick's last card, the next trick
     start's key made by the look-ahead and reused by the child) on and off give every move the same
     value, with FL_MIRROR's rotated keys and without; on positions with 12 or more cards left to
-    draw it cuts nodes, and values some cards by their next position's bounds without entering them."""
+    draw it cuts nodes, and values some cards by their next position's bounds without entering them
+    (the default reach, 8 cards left to draw, since the session of 2026-12-05, third part)."""
     from solver import search as S
     ws = S.new_workspace(16)
     on = S.default_flags()
     on[S.FL_MIRROR] = mirror
-    assert on[S.FL_ETC4] == 12
+    assert on[S.FL_ETC4] == 8
     off = on.copy()
     off[S.FL_ETC4] = 0
     every = on.copy()  # from the first card left to draw: the tricks that empty the stock are not looked ahead
