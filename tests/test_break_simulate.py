@@ -239,7 +239,7 @@ def test_output_under_a_file_says_not_a_directory(tmp_path):
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
-def test_cli_out_write_error_names_the_file():
+def test_cli_out_write_error_names_the_file(tmp_path):
     """Break-it pass of 2026-12-04: `--out /dev/full` said "[Errno 28] No space left on device" without
     the file; now the error text and the file, worded as `brisca solve --out` words it (since the session of
     2026-12-05, third part: "--out: cannot write F: ..." where it said "writing the output failed: ... (F)")."""
@@ -251,6 +251,14 @@ def test_cli_out_write_error_names_the_file():
     assert p.returncode == 1 and p.stdout == ""
     lines = [x for x in p.stderr.strip().splitlines() if not x.startswith("brisca: compiling")]
     assert lines == ["brisca: error: --tricks: cannot write /dev/full: No space left on device"], p.stderr
+    # with both files, the one that failed (its write errors carry its name: said "(a.parquet and /dev/full)")
+    for args, flag in ((["--out", "/dev/full", "--tricks", str(tmp_path / "t.parquet")], "--out"),
+                       (["--out", str(tmp_path / "a.parquet"), "--tricks", "/dev/full"], "--tricks")):
+        p = _brisca("--deals", "50", *args, "--no-progress")
+        lines = [x for x in p.stderr.strip().splitlines() if not x.startswith("brisca: compiling")]
+        assert p.returncode == 1 and lines == [f"brisca: error: {flag}: cannot write /dev/full: No space left on "
+                                               "device"], p.stderr
+    assert list(tmp_path.iterdir()) == []  # (the other file is not left either)
 
 
 def test_empty_out_path_is_named_as_given(tmp_path):
