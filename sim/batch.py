@@ -72,6 +72,7 @@ the link kept); an existing device or pipe (``/dev/null``) is written in place.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import math
@@ -445,38 +446,35 @@ class _Target:
         # (row groups can be skipped by deal/pair; the other columns' statistics cost 20% of the time)
         stats = [c for c in ("deal", "pair") if c in schema.names]
         # a device or pipe through a Python file object (pyarrow's own file seeks, which a pipe cannot)
-        try:
+        with self._named():
             self.fh = open(self.final, "wb") if self.direct else None
             self.writer = pq.ParquetWriter(self.fh if self.direct else str(self.tmp), schema,
                                            compression=_COMPRESSION, compression_level=1, write_statistics=stats)
-        except OSError as e:
-            self._name(e)
-            raise
 
-    def _name(self, e: OSError) -> None:
-        """Name this file in a write error that names none (pyarrow's and a full device's do not), so
-        that a run writing two files says which one failed (session of 2026-12-05, third part)."""
-        if e.filename is None:
-            e.filename = self.raw
+    @contextlib.contextmanager
+    def _named(self):
+        """Put this file's name (as the caller gave it) on a write error that names none (pyarrow's and
+        a full device's do not), so that a run writing two files says which one failed (session of
+        2026-12-05, third part)."""
+        try:
+            yield
+        except OSError as e:
+            if e.filename is None:
+                e.filename = self.raw
+            raise
 
     def write(self, table) -> None:
-        try:
+        with self._named():
             self.writer.write_table(table, row_group_size=table.num_rows)
-        except OSError as e:
-            self._name(e)
-            raise
 
     def close(self) -> None:
         """Finish the file (footer) under its temporary name."""
-        try:
+        with self._named():
             self.writer.close()
             self.writer = None
             if self.fh is not None:
                 self.fh.close()
                 self.fh = None
-        except OSError as e:
-            self._name(e)
-            raise
 
     def commit(self) -> None:
         """Rename the finished file to its final name (keeping an existing file's permissions)."""
