@@ -29,15 +29,24 @@ exact value as the first guess (a perfect guess: two probes), then by one null-w
 exact value alone (the proof that the value is reached: no driver of null-window probes does
 less); with the probe count and the first probe's share of the nodes.
 
+``--threads N`` measures :func:`solver.solve_many`, the API that solves many positions at once with
+one transposition table per worker thread (what a search player sampling many determinizations
+calls): each configuration's positions solved by ``solve_many`` with 1 thread and with N, values
+only (``pv=False, moves=False``) and with every move's value and the principal variation (the API's
+default), as positions per second and the speed-up; the values of both runs must agree. One line per
+configuration to ``results/benchmarks/solver_threads.jsonl``.
+
 Usage::
 
-    python benchmarks/bench_solver.py                       # 100 deals per configuration: about
-                                                            # 7 min (4p-full: 3.7 s a deal on average);
+    python benchmarks/bench_solver.py                       # 100 deals per configuration: about a
+                                                            # minute once compiled (4p-full: 0.5 s a deal
+                                                            # on average on the 2-core Xeon);
                                                             # appends to results/benchmarks/solver.jsonl
     python benchmarks/bench_solver.py --configs 4p-full --deals 10 --time-limit 600
     python benchmarks/bench_solver.py --ablation --deals 20
     python benchmarks/bench_solver.py --ablation --ablation-config 2p-full --deals 30
     python benchmarks/bench_solver.py --floor --configs 2p-full,4p-6left --deals 100
+    python benchmarks/bench_solver.py --threads 2 --configs 2p-full,2p-10left --deals 200
 """
 from __future__ import annotations
 
@@ -229,6 +238,42 @@ def floor(config, deals, seed, flags, time_limit=None, guess=None):
     return rec
 
 
+def threads_run(config, deals, seed, threads):
+    """:func:`solver.solve_many` over ``deals`` positions of ``config`` with 1 thread and with ``threads``
+    (see the module docstring): one record, positions/s (wall time) and speed-ups.
+
+    Raises
+    ------
+    RuntimeError
+        If a position's value differs between the runs (the tables are per thread: it must not).
+    """
+    from solver import solve_many
+
+    ps = list(positions(config, deals, seed))
+    print(f"{config}: compiling or loading the solver kernels, a table for each of {threads} threads...",
+          file=sys.stderr, flush=True)
+    for kw in (dict(pv=False, moves=False), {}):  # (compiled or loaded for both runs; every worker's table
+        for t in (1, threads):                      # and the calling thread's allocated)
+            solve_many(ps[:2 * threads], threads=t, **kw)
+    rec = {"config": config, "deals": len(ps), "seed": seed, "threads": threads}
+    for label, kw in (("values", dict(pv=False, moves=False)), ("all_moves_pv", {})):
+        seen = None
+        for t in (1, threads):
+            t0 = time.perf_counter()
+            res = solve_many(ps, threads=t, **kw)
+            dt = time.perf_counter() - t0
+            vals = [r.value for r in res]
+            if seen is not None and vals != seen:
+                raise RuntimeError(f"{config}: values differ between 1 and {threads} threads ({label})")
+            seen = vals
+            rec[f"{label}_positions_per_s_{'1' if t == 1 else 'n'}"] = round(len(ps) / dt, 2)
+        rec[f"{label}_speedup"] = round(rec[f"{label}_positions_per_s_n"] / rec[f"{label}_positions_per_s_1"], 3)
+    rec["rate_unit"] = "positions/s (wall time; _1: one thread, _n: --threads)"
+    rec.update(_meta(S.default_flags()))
+    rec["threads"] = threads  # (_meta's is the single-thread runs')
+    return rec
+
+
 DEFAULT_CONFIGS = "2p-full,4p-full,2p-4left,4p-4left"
 
 
@@ -263,10 +308,13 @@ def _main():
     ap.add_argument("--floor", action="store_true",
                     help="the MTD(f) driver's share: each position also solved from its exact value as the "
                          "first guess and by one probe at the value (results/benchmarks/solver_floor.jsonl)")
+    ap.add_argument("--threads", type=int, default=None,
+                    help="solver.solve_many's throughput with 1 thread and with this many, 2-256 (positions/s and "
+                         "the speed-up; results/benchmarks/solver_threads.jsonl)")
     ap.add_argument("--out", default=None, help="JSON-lines file to append to, a missing directory created "
                                                 "(default: results/benchmarks/"
-                                                "solver.jsonl, solver_ablation.jsonl or solver_floor.jsonl "
-                                                "in this checkout)")
+                                                "solver.jsonl, solver_ablation.jsonl, solver_floor.jsonl or "
+                                                "solver_threads.jsonl in this checkout)")
     a = ap.parse_args()
     if a.ablation and a.configs is not None:
         ap.error("--configs: not with --ablation (its positions are --ablation-config's)")
@@ -291,6 +339,12 @@ def _main():
         ap.error("--floor: a run of its own (not with --ablation or --all-moves)")
     if a.ablation and a.all_moves:
         ap.error("--ablation times values only (not with --all-moves)")
+    if a.threads is not None:
+        if not 2 <= a.threads <= 256:
+            ap.error(f"--threads: {a.threads}, expected 2 to 256 (one thread is the default run)")
+        if a.floor or a.ablation or a.all_moves or a.guess is not None or a.time_limit is not None:
+            ap.error("--threads: a run of its own (not with --floor, --ablation, --all-moves, --guess or "
+                     "--time-limit)")
     if a.out is not None:
         # refuse a bad --out now, not after minutes of solving (lines are appended; a missing
         # directory is created, as for the default output and brisca solve --out)
@@ -364,6 +418,11 @@ def _main():
             rec = run(a.ablation_config, a.deals, a.seed, f, time_limit=a.time_limit, guess=a.guess)
             rec["variant"] = label
             _emit(rec, out)
+        return
+    if a.threads is not None:
+        out = a.out or str(OUT_DIR / "solver_threads.jsonl")
+        for cfg in a.configs.split(","):
+            _emit(threads_run(cfg, a.deals, a.seed, a.threads), out)
         return
     if a.floor:
         out = a.out or str(OUT_DIR / "solver_floor.jsonl")
