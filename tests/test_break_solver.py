@@ -548,6 +548,8 @@ def test_trump2_turned_two_set_aside_round_trips():
     (["--guess", "-3"], "--guess: -3, expected card points 0-120"),
     (["--ablation", "--configs", "2p-4left"], "--configs: not with --ablation"),
     (["--ablation-config", "4p-6left"], "--ablation-config: only with --ablation"),
+    (["--threads", "1"], "--threads: 1, expected 2 to 256"),
+    (["--threads", "2", "--floor"], "--threads: a run of its own"),
 ])
 def test_bench_solver_refuses_bad_arguments_before_solving(args, msg):
     """benchmarks/bench_solver.py: bad arguments exit 2 with a message naming the option, before
@@ -570,6 +572,17 @@ def test_bench_solver_creates_a_missing_out_directory(tmp_path):
     assert r.returncode == 0, r.stderr
     rec = json.loads(out.read_text())
     assert rec["config"] == "2p-4left" and rec["deals"] == 2
+
+
+def test_bench_solver_threads_record():
+    """``bench_solver.py --threads N`` (session of 2026-12-05, third part): solve_many's positions/s with one
+    thread and with N, values only and with every move, and the speed-ups, for the same positions."""
+    bench = bench_script("bench_solver")
+    rec = bench.threads_run("2p-4left", 6, 1, 2)
+    assert rec["deals"] == 6 and rec["threads"] == 2
+    for label in ("values", "all_moves_pv"):
+        one, two = rec[f"{label}_positions_per_s_1"], rec[f"{label}_positions_per_s_n"]
+        assert one > 0 and two > 0 and rec[f"{label}_speedup"] == round(two / one, 3)
 
 
 def test_bench_solver_takes_the_last_seed():
