@@ -44,12 +44,14 @@ _pool_lock = threading.Lock()
 _pool = [None, 0]  # solve_many's worker threads (a ThreadPoolExecutor) and their number
 
 
-def _solver_pool(threads: int):
-    """The process's pool of :func:`solve_many` worker threads, at least ``threads`` of them, made on
-    first use and kept: each worker keeps its workspace (:func:`workspace`, 32 MB, about 10 ms to
-    allocate and map) from one call to the next. A new pool for every call (as before the session of
-    2026-12-05, third part) paid that allocation for every thread of every call: ``solve_many`` of 20
-    positions with 4 tricks left ran 6x slower on 2 threads than on one."""
+def _submit_kept(threads: int, fn):
+    """``threads`` calls of ``fn`` submitted to the process's pool of :func:`solve_many` worker threads
+    (at least ``threads`` of them, made on first use and kept): each worker keeps its workspace
+    (:func:`workspace`, 32 MB, about 10 ms to allocate and map) from one call to the next. A new pool
+    for every call (as before the session of 2026-12-05, third part) paid that allocation for every
+    thread of every call: ``solve_many`` of 20 positions with 4 tricks left ran 6x slower on 2 threads
+    than on one. Returns the futures. (Submitted under the lock that replaces a pool grown for a larger
+    call, so that no call submits to a pool already shut down.)"""
     from concurrent.futures import ThreadPoolExecutor
 
     with _pool_lock:
@@ -59,7 +61,7 @@ def _solver_pool(threads: int):
             _pool[1] = threads
             if old is not None:
                 old.shutdown(wait=False)  # (its threads end once idle; a running call finishes on them)
-        return _pool[0]
+        return [_pool[0].submit(fn) for _ in range(threads)]
 
 
 def workspace():
@@ -472,9 +474,11 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     import os
     from concurrent.futures import ThreadPoolExecutor
     keep = threads <= (os.cpu_count() or 1)
-    pool = _solver_pool(threads) if keep else ThreadPoolExecutor(max_workers=threads,
-                                                                  thread_name_prefix="brisca-solve-once")
-    futures = [pool.submit(loop) for _ in range(threads)]
+    if keep:
+        futures = _submit_kept(threads, loop)
+    else:
+        pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="brisca-solve-once")
+        futures = [pool.submit(loop) for _ in range(threads)]
     try:
         for fu in futures:
             fu.result()
