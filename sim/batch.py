@@ -1089,6 +1089,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     from .policies import N_PARAMS, POLICIES
 
     old_threads = numba.get_num_threads()
+    stats = None  # (the counters so far: a failed write keeps them, below)
+    sim_seconds = 0.0
     try:
         for t in targets:
             t.prepare()
@@ -1142,7 +1144,6 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         trk = np.zeros((chunk if rec else 1, ntr, E.T_SIZE), np.int16)
         stats = RunningStats(n, rules.sides, rotations)
         kept, kept_tricks = [], []
-        sim_seconds = 0.0
         bar = None
         writer = _WriterThread() if targets else None
         if progress:
@@ -1186,11 +1187,19 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
             t.close()
         for t in targets:
             t.commit()
-    except BaseException:
+    except BaseException as exc:
         for t in targets:
             t.discard(dirs=False)
         # the directories once every temporary file is gone (two outputs may share one), newest first
         remove_created([e for t in targets for e in t.created])
+        if isinstance(exc, OSError) and stats is not None and stats.rows:
+            # a write failed (a full disk): the deals played are not written, but their summary is kept
+            # on the error (the command line prints it; session of 2026-12-05, third part)
+            exc.partial_summary = stats.summary(
+                side_labels(rules, seat_pol), distinct_deals=stats.rows // rotations,
+                seconds=time.perf_counter() - t_start, sim_seconds=sim_seconds, rules=rules.to_dict(),
+                policies=list(seat_pol), seed=seed, duplicate=bool(duplicate),
+                threads=threads if threads is not None else old_threads, complete=False)
         raise
     finally:
         if threads is not None:

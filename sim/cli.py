@@ -290,6 +290,14 @@ def cmd_simulate(args) -> int:
     except RuntimeError as e:
         return _fail(str(e), 1)
     except OSError as e:  # e.g. the disk filled up while writing; no output file is left
+        part = getattr(e, "partial_summary", None)
+        if part is not None:  # the deals played are summarized all the same (new-user pass of 2026-12-05)
+            try:
+                print(json.dumps(part.to_dict()) if args.json else part.format_table(), flush=True)
+                print(f"{PROG}: the summary covers the {part.deals:,} of {args.deals * part.rotations:,} deals "
+                      "played before writing failed; no file was written", file=sys.stderr)
+            except OSError:
+                pass  # (stdout failing too: the write error below is the one to report)
         files = " and ".join(f for f in (args.out, args.tricks) if f is not None)
         where = e.filename or files  # (a write error without a file name: the files the run writes)
         for flag, f in (("--out", args.out), ("--tricks", args.tricks)):

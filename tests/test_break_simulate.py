@@ -2,6 +2,7 @@
 
 Kept lean: tiny deal counts, few subprocesses (each loads the numba cache).
 """
+import json
 import os
 import signal
 import stat
@@ -243,22 +244,31 @@ def test_cli_out_write_error_names_the_file(tmp_path):
     """Break-it pass of 2026-12-04: `--out /dev/full` said "[Errno 28] No space left on device" without
     the file; now the error text and the file, worded as `brisca solve --out` words it (since the session of
     2026-12-05, third part: "--out: cannot write F: ..." where it said "writing the output failed: ... (F)")."""
+    # the deals played are summarized all the same (new-user pass of 2026-12-05, third part: the summary was
+    # lost with the file, so a long run whose disk filled kept nothing)
+    note = "brisca: the summary covers the 50 of 50 deals played before writing failed; no file was written"
     p = _brisca("--deals", "50", "--out", "/dev/full", "--no-progress")
-    assert p.returncode == 1 and p.stdout == ""
+    assert p.returncode == 1 and "50 deals, seed 0" in p.stdout and "wrote deals" not in p.stdout
     lines = [x for x in p.stderr.strip().splitlines() if not x.startswith("brisca: compiling")]
-    assert lines == ["brisca: error: --out: cannot write /dev/full: No space left on device"], p.stderr
-    p = _brisca("--deals", "50", "--tricks", "/dev/full", "--no-progress")
-    assert p.returncode == 1 and p.stdout == ""
+    assert lines == [note, "brisca: error: --out: cannot write /dev/full: No space left on device"], p.stderr
+    p = _brisca("--deals", "50", "--tricks", "/dev/full", "--no-progress", "--json")
+    d = json.loads(p.stdout)
+    assert p.returncode == 1 and d["deals"] == 50 and d["complete"] is False
     lines = [x for x in p.stderr.strip().splitlines() if not x.startswith("brisca: compiling")]
-    assert lines == ["brisca: error: --tricks: cannot write /dev/full: No space left on device"], p.stderr
+    assert lines == [note, "brisca: error: --tricks: cannot write /dev/full: No space left on device"], p.stderr
     # with both files, the one that failed (its write errors carry its name: said "(a.parquet and /dev/full)")
     for args, flag in ((["--out", "/dev/full", "--tricks", str(tmp_path / "t.parquet")], "--out"),
                        (["--out", str(tmp_path / "a.parquet"), "--tricks", "/dev/full"], "--tricks")):
         p = _brisca("--deals", "50", *args, "--no-progress")
         lines = [x for x in p.stderr.strip().splitlines() if not x.startswith("brisca: compiling")]
-        assert p.returncode == 1 and lines == [f"brisca: error: {flag}: cannot write /dev/full: No space left on "
-                                               "device"], p.stderr
+        assert p.returncode == 1 and lines == [note, f"brisca: error: {flag}: cannot write /dev/full: No space "
+                                               "left on device"], p.stderr
     assert list(tmp_path.iterdir()) == []  # (the other file is not left either)
+    # a failure after some chunks were written: the summary of every deal played, none of them in a file
+    with pytest.raises(OSError) as e:
+        simulate(Rules(players=2), "random", deals=3000, chunk=1000, out="/dev/full")
+    part = e.value.partial_summary
+    assert part.extra["complete"] is False and part.deals in (1000, 2000, 3000) and part.extra.get("out") is None
 
 
 def test_empty_out_path_is_named_as_given(tmp_path):
