@@ -1022,6 +1022,11 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     RuntimeError
         If the engine reports a row with a non-zero status (a policy bug); no
         file is left behind.
+    OSError
+        If writing ``out`` or ``tricks_out`` fails during the run (a full disk; the error's
+        ``filename`` names the file as given); no file is left behind. Its attribute
+        ``partial_summary`` (:class:`sim.stats.Summary`, ``extra["complete"]`` False) summarizes
+        the deals played before the failure.
 
     Examples
     --------
