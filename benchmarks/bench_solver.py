@@ -250,6 +250,7 @@ def threads_run(config, deals, seed, threads):
     from solver import solve_many
 
     ps = list(positions(config, deals, seed))
+    threads = min(threads, len(ps))  # (as solve_many: never more threads than positions; break-it pass)
     print(f"{config}: compiling or loading the solver kernels, a table for each of {threads} threads...",
           file=sys.stderr, flush=True)
     for kw in (dict(pv=False, moves=False), {}):  # (compiled or loaded for both runs; every worker's table
@@ -270,7 +271,8 @@ def threads_run(config, deals, seed, threads):
         rec[f"{label}_speedup"] = round(rec[f"{label}_positions_per_s_n"] / rec[f"{label}_positions_per_s_1"], 3)
     rec["rate_unit"] = "positions/s (wall time; _1: one thread, _n: --threads)"
     rec.update(_meta(S.default_flags()))
-    rec["threads"] = threads  # (_meta's is the single-thread runs')
+    rec["threads"] = threads  # (_meta's is the single-thread runs'; this is the count solve_many used)
+    rec["cpu_count"] = os.cpu_count()
     return rec
 
 

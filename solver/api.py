@@ -397,11 +397,12 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     positions : iterable of Position or str
     threads : int, optional
         Worker threads, 1 to :data:`MAX_THREADS` (default: ``numba.get_num_threads()``; never more than
-        there are positions). The kernels release the GIL; each thread holds a 32 MB table. Up to
-        one thread a core (``os.cpu_count()``), the worker threads are kept for the next call (one
-        pool a process, grown to the largest ``threads`` asked for), so their tables are allocated
-        once (about 10 ms each); more threads are made for the call and end with it. With
-        ``threads=1`` the positions are solved in the calling thread.
+        there are positions). The kernels release the GIL; each thread holds a 32 MB table. The
+        worker threads are kept for the next call (one pool a process, grown to the largest
+        ``threads`` asked for), so their tables are allocated once (about 10 ms each) and stay
+        allocated until the process ends. With ``threads=1`` the positions are solved in the calling
+        thread. Interrupted (``KeyboardInterrupt``), the call raises at once; each worker stops after
+        the position it is solving (a compiled search cannot be stopped midway).
     target, pv, moves, win, seat
         As in :func:`solve`, for every position.
     errors : {"raise", "return"}
@@ -469,23 +470,12 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
                 state["stop"] = True
                 return
 
-    # the kept pool up to one thread a core; more (no faster) get threads of their own for this call, so
-    # that their tables are not kept
-    import os
-    from concurrent.futures import ThreadPoolExecutor
-    keep = threads <= (os.cpu_count() or 1)
-    if keep:
-        futures = _submit_kept(threads, loop)
-    else:
-        pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="brisca-solve-once")
-        futures = [pool.submit(loop) for _ in range(threads)]
+    futures = _submit_kept(threads, loop)
     try:
         for fu in futures:
             fu.result()
     finally:
         state["stop"] = True  # (interrupted: the workers stop after the position each is solving)
-        if not keep:
-            pool.shutdown(wait=False)
     if failed:
         # every position before the first failure was handed out before it, so all of them ended: this is
         # the error a loop in position order would have raised first

@@ -164,9 +164,10 @@ _COLUMNS = (("position", "string"), ("value", "float64"), ("moves", "string"), (
 def _run_metadata(table, rows, total, complete):
     """The ``brisca.*`` key-value metadata of a ``brisca solve`` or ``brisca puzzles`` parquet file
     (values JSON, as :func:`sim.batch.simulate` writes them; :func:`sim.batch.read_metadata` decodes
-    them): ``table`` (``"solve"``, ``"puzzles"``), ``complete`` (false: the records of an interrupted
-    run), ``rows`` (records in the file), ``total`` (position lines of ``--file``, or the ``--count``
-    asked for), ``version`` and ``numba_version``."""
+    them): ``table`` (``"solve"``, ``"puzzles"``), ``complete`` (the run ran to its end; false: the
+    records of an interrupted run), ``rows`` (records in the file), ``total`` (position lines of
+    ``--file``, or the ``--count`` asked for: a puzzles run that ran out of ``--max-tries`` is complete
+    with fewer rows), ``version`` and ``numba_version``."""
     from sim.batch import _versions
 
     md = {"table": table, "complete": bool(complete), "rows": int(rows), "total": int(total), **_versions()}
@@ -692,16 +693,26 @@ def _keep_partial(items, noun, verb, total, path, existed, write):
         print(f"brisca: error: --out: cannot write {path}: {msg} ({n} {verb})", file=sys.stderr)
 
 
-def _once(fn):
+def _once(fn, wait: float = 60.0):
     """``fn`` wrapped to run at most once, whichever thread calls it first: an interrupted command's
     keeper is called by the command itself and, when it cannot unwind, by sim.cli's hard-exit hooks
-    (:func:`sim.cli.on_hard_exit`)."""
+    (:func:`sim.cli.on_hard_exit`). A later call waits (up to ``wait`` seconds) until the first one has
+    finished: the hard-exit hook must not return, and the process end, while the command's own thread is
+    still writing the file (break-it pass of 2026-12-05, third part: a solve that ended just as the grace
+    period ran out started the keeper in its thread, the hook returned at once, and the process ended
+    under the write: no file, and no word of it)."""
     import threading
     claim = threading.Lock()
+    finished = threading.Event()
 
     def run():
         if claim.acquire(blocking=False):
-            fn()
+            try:
+                fn()
+            finally:
+                finished.set()
+        else:
+            finished.wait(wait)
     return run
 
 

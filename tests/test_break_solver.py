@@ -579,7 +579,8 @@ def test_bench_solver_threads_record():
     thread and with N, values only and with every move, and the speed-ups, for the same positions."""
     bench = bench_script("bench_solver")
     rec = bench.threads_run("2p-4left", 6, 1, 2)
-    assert rec["deals"] == 6 and rec["threads"] == 2
+    assert rec["deals"] == 6 and rec["threads"] == 2 and rec["cpu_count"] == os.cpu_count()
+    assert bench.threads_run("2p-4left", 3, 1, 8)["threads"] == 3  # (the count used: one a position at most)
     for label in ("values", "all_moves_pv"):
         one, two = rec[f"{label}_positions_per_s_1"], rec[f"{label}_positions_per_s_n"]
         assert one > 0 and two > 0 and rec[f"{label}_speedup"] == round(two / one, 3)
@@ -2572,6 +2573,32 @@ def test_cli_solve_file_hard_exit_keeps_solved_lines(capsys, monkeypatch, tmp_pa
     assert not any(p.name.startswith(".") for p in out.parent.iterdir())  # no temporary left
     time.sleep(1.5)  # (the stuck worker ends, finds the records kept, and drops its hook)
     assert scli._HARD_EXIT_HOOKS == []
+
+
+def test_keeper_second_call_waits_for_the_first():
+    """Break-it pass of 2026-12-05, third part: the keeper of an interrupted `solve --file --out` run, started by
+    the command's thread as the grace period ran out, made sim.cli's hard-exit call of it return at once, and
+    the process ended while the file was being written (no file, no message). A second call now returns only
+    once the first has finished, and the keeper still runs once."""
+    import threading
+    import time
+    events = []
+
+    def slow_keep():
+        events.append("start")
+        time.sleep(0.4)
+        events.append("written")
+
+    keep = cli._once(slow_keep)
+    t = threading.Thread(target=keep)
+    t.start()
+    time.sleep(0.1)  # (the command's thread holds the keeper)
+    keep()  # the hard-exit hook's call
+    events.append("hook returned")
+    t.join()
+    assert events == ["start", "written", "hook returned"]
+    keep()
+    assert events.count("start") == 1
 
 
 def test_interruption_in_a_callback_is_not_printed():
