@@ -69,6 +69,7 @@ from _common import OUT_DIR, check_out, check_seed, commit, cpu_name, other_seed
 from sim.cards import SWAP  # noqa: E402
 from sim.rules import Rules  # noqa: E402
 from solver import search as S  # noqa: E402
+from solver.api import MAX_THREADS  # noqa: E402
 from solver.position import deal_position  # noqa: E402
 
 
@@ -238,6 +239,10 @@ def floor(config, deals, seed, flags, time_limit=None, guess=None):
     return rec
 
 
+#: ``--threads``' two runs of solve_many: its label in the record and the options
+_THREAD_RUNS = (("values", dict(pv=False, moves=False)), ("all_moves_pv", {}))
+
+
 def threads_run(config, deals, seed, threads):
     """:func:`solver.solve_many` over ``deals`` positions of ``config`` with 1 thread and with ``threads``
     (see the module docstring): one record, positions/s (wall time) and speed-ups.
@@ -253,11 +258,11 @@ def threads_run(config, deals, seed, threads):
     threads = min(threads, len(ps))  # (as solve_many: never more threads than positions; break-it pass)
     print(f"{config}: compiling or loading the solver kernels, a table for each of {threads} threads...",
           file=sys.stderr, flush=True)
-    for kw in (dict(pv=False, moves=False), {}):  # (compiled or loaded for both runs; every worker's table
-        for t in (1, threads):                      # and the calling thread's allocated)
+    for _, kw in _THREAD_RUNS:  # (compiled or loaded for both runs; every worker's table and the calling
+        for t in (1, threads):  # thread's allocated)
             solve_many(ps[:2 * threads], threads=t, **kw)
     rec = {"config": config, "deals": len(ps), "seed": seed, "threads": threads}
-    for label, kw in (("values", dict(pv=False, moves=False)), ("all_moves_pv", {})):
+    for label, kw in _THREAD_RUNS:
         seen = None
         for t in (1, threads):
             t0 = time.perf_counter()
@@ -311,7 +316,8 @@ def _main():
                     help="the MTD(f) driver's share: each position also solved from its exact value as the "
                          "first guess and by one probe at the value (results/benchmarks/solver_floor.jsonl)")
     ap.add_argument("--threads", type=int, default=None,
-                    help="solver.solve_many's throughput with 1 thread and with this many, 2-256 (positions/s and "
+                    help=f"solver.solve_many's throughput with 1 thread and with this many, 2-{MAX_THREADS} "
+                         "(positions/s and "
                          "the speed-up; results/benchmarks/solver_threads.jsonl)")
     ap.add_argument("--out", default=None, help="JSON-lines file to append to, a missing directory created "
                                                 "(default: results/benchmarks/"
@@ -342,8 +348,8 @@ def _main():
     if a.ablation and a.all_moves:
         ap.error("--ablation times values only (not with --all-moves)")
     if a.threads is not None:
-        if not 2 <= a.threads <= 256:
-            ap.error(f"--threads: {a.threads}, expected 2 to 256 (one thread is the default run)")
+        if not 2 <= a.threads <= MAX_THREADS:
+            ap.error(f"--threads: {a.threads}, expected 2 to {MAX_THREADS} (one thread is the default run)")
         if a.floor or a.ablation or a.all_moves or a.guess is not None or a.time_limit is not None:
             ap.error("--threads: a run of its own (not with --floor, --ablation, --all-moves, --guess or "
                      "--time-limit)")

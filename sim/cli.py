@@ -301,8 +301,8 @@ def cmd_simulate(args) -> int:
         files = " and ".join(f for f in (args.out, args.tricks) if f is not None)
         where = e.filename or files  # (a write error without a file name: the files the run writes)
         for flag, f in (("--out", args.out), ("--tricks", args.tricks)):
-            if f is not None and where in (f, os.fspath(f)):  # worded as brisca solve's --out (session of
-                return _fail(f"{flag}: cannot write {f}: {e.strerror or e}", 1)  # 2026-12-05, third part)
+            if f is not None and where == f:  # (the writer names its file as given) worded as brisca
+                return _fail(f"{flag}: cannot write {f}: {e.strerror or e}", 1)  # solve's --out
         return _fail(f"writing the output failed: {e.strerror or e}" + (f" ({where})" if where else ""), 1)
     except KeyboardInterrupt as e:
         print(f"{PROG}: {'terminated' if isinstance(e, _Terminated) else 'interrupted'}; no output written",

@@ -161,15 +161,16 @@ _COLUMNS = (("position", "string"), ("value", "float64"), ("moves", "string"), (
             ("pv", "string"), ("nodes", "int64"), ("ms", "float64"))
 
 
-def _run_metadata(table, rows, total, complete):
+def _run_metadata(table, rows, total=None, complete=True):
     """The ``brisca.*`` key-value metadata of a ``brisca solve`` or ``brisca puzzles`` parquet file
     (values JSON, as :func:`sim.batch.simulate` writes them; :func:`sim.batch.read_metadata` decodes
     them): ``table`` (``"solve"``, ``"puzzles"``), ``complete`` (the run ran to its end; false: the
     records of an interrupted run), ``rows`` (records in the file), ``total`` (position lines of
-    ``--file``, or the ``--count`` asked for: a puzzles run that ran out of ``--max-tries`` is complete
-    with fewer rows), ``version`` and ``numba_version``."""
+    ``--file``, or the ``--count`` asked for; default ``rows``: a puzzles run that ran out of
+    ``--max-tries`` is complete with fewer rows), ``version`` and ``numba_version``."""
     from sim.batch import _versions
 
+    total = rows if total is None else total
     md = {"table": table, "complete": bool(complete), "rows": int(rows), "total": int(total), **_versions()}
     return {f"brisca.{k}": json.dumps(v) for k, v in md.items()}
 
@@ -197,7 +198,7 @@ def _write_parquet(records, path, with_line, target=False, total=None, complete=
     # one schema whatever the records (tables of several runs concatenate): an invalid --file line
     # leaves its row's columns null without turning the integer columns into float; value is float64
     # (exact integers with a known stock, expectations with stock=?)
-    md = _run_metadata("solve", len(rows), len(rows) if total is None else total, complete)
+    md = _run_metadata("solve", len(rows), total, complete)
     table = pa.Table.from_pylist(rows, schema=pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in cols],
                                                         metadata=md))
     write_table(table, path, "--out")
@@ -689,8 +690,14 @@ def _keep_partial(items, noun, verb, total, path, existed, write):
         write(items, path)
         print(f"brisca: wrote {n} of {total:,} to {path} (interrupted)", file=sys.stderr)
     except (OSError, ValueError) as e:
-        msg = e.strerror or e if isinstance(e, OSError) else e
-        print(f"brisca: error: --out: cannot write {path}: {msg} ({n} {verb})", file=sys.stderr)
+        _out_failed(path, e, f"{n} {verb}")
+
+
+def _out_failed(path, e, finished):
+    """The one stderr line of an ``--out`` write that failed after the work (``e``: the writer's
+    ``OSError`` or ``ValueError``), saying what was ``finished`` and is not in the file."""
+    msg = e.strerror or e if isinstance(e, OSError) else e
+    print(f"brisca: error: --out: cannot write {path}: {msg} ({finished})", file=sys.stderr)
 
 
 def _once(fn, wait: float = 60.0):
@@ -752,7 +759,7 @@ def _write_puzzle_table(records, path, total=None, complete=True):
     from sim.batch import write_table
 
     rows = [{**r, "moves": json.dumps(r["moves"]), "pv": json.dumps(r["pv"])} for r in records]
-    md = _run_metadata("puzzles", len(rows), len(rows) if total is None else total, complete)
+    md = _run_metadata("puzzles", len(rows), total, complete)
     schema = pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in _PUZZLE_COLUMNS], metadata=md)
     write_table(pa.Table.from_pylist(rows, schema=schema), path, "--out")
 
@@ -838,9 +845,7 @@ def cmd_puzzles(args) -> int:
         try:  # as --out of brisca solve: whole or not at all (an interrupted run leaves the old file)
             _write_puzzles(found, args.out, args.count)
         except (OSError, ValueError) as e:
-            msg = e.strerror or e if isinstance(e, OSError) else e
-            print(f"brisca: error: --out: cannot write {args.out}: {msg} ({count_of(n, 'puzzle')} found)",
-                  file=sys.stderr)
+            _out_failed(args.out, e, f"{count_of(n, 'puzzle')} found")
             return 1
         print(f"brisca: wrote {count_of(n, 'puzzle')} to {args.out}", file=sys.stderr)
     if n < args.count:

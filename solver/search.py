@@ -276,9 +276,9 @@ F_B0 = 22
 F_REM = 23        # points left at a trick boundary (turns bounds over for F_FLIP)
 F_TC = 24        # + j: cards of the trick this move completed (j < 6)
 F_PW = 28         # ab2, ab4: the node's hand-card points word (FL_PAYOFF; abn's six-player F_TC + 4)
-F_ETCD = 30      # ab2 (abn: FL_ETC4): the look-ahead ran at this node (its replies' keys are in ek1/ek2/eix);
-#                  then 1 | (decided << 1) in ab2, ab4 and abn, ``decided`` the replies whose next position's
-#                  table bounds decide them (card bitmask, their values in ev)
+F_ETCD = 30      # ab2 (FL_ETC), ab4 and abn (FL_ETC4): 0 no look-ahead at this node; else it ran (its replies'
+#                  keys are in ek1/ek2/eix) and did not cut: 1 | (decided << 1), ``decided`` the replies whose
+#                  next position's table bounds decide them (card bitmask, their values in ev)
 F_FLIP = 31       # the leader's side is the minimizing one: the entry holds the leader's side's points (FL_MIRROR)
 F_SIZE = 32      # fields a frame: frame d of the flat frame array starts at d * F_SIZE
 
@@ -1475,7 +1475,6 @@ def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
                 # it) and its bucket prefetched; then the table's bounds, the first that decides
                 # this node cuts it. Only while the child still has cards to draw: its key is then
                 # draw_key_n's (an emptied stock is keyed by the canonical endgame key)
-                fr[d * F_SIZE + F_ETCD] = 1
                 cut = False
                 dec = np.int64(0)  # the cards whose next position's table bounds decide them
                 tmk0 = np.int64(0)  # the trick's cards before this seat's
@@ -2866,7 +2865,6 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
                 nm += 1
             fr[_fx(d, F_ETCD)] = 0
             if etc != 0 and ntrick == 1 and L - dp >= etcmin:
-                fr[_fx(d, F_ETCD)] = 1
                 # enhanced transposition cutoff: a completed trick whose next position's table
                 # bounds already decide this node (ordering: the best bound first)
                 cut = False
@@ -3408,7 +3406,6 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
             fr[d * F_SIZE + F_ETCD] = 0
             if etc4 and ntrick == 3 and L - dp >= etc4min and L - dp > 4:
                 # enhanced transposition cutoff (FL_ETC4): as in abn
-                fr[d * F_SIZE + F_ETCD] = 1
                 cut = False
                 dec = np.int64(0)  # the cards whose next position's table bounds decide them
                 tmk0 = (np.int64(1) << t0) | (np.int64(1) << t1) | (np.int64(1) << t2)
