@@ -48,8 +48,16 @@ class _Parser(argparse.ArgumentParser):
             super()._print_message(message, file)
 
 
-class _Help(argparse.RawDescriptionHelpFormatter):
-    """Raw description/epilog; ``(default: X)`` appended to options whose default is a value."""
+class Wrapped(argparse.RawDescriptionHelpFormatter):
+    """Raw description/epilog; option help wrapped without breaking at hyphens (a flag such as
+    ``--max-tries`` stays on one line; new-user pass of 2026-12-05)."""
+
+    def _split_lines(self, text, width):
+        return textwrap.wrap(self._whitespace_matcher.sub(" ", text).strip(), width, break_on_hyphens=False)
+
+
+class _Help(Wrapped):
+    """:class:`Wrapped`, with ``(default: X)`` appended to options whose default is a value."""
 
     def _get_help_string(self, action):
         h = action.help or ""

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from sim.batch import device_open_problem, progress_intervals, same_file, stream_is_terminal
 from sim.paths import open_probe
-from sim.cli import (_count, drop_hard_exit, note_format, on_hard_exit, refuse_closed_stdout, stdout_failed,
+from sim.cli import (Wrapped, _count, drop_hard_exit, note_format, on_hard_exit, refuse_closed_stdout, stdout_failed,
                      suffix_format)
 from sim.cards import show_input
 
@@ -31,7 +31,8 @@ from .position import count_of
 def _paragraphs(*texts: str, width: int = 78) -> str:
     """Help text from paragraphs: each filled to ``width`` columns, except those starting with two
     spaces (examples), kept as written."""
-    return "\n".join(t if t.startswith("  ") else textwrap.fill(t, width) for t in texts)
+    # (no break at hyphens: "--max-tries" stays whole, new-user pass of 2026-12-05)
+    return "\n".join(t if t.startswith("  ") else textwrap.fill(t, width, break_on_hyphens=False) for t in texts)
 
 
 def register(subparsers) -> None:
@@ -40,7 +41,7 @@ def register(subparsers) -> None:
         "solve", help="exact value of a position with open hands (NOTATION.md)",
         description="Solve positions exactly: every move's value (card points the side to move still\n"
                     "captures) and a principal variation.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=Wrapped,
         epilog=_paragraphs(
             "positions: the notation of NOTATION.md (in the shared folder; the README says where), e.g.",
             '  brisca solve "players=2 trump=5B hands=3C,6C/10O,2C,12E \\\n'
@@ -99,7 +100,8 @@ def register(subparsers) -> None:
         "puzzles", help="generate positions where exactly one move reaches 61",
         description="Positions (any phase) of random open-hand deals where exactly one legal move lets the side "
                     "to move reach 61 card points, with a solution line.",
-        epilog="One JSON line per puzzle (with --out F.parquet one row per puzzle, moves and pv as JSON text): "
+        formatter_class=Wrapped,
+        epilog=_paragraphs("One JSON line per puzzle (with --out F.parquet one row per puzzle, moves and pv as JSON text): "
                "position, move (the only move reaching 61), value (its exact points "
                "for the side to move), need (future points it needs for 61), moves (every move's value), pv, "
                "deal (deal index of --seed), ply (moves played from the deal's start). Grading an answer: it is "
@@ -108,7 +110,7 @@ def register(subparsers) -> None:
                "have passed to the other side), which tells whether that side can still reach 61. Exit status: 0 ok, 1 fewer than --count puzzles found within --max-tries (those found "
                "are written) or the output could not be written, 2 bad input, 130/143 interrupted by Ctrl-C/SIGTERM (the "
                "puzzles found so far are printed, or written to an --out file that did not exist: an existing "
-               "one is only replaced by a complete run), 141 stdout's reader went away.")
+               "one is only replaced by a complete run), 141 stdout's reader went away."))
     q.add_argument("--count", type=_count, default=10, metavar="N",
                    help="puzzles to find (1000, 1_000 or 1e3; default: 10)")
     q.add_argument("--players", type=int, default=2, choices=(2,), help="players (2 only, for now)")
@@ -501,6 +503,10 @@ def cmd_solve(args) -> int:
     if args.seat is not None and args.target is None and not args.win:
         print("brisca: error: --seat goes with --target T or --win", file=sys.stderr)
         return 2
+    if args.file is None and args.threads != 1:
+        # (new-user pass of 2026-12-05: was accepted without a word)
+        print(f"brisca: note: --threads {args.threads} applies to --file; one position is solved on one thread",
+              file=sys.stderr)
     if args.seat is not None and args.seat < 0 and args.file is not None:  # (no position has it: refused
         # before any line; one position's check_seat names its own seats, "expected a seat 0-1")
         print(f"brisca: error: --seat: expected a seat 0 to players-1, got {args.seat}", file=sys.stderr)
@@ -517,7 +523,7 @@ def cmd_solve(args) -> int:
             return False
         err = _out_problem(args.out)
         if err is None and args.file is not None and same_file(args.out, args.file):
-            err = f"is the --file input ({args.file}); it would be overwritten"
+            err = f"cannot write {args.out}: it is the --file input; it would be overwritten"
         if err:
             print(f"brisca: error: --out: {err}", file=sys.stderr)
         else:

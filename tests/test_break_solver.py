@@ -837,13 +837,24 @@ def test_cli_bad_target_out_threads(capsys, tmp_path, args, word):
     _one_line_error(err, word)
 
 
+def test_cli_threads_without_file_says_so(capsys):
+    """New-user pass (2026-12-05): `brisca solve --threads 2 "<position>"` was accepted without a word
+    (--threads is for --file). Now one note on stderr; the position is solved as before."""
+    rc, out, err = _run(capsys, "solve", "--threads", "2", "--json", EX)
+    assert rc == 0 and json.loads(out)["value"] == 26
+    notes = [x for x in err.splitlines() if x.startswith("brisca: note: --threads")]
+    assert notes == ["brisca: note: --threads 2 applies to --file; one position is solved on one thread"], err
+    rc, out, err = _run(capsys, "solve", "--json", EX)
+    assert rc == 0 and "--threads" not in err
+
+
 def test_cli_out_same_as_file_refused(capsys, tmp_path):
     """Found by the break-it pass: `--file x --out x` overwrote the input with the results."""
     f = tmp_path / "p.txt"
     f.write_text(EX + "\n")
     rc, out, err = _run(capsys, "solve", "--file", str(f), "--out", str(f))
     assert rc == 2 and f.read_text() == EX + "\n"
-    _one_line_error(err, "--out", "--file input")
+    _one_line_error(err, f"--out: cannot write {f}: it is the --file input")
 
 
 def test_cli_file_bom_form_feed_and_empty(capsys, tmp_path):

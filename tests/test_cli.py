@@ -70,6 +70,25 @@ def test_help():
         assert flag in p.stdout
 
 
+@pytest.mark.parametrize("columns", ["50", "80", "200"])
+def test_help_never_splits_a_flag(monkeypatch, capsys, columns):
+    """New-user pass (2026-12-05): `brisca puzzles --help` wrapped "--max-" / "tries" over two lines
+    (textwrap breaks at hyphens). No help line of any command ends inside a word at a hyphen."""
+    import re
+
+    from sim.cli import main
+
+    monkeypatch.setenv("COLUMNS", columns)
+    for argv in (["--help"], ["simulate", "--help"], ["solve", "--help"], ["puzzles", "--help"]):
+        with pytest.raises(SystemExit) as e:
+            main(argv)
+        assert e.value.code == 0
+        text = capsys.readouterr().out
+        assert "--max-tries" in text or argv != ["puzzles", "--help"]
+        split = [ln for ln in text.splitlines() if re.search(r"\w-$", ln)]
+        assert split == [], (argv, split)
+
+
 @pytest.mark.parametrize("args, words", [
     (["--policy", "bogus"], "unknown policy 'bogus'"),
     (["--policy", "random", "--policy", "random", "--policy", "random"], "3 policies"),
