@@ -4,7 +4,8 @@ Kept light: names are re-exported lazily, so ``import solver`` loads nothing hea
 (no numba compile) until a name is used.
 
 * :class:`Position` (``solver.position``) - parse/format/validate NOTATION.md positions.
-* :func:`solve`, :func:`solve_many`, :func:`analyse_play`, :class:`SolveResult` (``solver.api``).
+* :func:`solve`, :func:`solve_many`, :func:`analyse_play`, :func:`release_workers`, :class:`SolveResult`
+  (``solver.api``).
 * :func:`play_open_batch` (``solver.selfplay``) - both sides perfect, engine output arrays.
 """
 from __future__ import annotations
@@ -16,6 +17,7 @@ _EXPORTS = {
     "solve": "solver.api",
     "solve_many": "solver.api",
     "analyse_play": "solver.api",
+    "release_workers": "solver.api",
     "SolveResult": "solver.api",
     "play_open_batch": "solver.selfplay",
 }

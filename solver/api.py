@@ -64,6 +64,26 @@ def _submit_kept(threads: int, fn):
         return [_pool[0].submit(fn) for _ in range(threads)]
 
 
+def release_workers() -> int:
+    """End :func:`solve_many`'s kept worker threads and free their tables (32 MB each).
+
+    The next ``solve_many`` with ``threads > 1`` starts new workers (about 10 ms each to allocate
+    their tables). Calls running on the old workers finish first: this waits for them. The calling
+    thread's own table (:func:`solve`, ``threads=1``) is kept.
+
+    Returns
+    -------
+    int
+        The number of worker threads the released pool was made for (0: there was none).
+    """
+    with _pool_lock:
+        old, count = _pool[0], _pool[1]
+        _pool[0], _pool[1] = None, 0
+    if old is not None:
+        old.shutdown(wait=True)  # (each worker's thread-local table goes with its thread)
+    return count if old is not None else 0
+
+
 def workspace():
     """This thread's search buffers (:func:`solver.search.new_workspace`), allocated on first use."""
     ws = getattr(_local, "ws", None)
@@ -400,7 +420,7 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
         there are positions). The kernels release the GIL; each thread holds a 32 MB table. The
         worker threads are kept for the next call (one pool a process, grown to the largest
         ``threads`` asked for), so their tables are allocated once (about 10 ms each) and stay
-        allocated until the process ends. With ``threads=1`` the positions are solved in the calling
+        allocated until the process ends or :func:`release_workers` frees them. With ``threads=1`` the positions are solved in the calling
         thread. Interrupted (``KeyboardInterrupt``), the call raises at once; each worker stops after
         the position it is solving (a compiled search cannot be stopped midway).
     target, pv, moves, win, seat

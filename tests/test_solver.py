@@ -592,6 +592,23 @@ def test_solve_many_keeps_its_worker_threads(monkeypatch):
         api.solve_many([texts[0], "players=2", texts[1], "players=3 trump=1O hands=", texts[0]], threads=2)
 
 
+def test_release_workers_frees_the_kept_pool():
+    """The kept workers held their 32 MB tables until the process ended (threads=64: 2 GB, no way to
+    free them; noted in the sessions of 2026-12-05). release_workers ends them; the next call starts anew."""
+    import threading
+
+    import solver
+    import solver.api as api
+    texts = [ROUND_TRIP[0], ROUND_TRIP[2]] * 2
+    want = [api.solve(t, pv=False).value for t in texts]
+    assert [r.value for r in api.solve_many(texts, threads=2, pv=False)] == want
+    assert solver.release_workers() >= 2 and api._pool == [None, 0]
+    assert not [t for t in threading.enumerate() if t.name.startswith("brisca-solve")]
+    assert solver.release_workers() == 0  # nothing left to release
+    assert [r.value for r in api.solve_many(texts, threads=2, pv=False)] == want  # a new pool
+    assert api._pool[1] == 2
+
+
 def test_solve_many_matches_solve():
     from solver import solve, solve_many
     texts = [d["position"] for d in _load(VECTORS[0])[:8]]
