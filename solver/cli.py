@@ -157,8 +157,9 @@ def _print_human(res, win=False):
         print("pv " + " ".join(res.pv))
 
 
-#: The columns of every ``--out`` table with their arrow types (``SolveResult.to_dict``'s keys; ``--file``
-#: adds ``line`` and ``error``, target mode ``target``, ``reached``, ``seat``: :func:`_write_parquet`).
+#: The columns of every ``--out`` table with their arrow types (``SolveResult.to_dict``'s keys; every
+#: table also has ``line`` and ``error`` (``--file``) and ``target``, ``reached``, ``seat`` (target mode),
+#: null where they do not apply: :func:`_write_parquet`).
 _COLUMNS = (("position", "string"), ("value", "float64"), ("moves", "string"), ("best", "string"),
             ("pv", "string"), ("nodes", "int64"), ("ms", "float64"))
 
@@ -177,7 +178,7 @@ def _run_metadata(table, rows, total=None, complete=True):
     return {f"brisca.{k}": json.dumps(v) for k, v in md.items()}
 
 
-def _write_parquet(records, path, with_line, target=False, total=None, complete=True):
+def _write_parquet(records, path, total=None, complete=True):
     """Write the records as one parquet table (moves, best, pv as JSON text) through
     :func:`sim.batch.write_table`: a temporary file renamed when complete, removed on failure; an
     existing device or pipe written in place; a symlink's target written. The file's metadata
@@ -194,12 +195,14 @@ def _write_parquet(records, path, with_line, target=False, total=None, complete=
             if k in row:
                 row[k] = json.dumps(row[k])
         rows.append(row)
-    cols = ((("line", "int64"),) if with_line else ()) + _COLUMNS \
-        + ((("target", "int64"), ("reached", "bool"), ("seat", "int64")) if target else ()) \
-        + ((("error", "string"),) if with_line else ())
-    # one schema whatever the records (tables of several runs concatenate): an invalid --file line
-    # leaves its row's columns null without turning the integer columns into float; value is float64
-    # (exact integers with a known stock, expectations with stock=?)
+    cols = (("line", "int64"),) + _COLUMNS + (("target", "int64"), ("reached", "bool"), ("seat", "int64"),
+                                              ("error", "string"))
+    # one schema whatever the records and the run (tables of several runs concatenate: pyarrow and
+    # pd.read_parquet of a folder take the first file's schema, and dropped the target columns of the
+    # others when only some runs were in target mode; noted 2026-12-05): an invalid --file line leaves
+    # its row's columns null without turning the integer columns into float; line and error are null
+    # for one position, target, reached and seat outside target mode; value is float64 (exact integers
+    # with a known stock, expectations with stock=?)
     md = _run_metadata("solve", len(rows), total, complete)
     table = pa.Table.from_pylist(rows, schema=pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in cols],
                                                         metadata=md))
@@ -266,19 +269,19 @@ def out_format(path, default: str) -> str:
     return fmt if fmt in ("parquet", "jsonl") else default
 
 
-def _write_records(records, path, with_line=False, target=False, total=None, complete=True):
+def _write_records(records, path, total=None, complete=True):
     """``brisca solve``'s records to ``path``: the JSON lines ``--json`` prints (a ``.jsonl``, ``.ndjson``
     or ``.json`` name), else one parquet table (:func:`_write_parquet`, its metadata saying whether
     the run was ``complete`` and its ``total``); whole or not at all."""
     if out_format(path, "parquet") == "jsonl":  # the lines --json prints, one a record
         _write_text([json.dumps(r) + "\n" for r in records], path)
     else:
-        _write_parquet(records, path, with_line, target, total, complete)
+        _write_parquet(records, path, total, complete)
 
 
-def _write_or_fail(records, path, rc, with_line=False, target=False):
+def _write_or_fail(records, path, rc):
     try:
-        _write_records(records, path, with_line, target)
+        _write_records(records, path)
     except OSError as e:  # (disk full, file size limit): not bad input, as brisca simulate reports it
         print(f"brisca: error: --out: cannot write {path}: {e.strerror or e}", file=sys.stderr)
         return 1
@@ -560,7 +563,7 @@ def cmd_solve(args) -> int:
         except OSError as e:  # (`| head -1`, `> /dev/full`): the --out file is still written
             rc = stdout_failed(e)
         if args.out is not None:
-            return _write_or_fail([res.to_dict()], args.out, rc, target=args.target is not None or args.win)
+            return _write_or_fail([res.to_dict()], args.out, rc)
         return rc
     if args.file == "-" and sys.stdin is None:
         print("brisca: error: --file -: standard input is closed", file=sys.stderr)
@@ -630,7 +633,6 @@ def cmd_solve(args) -> int:
     bar = tqdm(total=len(work), file=sys.stderr, unit="pos", desc="solving",
                disable=len(work) < 2 or args.no_progress, **progress_intervals(sys.stderr))
     futures = []  # with --threads: every line's solve, in line order
-    target = args.target is not None or args.win
 
     @_once
     def keep():
@@ -641,7 +643,7 @@ def cmd_solve(args) -> int:
         made += [fu.result() for fu in futures[len(made):]
                  if fu.done() and not fu.cancelled() and fu.exception() is None]
         _keep_partial(made, "record", "made", len(work), args.out, existed,
-                      lambda rs, path: _write_records(rs, path, True, target, len(work), complete=False))
+                      lambda rs, path: _write_records(rs, path, len(work), complete=False))
 
     on_hard_exit(keep)
     try:
@@ -670,7 +672,7 @@ def cmd_solve(args) -> int:
         bar.close()  # (also on Ctrl-C: the bar ends its line before "brisca: interrupted")
     rc = closed if closed is not None else 1 if any("error" in r for r in records) else 0
     if args.out is not None:
-        return _write_or_fail(records, args.out, rc, with_line=True, target=target)
+        return _write_or_fail(records, args.out, rc)
     return rc
 
 

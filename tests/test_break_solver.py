@@ -1228,6 +1228,30 @@ def test_cli_target_mode_all_bad_keeps_target_columns(capsys, tmp_path):
     assert rc == 1 and {"target", "reached", "error"} <= set(pd.read_parquet(tmp_path / "t.parquet").columns)
 
 
+def test_cli_solve_tables_of_different_runs_read_as_one(capsys, tmp_path):
+    """Noted 2026-12-05: a folder of --out tables where only some runs were in target mode (or had
+    --file's line and error) read as one table with the first file's columns: pyarrow and
+    pd.read_parquet take the first file's schema, and the others' target columns were dropped. Every
+    table now has every column (null where it does not apply), so any runs read as one."""
+    import pandas as pd
+    import pyarrow.parquet as pq
+    d = tmp_path / "runs"
+    f = tmp_path / "p.txt"
+    f.write_text(EX + "\nbogus\n")
+    runs = [("a", ["solve", EX]), ("b", ["solve", "--win", EX]), ("c", ["solve", "--file", str(f), "--target", "20"]),
+            ("d", ["solve", "--file", str(f)])]
+    for name, argv in runs:
+        rc, out, err = _run(capsys, *argv, "--out", str(d / f"{name}.parquet"))
+        assert rc in (0, 1), err
+    schemas = {str(pq.read_schema(d / f"{n}.parquet").remove_metadata()) for n, _ in runs}
+    assert len(schemas) == 1, schemas
+    df = pd.read_parquet(d)
+    assert len(df) == 1 + 1 + 2 + 2
+    assert list(df.columns[:2]) == ["line", "position"] and {"target", "reached", "seat", "error"} <= set(df.columns)
+    assert df.reached.notna().sum() == 2 and df.error.notna().sum() == 2  # (b and c's good line; c and d's bogus)
+    assert df.line.isna().sum() == 2  # (the single positions)
+
+
 def test_special_targets_socket_and_symlinked_descriptor(tmp_path):
     """Round 4: a Unix socket as --out passed the up-front check; a symlink to a descriptor name, or
     /proc/thread-self/fd/N, renamed over the descriptor's file."""
@@ -1979,8 +2003,9 @@ def test_cli_single_position_target_out_keeps_column_order(capsys, tmp_path):
         out = tmp_path / "one.parquet"
         rc, _, _ = _run(capsys, "solve", *extra, "--out", str(out), EX)
         assert rc == 0
-        assert pq.read_schema(out).names == ["position", "value", "moves", "best", "pv", "nodes", "ms",
-                                             "target", "reached", "seat"], extra
+        # (since 2026-12-05 every table has every column, line and error null for one position)
+        assert pq.read_schema(out).names == ["line", "position", "value", "moves", "best", "pv", "nodes", "ms",
+                                             "target", "reached", "seat", "error"], extra
 
 
 def test_win_text_when_the_side_already_holds_61(capsys):
