@@ -923,13 +923,43 @@ def read_metadata(path) -> dict:
     ``rows``, ``total``, ``version``, ``numba_version``; ``complete`` is false in the file of an
     interrupted run).
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A parquet file.
+
+    Returns
+    -------
+    dict
+        Key (without ``brisca.``) to decoded value; empty for a parquet file that brisca did not write.
+
+    Raises
+    ------
+    FileNotFoundError
+        If there is no such file.
+    ValueError
+        If ``path`` is not a file name, or the file is not a parquet file (an empty file, JSON
+        lines, ...): the message names the file (break-it pass of 2026-12-05: pyarrow's own errors
+        came through, ``ArrowInvalid: Parquet magic bytes not found in footer``).
+
     Examples
     --------
     >>> read_metadata("results/run.parquet")["rules"]["players"]  # doctest: +SKIP
     2
     """
+    import pyarrow as pa
     import pyarrow.parquet as pq
-    md = pq.read_schema(path).metadata or {}
+    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
+        raise ValueError(f"path: expected a parquet file name, got {type(path).__name__}")
+    path = os.fspath(path)
+    if not os.path.exists(path):
+        raise FileNotFoundError(errno.ENOENT, "no such file", path)
+    if os.path.isdir(path):
+        raise ValueError(f"{path}: is a directory, not a parquet file (read_metadata reads one file)")
+    try:
+        md = pq.read_schema(path).metadata or {}
+    except pa.ArrowInvalid as e:
+        raise ValueError(f"{path}: not a parquet file ({e})") from None
     out = {}
     for k, v in md.items():
         k = k.decode()

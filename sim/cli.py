@@ -69,9 +69,13 @@ class _Help(Wrapped):
 
 
 def _count(text: str) -> int:
-    """An integer count: ``1000000``, ``1_000_000`` or ``1e6``."""
+    """An integer option's value (every integer flag of ``brisca``): ``1000000``, ``1_000_000`` or
+    ``1e6``, ASCII digits only (as positions' numbers, NOTATION.md; ``int`` alone also reads other
+    scripts' digits, which the break-it pass of 2026-12-05 found ``--deals`` and ``--target`` taking)."""
     t = text.strip()
     shown = repr(text) if len(text) <= 40 else repr(text[:37]) + "..."  # (a 5000-digit argument: not all of it)
+    if not t.isascii():
+        raise argparse.ArgumentTypeError(f"invalid integer {shown} (digits 0-9)")
     try:
         return int(t)
     except ValueError as e:
@@ -154,7 +158,7 @@ def add_simulate(sub) -> argparse.ArgumentParser:
                                   "parquet row per deal (--out) and per trick (--tricks).", 78),
         epilog=SIMULATE_EPILOG, formatter_class=_Help)
     g = p.add_argument_group("rules (RULES.md)")
-    g.add_argument("--players", type=int, default=2, metavar="N", help="players: 2, 3, 4 or 6 (R3)")
+    g.add_argument("--players", type=_count, default=2, metavar="N", help="players: 2, 3, 4 or 6 (R3)")
     g.add_argument("--deck", choices=("spanish40", "catalan48", "rapida20"), default=None,
                    help="deck (R1, R3); default: catalan48 for 6 players, else spanish40")
     g.add_argument("--exchange", choices=EXCHANGES, default="seven-two", help="trump exchange (R7)")
@@ -171,8 +175,8 @@ def add_simulate(sub) -> argparse.ArgumentParser:
     r.add_argument("--policy", action="append", default=None, metavar="NAME",
                    help=f"policy: once, once per side or once per seat; one of {_policy_help()} "
                         "(default: random on every seat)")
-    r.add_argument("--seed", type=int, default=0, help="run seed, 0 <= seed < 2**64")
-    r.add_argument("--threads", type=int, default=None, metavar="N",
+    r.add_argument("--seed", type=_count, default=0, help="run seed, 0 <= seed < 2**64")
+    r.add_argument("--threads", type=_count, default=None, metavar="N",
                    help="numba threads; results do not depend on it (default: all cores)")
     r.add_argument("--duplicate", action="store_true",
                    help="play every deal once per rotation of the policies (see below)")

@@ -75,21 +75,22 @@ def register(subparsers) -> None:
     p.add_argument("position", nargs="?", help="a position string (quote it)")
     p.add_argument("--file", "-f", help="one position per line ('-': standard input); blank lines and comments "
                                         "(from # to the end of the line) skipped; a JSON object line (brisca "
-                                        "puzzles, solve --json) gives its \"position\"")
+                                        "puzzles, solve --json) gives its \"position\" (a # in its strings is "
+                                        "text)")
     p.add_argument("--json", action="store_true", help="print one JSON object per position")
     p.add_argument("--out", help="also write the records to this parquet file, or as JSON lines when its name ends "
                                  "in .jsonl, .ndjson or .json (atomic: a temporary file renamed "
                                  "when complete; missing parent directories are created; a device or pipe is "
                                  "written in place; not this command's own stdin/stdout/stderr or a terminal)")
-    p.add_argument("--target", type=int, help="only answer: can the side to move still capture TARGET points?")
+    p.add_argument("--target", type=_count, help="only answer: can the side to move still capture TARGET points?")
     p.add_argument("--win", action="store_true", help="target = 61 minus the points the side already holds")
-    p.add_argument("--seat", type=int, help="with --target/--win: ask for the side of seat SEAT instead of the side "
+    p.add_argument("--seat", type=_count, help="with --target/--win: ask for the side of seat SEAT instead of the side "
                                             "to move (e.g. grading a puzzle answer on the position after it)")
     p.add_argument("--play", metavar="MOVES", help="comma-separated moves (cards or swap) to play first, checked "
                                                    "legal; the position after them is solved (one position only). "
                                                    "Grading a puzzle answer: --play ANSWER --win --seat S, S the "
                                                    "seat that answered")
-    p.add_argument("--threads", type=int, default=1, metavar="N",
+    p.add_argument("--threads", type=_count, default=1, metavar="N",
                    help="worker threads for --file (default 1, at most 256; each holds a 32 MB table)")
     p.add_argument("--no-pv", action="store_true", help="skip the principal variation")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr for --file, nor the note "
@@ -113,8 +114,8 @@ def register(subparsers) -> None:
                "one is only replaced by a complete run), 141 stdout's reader went away."))
     q.add_argument("--count", type=_count, default=10, metavar="N",
                    help="puzzles to find (1000, 1_000 or 1e3; default: 10)")
-    q.add_argument("--players", type=int, default=2, choices=(2,), help="players (2 only, for now)")
-    q.add_argument("--seed", type=int, default=1, help="seed of the deals searched (default: 1)")
+    q.add_argument("--players", type=_count, default=2, choices=(2,), help="players (2 only, for now)")
+    q.add_argument("--seed", type=_count, default=1, help="seed of the deals searched (default: 1)")
     q.add_argument("--out", help="JSON lines file, or a parquet table when its name ends in .parquet or .pq "
                                  "(moves and pv as JSON text; default: JSON lines on stdout; missing parent "
                                  "directories are created)")
@@ -432,12 +433,19 @@ def _json_position(text):
     --json``) its ``"position"``, so those files are read as they are; a line starting with ``{`` that
     is broken JSON or an object without a ``"position"`` string itself, with a ``ValueError`` naming
     that (``problem``, else None; the notation's own parse names a key=value line's problem). Each
-    line is decoded once."""
+    line is decoded once. ``text`` is the line with its surrounding blanks removed; a comment ('#' to
+    the end of the line) is left out, after a JSON object's end for a JSON line (a '#' inside its
+    strings is text: break-it pass of 2026-12-05)."""
     if not text.startswith("{"):
-        return text, None
+        return _uncommented(text), None
     try:
-        obj = json.loads(text)
+        obj, end = json.JSONDecoder().raw_decode(text)
+        rest = text[end:].strip()
+        if rest and not rest.startswith("#"):
+            raise json.JSONDecodeError("Extra data", text, end + len(text[end:]) - len(text[end:].lstrip()))
+        text = text[:end]
     except ValueError as e:
+        text = _uncommented(text)
         return text, ValueError(f"position: the line starts with {{ but is not valid JSON ({e.msg} at column "
                                 f"{e.colno}); a JSON line needs a \"position\" string, as brisca puzzles and "
                                 "solve --json write")
@@ -451,6 +459,11 @@ def _json_position(text):
     keys = f"the keys {show_input(', '.join(map(str, obj)), limit=60)}" if obj else "no keys"
     return text, ValueError("position: a JSON object line needs a \"position\" string (as brisca puzzles and "
                             f"solve --json write), got {keys}")
+
+
+def _uncommented(text):
+    """``text`` without a '#' comment and the blanks around what is left."""
+    return text.split("#", 1)[0].strip()
 
 
 def _read_positions(path):
@@ -472,8 +485,8 @@ def _read_positions(path):
     else:  # (a replaced text stream)
         fh = sys.stdin
     try:
-        return [(ln, *_json_position(t)) for ln, t in ((i + 1, raw.lstrip("\ufeff").split("#", 1)[0].strip())
-                                                       for i, raw in enumerate(fh)) if t]
+        return [(ln, *_json_position(t)) for ln, t in ((i + 1, raw.lstrip("\ufeff").strip())
+                                                       for i, raw in enumerate(fh)) if _uncommented(t)]
     finally:
         if fh is not sys.stdin:
             if path == "-":

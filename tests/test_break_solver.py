@@ -848,6 +848,21 @@ def test_cli_threads_without_file_says_so(capsys):
     assert rc == 0 and "--threads" not in err
 
 
+def test_cli_file_json_line_with_a_hash_in_a_string(capsys, tmp_path):
+    """Break-it pass (2026-12-05): comments were cut before JSON decoding, so `{"position": "...",
+    "note": "puzzle #3"}` became broken JSON. A '#' inside a JSON line's strings is text; a comment
+    after the object is still one; text after the object that is no comment is an error."""
+    f = tmp_path / "j.txt"
+    lines = [json.dumps({"position": EX, "note": "puzzle #3"}), json.dumps({"position": EX}) + "  # mine",
+             json.dumps({"position": EX}) + " junk", "{broken # x", EX + " # c", "# only"]
+    f.write_text("\n".join(lines) + "\n")
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--no-progress")
+    recs = [json.loads(x) for x in out.splitlines()]
+    assert rc == 1 and [r["line"] for r in recs] == [1, 2, 3, 4, 5]
+    assert [r.get("value") for r in recs] == [26, 26, None, None, 26]
+    assert "Extra data" in recs[2]["error"] and recs[3]["position"] == "{broken", recs
+
+
 def test_cli_out_same_as_file_refused(capsys, tmp_path):
     """Found by the break-it pass: `--file x --out x` overwrote the input with the results."""
     f = tmp_path / "p.txt"

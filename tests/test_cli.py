@@ -70,6 +70,24 @@ def test_help():
         assert flag in p.stdout
 
 
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--deals", "\u0661\u0660"], ["simulate", "--seed", "\u0663"], ["simulate", "--threads", "\u0662"],
+    ["simulate", "--players", "\u0662"], ["solve", "--target", "\u0662\u0666", "x"], ["solve", "--seat", "\u0661", "x"],
+    ["solve", "--threads", "\u0662", "x"], ["puzzles", "--count", "\u0661"], ["puzzles", "--seed", "\u0661"]])
+def test_integer_options_take_ascii_digits_only(capsys, argv):
+    """Break-it pass (2026-12-05): `--deals ١٠` (Arabic-Indic digits) ran 10 deals and `--target ٢٦`
+    answered for 26, while positions refuse such numbers (NOTATION.md); every integer flag now reads
+    ASCII digits only, and all of them take 1e3 and 1_000 (`--seed 1e3` and `--threads 1e0` were refused)."""
+    from sim.cli import _count, main
+
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {argv[1]}: invalid integer" in err and "(digits 0-9)" in err, err
+    assert [_count(t) for t in ("1e3", "1_000", " 7 ")] == [1000, 1000, 7]
+
+
 @pytest.mark.parametrize("columns", ["50", "80", "200"])
 def test_help_never_splits_a_flag(monkeypatch, capsys, columns):
     """New-user pass (2026-12-05): `brisca puzzles --help` wrapped "--max-" / "tries" over two lines

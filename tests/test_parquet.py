@@ -283,3 +283,25 @@ def test_solver_rows_come_from_play_open_batch(monkeypatch):
     # the warm-up is solver.selfplay.warm_up on a cheap position, not a deal played twice (minutes with 6 players)
     assert warm == [2] and calls == [(0, 20, 2), (20, 20, 2), (40, 20, 2), (60, 20, 2), (80, 20, 2)]
     assert r.summary.to_dict()["sides"][0]["policy"] == "solver"
+
+
+def test_read_metadata_names_what_is_wrong(tmp_path):
+    """Break-it pass (2026-12-05): read_metadata passed pyarrow's errors through (ArrowInvalid: Parquet
+    magic bytes not found in footer; TypeError for None). Now FileNotFoundError for a missing file and
+    a ValueError naming the file for anything that is not a parquet file; a parquet file brisca did not
+    write gives {}."""
+    import pandas as pd
+    with pytest.raises(FileNotFoundError, match="nope.parquet"):
+        read_metadata(tmp_path / "nope.parquet")
+    (tmp_path / "x.jsonl").write_text('{"a": 1}\n')
+    (tmp_path / "empty.parquet").write_bytes(b"")
+    for name in ("x.jsonl", "empty.parquet"):
+        with pytest.raises(ValueError, match=f"{name}: not a parquet file"):
+            read_metadata(tmp_path / name)
+    with pytest.raises(ValueError, match="is a directory"):
+        read_metadata(tmp_path)
+    for bad in (None, 3, b"x.parquet"):
+        with pytest.raises(ValueError, match="^path: expected a parquet file name"):
+            read_metadata(bad)
+    pd.DataFrame({"a": [1]}).to_parquet(tmp_path / "plain.parquet")
+    assert read_metadata(str(tmp_path / "plain.parquet")) == {}
