@@ -75,6 +75,14 @@ def release_workers() -> int:
     -------
     int
         The number of worker threads the released pool was made for (0: there was none).
+
+    Examples
+    --------
+    >>> from solver.position import deal_position
+    >>> from sim.rules import Rules
+    >>> rs = solve_many([deal_position(Rules(players=2), 1, d) for d in range(4)], threads=2, pv=False)
+    >>> release_workers()  # doctest: +SKIP
+    2
     """
     with _pool_lock:
         old, count = _pool[0], _pool[1]
