@@ -270,12 +270,24 @@ def out_format(path, default: str) -> str:
     return fmt if fmt in ("parquet", "jsonl") else default
 
 
+def _json_lines(records, total=None, complete=True):
+    """The JSON lines of ``records``, one a record; an interrupted run's (``complete`` false) end with
+    one more line, ``{"complete": false, "rows": R, "total": T}``: the part of a run must not look like
+    a whole one (a parquet file says it in its metadata, :func:`_run_metadata`; JSON lines have no
+    other place for it, 2026-12-05)."""
+    lines = [json.dumps(r) + "\n" for r in records]
+    if not complete:
+        lines.append(json.dumps({"complete": False, "rows": len(records),
+                                 "total": len(records) if total is None else int(total)}) + "\n")
+    return lines
+
+
 def _write_records(records, path, total=None, complete=True):
     """``brisca solve``'s records to ``path``: the JSON lines ``--json`` prints (a ``.jsonl``, ``.ndjson``
-    or ``.json`` name), else one parquet table (:func:`_write_parquet`, its metadata saying whether
-    the run was ``complete`` and its ``total``); whole or not at all."""
+    or ``.json`` name; :func:`_json_lines`), else one parquet table (:func:`_write_parquet`, its metadata
+    saying whether the run was ``complete`` and its ``total``); whole or not at all."""
     if out_format(path, "parquet") == "jsonl":  # the lines --json prints, one a record
-        _write_text([json.dumps(r) + "\n" for r in records], path)
+        _write_text(_json_lines(records, total, complete), path)
     else:
         _write_parquet(records, path, total, complete)
 
@@ -432,7 +444,8 @@ def _json_position(text):
     the notation as it is; a JSON object line (a line of ``brisca puzzles`` or of ``brisca solve
     --json``) its ``"position"``, so those files are read as they are; a line starting with ``{`` that
     is broken JSON or an object without a ``"position"`` string itself, with a ``ValueError`` naming
-    that (``problem``, else None; the notation's own parse names a key=value line's problem). Each
+    that (``problem``, else None; the notation's own parse names a key=value line's problem); ``(None,
+    None)`` for the marker line that ends an interrupted run's JSON lines (:func:`_json_lines`). Each
     line is decoded once. ``text`` is the line with its surrounding blanks removed; a comment ('#' to
     the end of the line) is left out, after a JSON object's end for a JSON line (a '#' inside its
     strings is text: break-it pass of 2026-12-05)."""
@@ -453,6 +466,8 @@ def _json_position(text):
         return text, None
     if isinstance(obj.get("position"), str):
         return obj["position"].strip(), None
+    if set(obj) == {"complete", "rows", "total"}:
+        return None, None  # (the last line of an interrupted run's JSON lines, _json_lines: not a position)
     if "position" in obj:
         return text, ValueError("position: a JSON object line's \"position\" must be a string, got "
                                 f"{type(obj['position']).__name__}")
@@ -485,8 +500,9 @@ def _read_positions(path):
     else:  # (a replaced text stream)
         fh = sys.stdin
     try:
-        return [(ln, *_json_position(t)) for ln, t in ((i + 1, raw.lstrip("\ufeff").strip())
-                                                       for i, raw in enumerate(fh)) if _uncommented(t)]
+        lines = [(ln, *_json_position(t)) for ln, t in ((i + 1, raw.lstrip("\ufeff").strip())
+                                                        for i, raw in enumerate(fh)) if _uncommented(t)]
+        return [x for x in lines if x[1] is not None]
     finally:
         if fh is not sys.stdin:
             if path == "-":
@@ -758,11 +774,12 @@ _PUZZLE_COLUMNS = (("position", "string"), ("move", "string"), ("value", "int64"
 def _write_puzzles(records, path, total=None, complete=True):
     """``brisca puzzles``' records to ``path``: a parquet table (:func:`_write_puzzle_table`, its
     metadata saying whether the run was ``complete`` and the ``total`` asked for) for a ``.parquet``
-    or ``.pq`` name, else JSON lines; whole or not at all."""
+    or ``.pq`` name, else JSON lines (:func:`_json_lines`: an interrupted run's end with a marker line);
+    whole or not at all."""
     if out_format(path, "jsonl") == "parquet":
         _write_puzzle_table(records, path, total, complete)
     else:
-        _write_text([json.dumps(r) + "\n" for r in records], path)
+        _write_text(_json_lines(records, total, complete), path)
 
 
 def _write_puzzle_table(records, path, total=None, complete=True):

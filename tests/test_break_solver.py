@@ -2465,7 +2465,13 @@ def test_puzzles_interrupted_keeps_the_puzzles_found(capsys, tmp_path, monkeypat
         md = read_metadata(out)
         assert (md["table"], md["complete"], md["rows"], md["total"]) == ("puzzles", False, 3, 10)
     else:
-        got = [json.loads(x)["position"] for x in out.read_text().splitlines()]
+        recs = [json.loads(x) for x in out.read_text().splitlines()]
+        assert recs[-1] == {"complete": False, "rows": 3, "total": 10}  # (the part of a run says so, 2026-12-05)
+        got = [r["position"] for r in recs[:-1]]
+        # ... and solve --file reads the file as before: the marker line is no position
+        capsys.readouterr()
+        assert cli.main(["solve", "--file", str(out), "--no-progress", "--no-pv"]) == 0
+        assert [json.loads(x)["line"] for x in capsys.readouterr().out.splitlines()] == [1, 2, 3]
     assert got == [r["position"] for r in orig(3, players=2, seed=3)]
     assert sorted(p.name for p in tmp_path.iterdir()) == [name]  # (no temporary file left)
 
@@ -2569,7 +2575,9 @@ def test_cli_solve_file_interrupted_keeps_solved_lines(capsys, monkeypatch, tmp_
     with pytest.raises(KeyboardInterrupt):
         cli.main(argv + ["--out", str(js)])
     recs = [json.loads(x) for x in js.read_text().splitlines()]
-    assert [r["line"] for r in recs] == [1, 2, 3] and recs[0]["value"] == 26 and "error" in recs[1]
+    assert [r["line"] for r in recs[:-1]] == [1, 2, 3] and recs[0]["value"] == 26 and "error" in recs[1]
+    # the part of a run says so in a last line, as the parquet file's metadata does (2026-12-05)
+    assert recs[-1] == {"complete": False, "rows": 3, "total": 4}
     capsys.readouterr()
 
     def at_once(*a, **kw):
@@ -2618,7 +2626,8 @@ def test_cli_solve_file_hard_exit_keeps_solved_lines(capsys, monkeypatch, tmp_pa
         signal.signal(signal.SIGINT, old_int)
     assert codes == [143]
     err = capsys.readouterr().err
-    assert [json.loads(x)["line"] for x in out.read_text().splitlines()] == [1, 2]
+    assert [json.loads(x)["line"] for x in out.read_text().splitlines()[:-1]] == [1, 2]
+    assert json.loads(out.read_text().splitlines()[-1])["complete"] is False  # (the marker line, 2026-12-05)
     assert err.index(f"brisca: wrote 2 records of 3 to {out} (interrupted)") \
         < err.index("brisca: terminated (stopped without unwinding")
     assert not any(p.name.startswith(".") for p in out.parent.iterdir())  # no temporary left
@@ -2701,5 +2710,6 @@ def test_cli_solve_file_threads_interrupted_keeps_later_solved_lines(capsys, mon
     out = tmp_path / "o.jsonl"
     with pytest.raises(KeyboardInterrupt):
         cli.main(["solve", "--file", str(f), "--threads", "2", "--no-progress", "--out", str(out)])
-    assert [json.loads(x)["line"] for x in out.read_text().splitlines()] == [1, 2, 4, 5]
+    assert [json.loads(x)["line"] for x in out.read_text().splitlines()[:-1]] == [1, 2, 4, 5]
+    assert json.loads(out.read_text().splitlines()[-1])["complete"] is False  # (the marker line, 2026-12-05)
     assert f"brisca: wrote 4 records of 5 to {out} (interrupted)" in capsys.readouterr().err
