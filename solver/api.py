@@ -428,9 +428,10 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
         there are positions). The kernels release the GIL; each thread holds a 32 MB table. The
         worker threads are kept for the next call (one pool a process, grown to the largest
         ``threads`` asked for), so their tables are allocated once (about 10 ms each) and stay
-        allocated until the process ends or :func:`release_workers` frees them. With ``threads=1`` the positions are solved in the calling
-        thread. Interrupted (``KeyboardInterrupt``), the call raises at once; each worker stops after
-        the position it is solving (a compiled search cannot be stopped midway).
+        allocated until the process ends or :func:`release_workers` frees them. With ``threads=1``
+        the positions are solved in the calling thread. Interrupted (``KeyboardInterrupt``), the call
+        raises at once; each worker stops after the position it is solving (a compiled search cannot
+        be stopped midway).
     target, pv, moves, win, seat
         As in :func:`solve`, for every position.
     errors : {"raise", "return"}

@@ -64,13 +64,16 @@ def register(subparsers) -> None:
             "Exit status: 0 ok; 1 some --file lines were invalid, or the output could not be written; 2 bad "
             "input (one-line error on stderr); 141 stdout's reader went away (| head: with --out the file is "
             "still written in full); 130/143 interrupted (with --file, the records made so far are written "
-            "to an --out file that did not exist; an existing one is kept; else no --out file).",
+            "to an --out file that did not exist, saying it is a part: complete false in a table's metadata, "
+            "a last line {\"complete\": false, \"rows\": R, \"total\": T} in JSON lines; an existing one is "
+            "kept; else no --out file).",
             "--out F.jsonl (or .ndjson, .json) writes the JSON lines --json prints; any other name a parquet "
             "table. Its columns (one row per record, as the JSON lines): line (--file), position, value, moves, "
             "best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached/seat (target "
-            "mode), error (--file tables only: an invalid line's message, and its other columns null except "
-            "line and position; null for solved lines). One schema whatever the lines: value float64 (exact "
-            "integers with a known stock), line/nodes/target/seat int64 with nulls, reached bool; "
+            "mode), error (--file: an invalid line's message, and its other columns null except line and "
+            "position; null for solved lines). One schema whatever the lines and the run (every table has "
+            "every column, null where it does not apply): value float64 (exact integers with a known stock), "
+            "line/nodes/target/seat int64 with nulls, reached bool; "
             "pandas.read_parquet(..., dtype_backend='numpy_nullable') keeps them integers."))
     p.add_argument("position", nargs="?", help="a position string (quote it)")
     p.add_argument("--file", "-f", help="one position per line ('-': standard input); blank lines and comments "
@@ -102,16 +105,18 @@ def register(subparsers) -> None:
         description="Positions (any phase) of random open-hand deals where exactly one legal move lets the side "
                     "to move reach 61 card points, with a solution line.",
         formatter_class=Wrapped,
-        epilog=_paragraphs("One JSON line per puzzle (with --out F.parquet one row per puzzle, moves and pv as JSON text): "
-               "position, move (the only move reaching 61), value (its exact points "
-               "for the side to move), need (future points it needs for 61), moves (every move's value), pv, "
-               "deal (deal index of --seed), ply (moves played from the deal's start). Grading an answer: it is "
-               "right when its value in moves is at least need (only the record's move is); or run brisca solve "
-               "--play ANSWER --win --seat S on the puzzle's position, S the seat that answered (the turn may "
-               "have passed to the other side), which tells whether that side can still reach 61. Exit status: 0 ok, 1 fewer than --count puzzles found within --max-tries (those found "
-               "are written) or the output could not be written, 2 bad input, 130/143 interrupted by Ctrl-C/SIGTERM (the "
-               "puzzles found so far are printed, or written to an --out file that did not exist: an existing "
-               "one is only replaced by a complete run), 141 stdout's reader went away."))
+        epilog=_paragraphs(
+            "One JSON line per puzzle (with --out F.parquet one row per puzzle, moves and pv as JSON text): "
+            "position, move (the only move reaching 61), value (its exact points for the side to move), need "
+            "(future points it needs for 61), moves (every move's value), pv, deal (deal index of --seed), ply "
+            "(moves played from the deal's start). Grading an answer: it is right when its value in moves is at "
+            "least need (only the record's move is); or run brisca solve --play ANSWER --win --seat S on the "
+            "puzzle's position, S the seat that answered (the turn may have passed to the other side), which "
+            "tells whether that side can still reach 61. Exit status: 0 ok, 1 fewer than --count puzzles found "
+            "within --max-tries (those found are written) or the output could not be written, 2 bad input, "
+            "130/143 interrupted by Ctrl-C/SIGTERM (the puzzles found so far are printed, or written to an --out "
+            "file that did not exist, a JSON-lines file ending with a line {\"complete\": false, ...}: an "
+            "existing one is only replaced by a complete run), 141 stdout's reader went away."))
     q.add_argument("--count", type=_count, default=10, metavar="N",
                    help="puzzles to find (1000, 1_000 or 1e3; default: 10)")
     q.add_argument("--players", type=_count, default=2, choices=(2,), help="players (2 only, for now)")
@@ -455,7 +460,7 @@ def _json_position(text):
         obj, end = json.JSONDecoder().raw_decode(text)
         rest = text[end:].strip()
         if rest and not rest.startswith("#"):
-            raise json.JSONDecodeError("Extra data", text, end + len(text[end:]) - len(text[end:].lstrip()))
+            raise json.JSONDecodeError("Extra data", text, len(text) - len(text[end:].lstrip()))
         text = text[:end]
     except ValueError as e:
         text = _uncommented(text)

@@ -1768,8 +1768,8 @@ def test_cli_puzzles_out_whole_or_not_at_all(capsys, monkeypatch, tmp_path):
     # directories kept with it; with none found, the directories --out made are removed again
     with pytest.raises(KeyboardInterrupt):
         cli.main(["puzzles", "--count", "2", "--out", str(tmp_path / "new" / "deeper" / "p.jsonl")])
-    assert [json.loads(x)["move"] for x in (tmp_path / "new" / "deeper" / "p.jsonl").read_text().splitlines()] \
-        == ["2C"]
+    recs = [json.loads(x) for x in (tmp_path / "new" / "deeper" / "p.jsonl").read_text().splitlines()]
+    assert [r["move"] for r in recs[:-1]] == ["2C"] and recs[-1] == {"complete": False, "rows": 1, "total": 2}
     shutil.rmtree(tmp_path / "new")
 
     def none_found(count, **kw):
