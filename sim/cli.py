@@ -547,7 +547,7 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
                 why = ("a second signal" if second else
                        f"still running after {unwind:g} s: a compiled search or a blocking read")
                 print(f"{PROG}: {'terminated' if term else 'interrupted'} (stopped "
-                      f"without unwinding, {why}; temporary files removed)",
+                      f"without unwinding, {why}; unfinished temporary files removed, files written above kept)",
                       file=sys.stderr, flush=True)
             except Exception:
                 pass
