@@ -935,12 +935,14 @@ def read_metadata(path) -> dict:
 
     Raises
     ------
-    FileNotFoundError
-        If there is no such file.
+    OSError
+        If the file cannot be reached or read (``FileNotFoundError``, ``PermissionError``, a symlink
+        loop, ...), naming it.
     ValueError
-        If ``path`` is not a file name, or the file is not a parquet file (an empty file, JSON
-        lines, ...): the message names the file (break-it pass of 2026-12-05: pyarrow's own errors
-        came through, ``ArrowInvalid: Parquet magic bytes not found in footer``).
+        If ``path`` is not a file name, or names no regular parquet file (a directory, a FIFO, an
+        empty or damaged file, JSON lines, ...), or a ``brisca.*`` value is not JSON: the message names
+        the file (break-it passes of 2026-12-05: pyarrow's own errors came through, ``ArrowInvalid:
+        Parquet magic bytes not found in footer``; a FIFO blocked).
 
     Examples
     --------
@@ -952,19 +954,28 @@ def read_metadata(path) -> dict:
     if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
         raise ValueError(f"path: expected a parquet file name, got {type(path).__name__}")
     path = os.fspath(path)
-    if not os.path.exists(path):
-        raise FileNotFoundError(errno.ENOENT, "no such file", path)
-    if os.path.isdir(path):
+    try:
+        st = os.stat(path)  # (its OSError names the file and the cause: no such file, a loop, permission)
+    except ValueError:  # (an embedded NUL)
+        raise ValueError(f"path: {path!r} is not a file name") from None
+    if stat.S_ISDIR(st.st_mode):
         raise ValueError(f"{path}: is a directory, not a parquet file (read_metadata reads one file)")
+    if not stat.S_ISREG(st.st_mode):  # (a FIFO would block until a writer came: break-it pass of 2026-12-05)
+        raise ValueError(f"{path}: not a regular file, so not a parquet file")
     try:
         md = pq.read_schema(path).metadata or {}
-    except pa.ArrowInvalid as e:
+    except (pa.ArrowException, OSError) as e:  # (ArrowInvalid; a damaged footer: OSError "Couldn't deserialize")
+        if isinstance(e, PermissionError):
+            raise
         raise ValueError(f"{path}: not a parquet file ({e})") from None
     out = {}
     for k, v in md.items():
-        k = k.decode()
+        k = k.decode(errors="replace")
         if k.startswith("brisca."):
-            out[k[len("brisca."):]] = json.loads(v)
+            try:
+                out[k[len("brisca."):]] = json.loads(v)
+            except ValueError:
+                raise ValueError(f"{path}: metadata key {k!r} is not JSON, as brisca writes it") from None
     return out
 
 

@@ -42,6 +42,7 @@ def _next_stamp() -> int:
 
 _pool_lock = threading.Lock()
 _pool = [None, 0]  # solve_many's worker threads (a ThreadPoolExecutor) and their number
+_retired = []  # pools a larger one replaced, whose threads end once their running calls are done
 
 
 def _submit_kept(threads: int, fn):
@@ -61,6 +62,7 @@ def _submit_kept(threads: int, fn):
             _pool[1] = threads
             if old is not None:
                 old.shutdown(wait=False)  # (its threads end once idle; a running call finishes on them)
+                _retired.append(old)  # (release_workers waits for them too)
         return [_pool[0].submit(fn) for _ in range(threads)]
 
 
@@ -68,8 +70,9 @@ def release_workers() -> int:
     """End :func:`solve_many`'s kept worker threads and free their tables (32 MB each).
 
     The next ``solve_many`` with ``threads > 1`` starts new workers (about 10 ms each to allocate
-    their tables). Calls running on the old workers finish first: this waits for them. The calling
-    thread's own table (:func:`solve`, ``threads=1``) is kept.
+    their tables). Calls running on the old workers finish first: this waits for them, also on the
+    workers of a smaller pool that a call with more threads replaced. The calling thread's own table
+    (:func:`solve`, ``threads=1``) is kept.
 
     Returns
     -------
@@ -87,8 +90,10 @@ def release_workers() -> int:
     with _pool_lock:
         old, count = _pool[0], _pool[1]
         _pool[0], _pool[1] = None, 0
-    if old is not None:
-        old.shutdown(wait=True)  # (each worker's thread-local table goes with its thread)
+        pools = _retired[:] + ([old] if old is not None else [])
+        _retired.clear()
+    for p in pools:  # (a pool a larger call replaced may still run an earlier call: break-it pass of 2026-12-05)
+        p.shutdown(wait=True)  # (each worker's thread-local table goes with its thread)
     return count if old is not None else 0
 
 

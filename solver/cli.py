@@ -102,8 +102,8 @@ def register(subparsers) -> None:
 
     q = subparsers.add_parser(
         "puzzles", help="generate positions where exactly one move reaches 61",
-        description="Positions (any phase) of random open-hand deals where exactly one legal move lets the side "
-                    "to move reach 61 card points, with a solution line.",
+        description=_paragraphs("Positions (any phase) of random open-hand deals where exactly one legal move "
+                                "lets the side to move reach 61 card points, with a solution line."),
         formatter_class=Wrapped,
         epilog=_paragraphs(
             "One JSON line per puzzle (with --out F.parquet one row per puzzle, moves and pv as JSON text): "
@@ -200,6 +200,12 @@ def _write_parquet(records, path, total=None, complete=True):
         for k in ("moves", "best", "pv"):
             if k in row:
                 row[k] = json.dumps(row[k])
+        for k, v in row.items():
+            if isinstance(v, str) and not v.isascii():
+                try:
+                    v.encode("utf-8")
+                except UnicodeEncodeError:  # (a lone surrogate in an echoed input: arrow refuses the whole table)
+                    row[k] = v.encode("utf-8", "backslashreplace").decode("utf-8")
         rows.append(row)
     cols = (("line", "int64"),) + _COLUMNS + (("target", "int64"), ("reached", "bool"), ("seat", "int64"),
                                               ("error", "string"))
@@ -457,7 +463,10 @@ def _json_position(text):
     if not text.startswith("{"):
         return _uncommented(text), None
     try:
-        obj, end = json.JSONDecoder().raw_decode(text)
+        try:
+            obj, end = json.JSONDecoder().raw_decode(text)
+        except RecursionError:  # (a line of 100,000 nested brackets: break-it pass of 2026-12-05)
+            return _uncommented(text)[:60] + "...", ValueError("position: the line's JSON is nested too deeply")
         rest = text[end:].strip()
         if rest and not rest.startswith("#"):
             raise json.JSONDecodeError("Extra data", text, len(text) - len(text[end:].lstrip()))
@@ -470,7 +479,13 @@ def _json_position(text):
     if not isinstance(obj, dict):
         return text, None
     if isinstance(obj.get("position"), str):
-        return obj["position"].strip(), None
+        text = obj["position"].strip()
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # (a lone surrogate escape, "\ud800": no table could hold the record)
+            return (text.encode("utf-8", "backslashreplace").decode("utf-8"),
+                    ValueError("position: holds a lone surrogate escape (\\ud800-\\udfff), not a character"))
+        return text, None
     if set(obj) == {"complete", "rows", "total"}:
         return None, None  # (the last line of an interrupted run's JSON lines, _json_lines: not a position)
     if "position" in obj:
@@ -540,10 +555,6 @@ def cmd_solve(args) -> int:
     if args.seat is not None and args.target is None and not args.win:
         print("brisca: error: --seat goes with --target T or --win", file=sys.stderr)
         return 2
-    if args.file is None and args.threads != 1:
-        # (new-user pass of 2026-12-05: was accepted without a word)
-        print(f"brisca: note: --threads {args.threads} applies to --file; one position is solved on one thread",
-              file=sys.stderr)
     if args.seat is not None and args.seat < 0 and args.file is not None:  # (no position has it: refused
         # before any line; one position's check_seat names its own seats, "expected a seat 0-1")
         print(f"brisca: error: --seat: expected a seat 0 to players-1, got {args.seat}", file=sys.stderr)
@@ -582,6 +593,10 @@ def cmd_solve(args) -> int:
                 return 2
             if refuse_closed_stdout(args.out):  # the answer is the only output: refuse before solving
                 return 1
+            if args.threads != 1:  # (new-user pass of 2026-12-05: was accepted without a word; after the
+                #                    checks, so that a refused run prints its error alone)
+                print(f"brisca: note: --threads {args.threads} applies to --file; one position is solved on one "
+                      "thread", file=sys.stderr)
             _warm_up(args.target is not None or args.win, _kinds([pos]), note=not args.no_progress)
             res = solve(pos, args.target, **kw)
         except ValueError as e:

@@ -846,6 +846,9 @@ def test_cli_threads_without_file_says_so(capsys):
     assert notes == ["brisca: note: --threads 2 applies to --file; one position is solved on one thread"], err
     rc, out, err = _run(capsys, "solve", "--json", EX)
     assert rc == 0 and "--threads" not in err
+    rc, out, err = _run(capsys, "solve", "--threads", "4", "players=2 bogus")  # (break-it: the note came first)
+    assert rc == 2
+    _one_line_error(err)
 
 
 def test_cli_file_json_line_with_a_hash_in_a_string(capsys, tmp_path):
@@ -861,6 +864,25 @@ def test_cli_file_json_line_with_a_hash_in_a_string(capsys, tmp_path):
     assert rc == 1 and [r["line"] for r in recs] == [1, 2, 3, 4, 5]
     assert [r.get("value") for r in recs] == [26, 26, None, None, 26]
     assert "Extra data" in recs[2]["error"] and recs[3]["position"] == "{broken", recs
+
+
+def test_cli_file_deep_json_and_lone_surrogates_are_line_errors(capsys, tmp_path):
+    """Break-it pass (2026-12-05): a --file line of 100,000 nested brackets ended the whole run with a
+    RecursionError traceback; a JSON line whose position held a lone surrogate escape (\\ud800) made the
+    --out table unwritable (arrow refuses it), losing every record. Both are now that line's error record."""
+    import pandas as pd
+    f = tmp_path / "p.txt"
+    deep = '{"position": ' + "[" * 100000 + "]" * 100000 + "}"
+    f.write_text("\n".join([EX, deep, json.dumps({"position": EX + " \ud800"}), json.dumps({"\ud800": 1}), EX])
+                 + "\n")
+    out = tmp_path / "o.parquet"
+    rc, text, err = _run(capsys, "solve", "--file", str(f), "--no-progress", "--no-pv", "--out", str(out))
+    recs = [json.loads(x) for x in text.splitlines()]
+    assert rc == 1 and "Traceback" not in err and [r["line"] for r in recs] == [1, 2, 3, 4, 5]
+    assert [r.get("value") for r in recs] == [26, None, None, None, 26]
+    assert "nested too deeply" in recs[1]["error"] and "lone surrogate" in recs[2]["error"]
+    df = pd.read_parquet(out)
+    assert df["line"].tolist() == [1, 2, 3, 4, 5] and df["position"][2].endswith("\\ud800")
 
 
 def test_cli_out_same_as_file_refused(capsys, tmp_path):

@@ -1,4 +1,5 @@
 """Batch simulator and parquet export (sim.batch): round trip, tricks, duplicate, reproducibility."""
+import errno
 import os
 
 import numpy as np
@@ -305,3 +306,22 @@ def test_read_metadata_names_what_is_wrong(tmp_path):
             read_metadata(bad)
     pd.DataFrame({"a": [1]}).to_parquet(tmp_path / "plain.parquet")
     assert read_metadata(str(tmp_path / "plain.parquet")) == {}
+    # second break-it pass: a damaged footer (pyarrow's OSError), a FIFO (blocked for ever), a symlink loop
+    # (said "no such file"), a NUL in the name, a brisca.* value that is not JSON
+    (tmp_path / "damaged.parquet").write_bytes(b"PAR1" + b"\0" * 20 + b"\x05\0\0\0PAR1")
+    with pytest.raises(ValueError, match="damaged.parquet: not a parquet file"):
+        read_metadata(tmp_path / "damaged.parquet")
+    os.mkfifo(tmp_path / "f.parquet")
+    with pytest.raises(ValueError, match="f.parquet: not a regular file"):
+        read_metadata(tmp_path / "f.parquet")
+    os.symlink(tmp_path / "a", tmp_path / "b")
+    os.symlink(tmp_path / "b", tmp_path / "a")
+    with pytest.raises(OSError) as e:
+        read_metadata(tmp_path / "a")
+    assert e.value.errno == errno.ELOOP
+    with pytest.raises(ValueError, match="is not a file name"):
+        read_metadata("x\0.parquet")
+    import pyarrow as pa
+    pq.write_table(pa.table({"a": [1]}).replace_schema_metadata({"brisca.x": "not json"}), tmp_path / "bad.parquet")
+    with pytest.raises(ValueError, match="bad.parquet: metadata key 'brisca.x' is not JSON"):
+        read_metadata(tmp_path / "bad.parquet")

@@ -609,6 +609,43 @@ def test_release_workers_frees_the_kept_pool():
     assert api._pool[1] == 2
 
 
+def test_release_workers_waits_for_a_replaced_pool(monkeypatch):
+    """Break-it pass (2026-12-05): a call with more threads replaces the pool while another call still runs
+    on the old one; release_workers returned at once and left the old pool's threads (and tables) alive.
+    It now waits for them too."""
+    import threading
+
+    import solver.api as api
+    real = api.solve
+    entered, go = threading.Event(), threading.Event()
+    slow = ROUND_TRIP[2]
+
+    def spy(p, *a, **kw):
+        if p == slow and not go.is_set():
+            entered.set()
+            go.wait(30)
+        return real(p, *a, **kw)
+
+    monkeypatch.setattr(api, "solve", spy)
+    api.release_workers()
+    want = [real(t, pv=False).value for t in (slow, ROUND_TRIP[0])]
+    got = {}
+    a = threading.Thread(target=lambda: got.setdefault("a", api.solve_many([slow, ROUND_TRIP[0]], threads=2,
+                                                                           pv=False)))
+    a.start()
+    assert entered.wait(30)
+    api.solve_many([ROUND_TRIP[0]] * 3, threads=3, pv=False)  # grows the pool: the old one is retired
+    r = threading.Thread(target=api.release_workers)
+    r.start()
+    r.join(0.3)
+    assert r.is_alive()  # waiting for the call still running on the retired pool
+    go.set()
+    r.join(30)
+    a.join(30)
+    assert not r.is_alive() and [x.value for x in got["a"]] == want
+    assert not [t for t in threading.enumerate() if t.name.startswith("brisca-solve")]
+
+
 def test_solve_many_matches_solve():
     from solver import solve, solve_many
     texts = [d["position"] for d in _load(VECTORS[0])[:8]]
