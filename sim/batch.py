@@ -446,9 +446,14 @@ class _Target:
         # (row groups can be skipped by deal/pair; the other columns' statistics cost 20% of the time)
         stats = [c for c in ("deal", "pair") if c in schema.names]
         # a device or pipe through a Python file object (pyarrow's own file seeks, which a pipe cannot)
+        # ... and a name that is not UTF-8 (bytes a filesystem allows: arrow takes only UTF-8 names; break-it
+        # pass of 2026-12-05: the run's work was lost at the end) through one too
         with self._named():
-            self.fh = open(self.final, "wb") if self.direct else None
-            self.writer = pq.ParquetWriter(self.fh if self.direct else str(self.tmp), schema,
+            if self.direct:
+                self.fh = open(self.final, "wb")
+            elif not _utf8_name(self.tmp):
+                self.fh = open(self.tmp, "wb")
+            self.writer = pq.ParquetWriter(self.fh if self.fh is not None else str(self.tmp), schema,
                                            compression=_COMPRESSION, compression_level=1, write_statistics=stats)
 
     @contextlib.contextmanager
@@ -513,6 +518,16 @@ class _Target:
         if dirs:
             remove_created(self.created)  # (only empty ones: a committed file keeps its directory)
             self.created = []
+
+
+def _utf8_name(path) -> bool:
+    """Whether ``path`` can be given to arrow as a string: its name is UTF-8 (os.fsdecode keeps other
+    bytes as lone surrogates, which arrow cannot encode)."""
+    try:
+        str(path).encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
 
 
 #: Paths that name an already open descriptor (``/dev/stdout``, ``/dev/fd/3``, ``/proc/self/fd/4``).
@@ -925,7 +940,7 @@ def read_metadata(path) -> dict:
 
     Parameters
     ----------
-    path : str or os.PathLike
+    path : str, bytes or os.PathLike
         A parquet file.
 
     Returns
@@ -951,9 +966,9 @@ def read_metadata(path) -> dict:
     """
     import pyarrow as pa
     import pyarrow.parquet as pq
-    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
+    if not isinstance(path, (str, bytes, os.PathLike)):
         raise ValueError(f"path: expected a parquet file name, got {type(path).__name__}")
-    path = os.fspath(path)
+    path = os.fsdecode(path)  # (bytes, and a PathLike giving bytes: a name that is not UTF-8 is kept as it is)
     try:
         st = os.stat(path)  # (its OSError names the file and the cause: no such file, a loop, permission)
     except ValueError:  # (an embedded NUL)
@@ -962,19 +977,19 @@ def read_metadata(path) -> dict:
         raise ValueError(f"{path}: is a directory, not a parquet file (read_metadata reads one file)")
     if not stat.S_ISREG(st.st_mode):  # (a FIFO would block until a writer came: break-it pass of 2026-12-05)
         raise ValueError(f"{path}: not a regular file, so not a parquet file")
-    try:
-        md = pq.read_schema(path).metadata or {}
-    except (pa.ArrowException, OSError) as e:  # (ArrowInvalid; a damaged footer: OSError "Couldn't deserialize")
-        if isinstance(e, PermissionError):
-            raise
-        raise ValueError(f"{path}: not a parquet file ({e})") from None
+    # read through a Python file: arrow takes only UTF-8 names (third break-it pass of 2026-12-05)
+    with open(path, "rb") as fh:
+        try:
+            md = pq.read_schema(fh).metadata or {}
+        except (pa.ArrowException, OSError) as e:  # (ArrowInvalid; a damaged footer: "Couldn't deserialize")
+            raise ValueError(f"{path}: not a parquet file ({e})") from None
     out = {}
     for k, v in md.items():
         k = k.decode(errors="replace")
         if k.startswith("brisca."):
             try:
                 out[k[len("brisca."):]] = json.loads(v)
-            except ValueError:
+            except (ValueError, RecursionError):
                 raise ValueError(f"{path}: metadata key {k!r} is not JSON, as brisca writes it") from None
     return out
 

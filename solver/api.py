@@ -43,6 +43,7 @@ def _next_stamp() -> int:
 _pool_lock = threading.Lock()
 _pool = [None, 0]  # solve_many's worker threads (a ThreadPoolExecutor) and their number
 _retired = []  # pools a larger one replaced, whose threads end once their running calls are done
+_release_lock = threading.Lock()  # one release_workers at a time
 
 
 def _submit_kept(threads: int, fn):
@@ -87,13 +88,14 @@ def release_workers() -> int:
     >>> release_workers()  # doctest: +SKIP
     2
     """
-    with _pool_lock:
-        old, count = _pool[0], _pool[1]
-        _pool[0], _pool[1] = None, 0
-        pools = _retired[:] + ([old] if old is not None else [])
-        _retired.clear()
-    for p in pools:  # (a pool a larger call replaced may still run an earlier call: break-it pass of 2026-12-05)
-        p.shutdown(wait=True)  # (each worker's thread-local table goes with its thread)
+    with _release_lock:  # (a second release waits for the first one's threads to end: third break-it pass)
+        with _pool_lock:
+            old, count = _pool[0], _pool[1]
+            _pool[0], _pool[1] = None, 0
+            pools = _retired[:] + ([old] if old is not None else [])
+            _retired.clear()
+        for p in pools:  # (a pool a larger call replaced may still run an earlier call: break-it pass)
+            p.shutdown(wait=True)  # (each worker's thread-local table goes with its thread)
     return count if old is not None else 0
 
 

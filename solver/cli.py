@@ -473,9 +473,10 @@ def _json_position(text):
         text = text[:end]
     except ValueError as e:
         text = _uncommented(text)
-        return text, ValueError(f"position: the line starts with {{ but is not valid JSON ({e.msg} at column "
-                                f"{e.colno}); a JSON line needs a \"position\" string, as brisca puzzles and "
-                                "solve --json write")
+        # (a plain ValueError too: int's limit of 4300 digits, third break-it pass of 2026-12-05)
+        where = f"{e.msg} at column {e.colno}" if isinstance(e, json.JSONDecodeError) else str(e)
+        return text, ValueError(f"position: the line starts with {{ but is not valid JSON ({where}); a JSON "
+                                "line needs a \"position\" string, as brisca puzzles and solve --json write")
     if not isinstance(obj, dict):
         return text, None
     if isinstance(obj.get("position"), str):
@@ -486,7 +487,8 @@ def _json_position(text):
             return (text.encode("utf-8", "backslashreplace").decode("utf-8"),
                     ValueError("position: holds a lone surrogate escape (\\ud800-\\udfff), not a character"))
         return text, None
-    if set(obj) == {"complete", "rows", "total"}:
+    if obj.get("complete") is False and set(obj) == {"complete", "rows", "total"} \
+            and all(type(obj[k]) is int for k in ("rows", "total")):
         return None, None  # (the last line of an interrupted run's JSON lines, _json_lines: not a position)
     if "position" in obj:
         return text, ValueError("position: a JSON object line's \"position\" must be a string, got "

@@ -857,12 +857,14 @@ def test_cli_file_json_line_with_a_hash_in_a_string(capsys, tmp_path):
     after the object is still one; text after the object that is no comment is an error."""
     f = tmp_path / "j.txt"
     lines = [json.dumps({"position": EX, "note": "puzzle #3"}), json.dumps({"position": EX}) + "  # mine",
-             json.dumps({"position": EX}) + " junk", "{broken # x", EX + " # c", "# only"]
+             json.dumps({"position": EX}) + " junk", "{broken # x", EX + " # c", "# only",
+             '{"complete": true, "rows": "x", "total": null}',  # (not the interrupted-run marker: an error)
+             '{"complete": false, "rows": 3, "total": 9}']  # (the marker: skipped)
     f.write_text("\n".join(lines) + "\n")
     rc, out, err = _run(capsys, "solve", "--file", str(f), "--no-progress")
     recs = [json.loads(x) for x in out.splitlines()]
-    assert rc == 1 and [r["line"] for r in recs] == [1, 2, 3, 4, 5]
-    assert [r.get("value") for r in recs] == [26, 26, None, None, 26]
+    assert rc == 1 and [r["line"] for r in recs] == [1, 2, 3, 4, 5, 7]
+    assert [r.get("value") for r in recs] == [26, 26, None, None, 26, None]
     assert "Extra data" in recs[2]["error"] and recs[3]["position"] == "{broken", recs
 
 
@@ -883,6 +885,43 @@ def test_cli_file_deep_json_and_lone_surrogates_are_line_errors(capsys, tmp_path
     assert "nested too deeply" in recs[1]["error"] and "lone surrogate" in recs[2]["error"]
     df = pd.read_parquet(out)
     assert df["line"].tolist() == [1, 2, 3, 4, 5] and df["position"][2].endswith("\\ud800")
+
+
+def test_out_names_that_are_not_utf8(monkeypatch, tmp_path):
+    """Third break-it pass (2026-12-05): a parquet --out whose name is not UTF-8 (bytes a filesystem allows)
+    failed after all the work ("'utf-8' codec can't encode character '\\udcff'"), the file lost, because
+    arrow takes only UTF-8 names; sim.read_metadata could not read such a file either. Both go through
+    Python files now; and a --file line holding a 5000-digit number (int's limit, a plain ValueError)
+    ended the run with a traceback: now that line's error record."""
+    from sim.cli import main as brisca
+
+    names = {k: os.fsdecode(os.fsencode(tmp_path) + b"/" + k.encode() + b"\xff.parquet")
+             for k in ("solve", "puzzles", "deals")}
+    f = tmp_path / "p.txt"
+    f.write_text(EX + "\n" + '{"position": "x", "n": ' + "9" * 5000 + "}\n")
+
+    def streams():  # (as a UTF-8 terminal's: stdout surrogateescape, stderr backslashreplace; capsys is strict)
+        out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="surrogateescape")
+        err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
+        monkeypatch.setattr(sys, "stdout", out)
+        monkeypatch.setattr(sys, "stderr", err)
+        return out, err
+
+    out, err = streams()
+    rc = cli.main(["solve", "--file", str(f), "--no-progress", "--no-pv", "--out", names["solve"]])
+    out.seek(0)
+    err.seek(0)
+    recs = [json.loads(x) for x in out.read().splitlines()]
+    assert rc == 1 and "Traceback" not in err.read() and [r.get("value") for r in recs] == [26, None]
+    assert "4300" in recs[1]["error"], recs[1]
+    streams()
+    assert cli.main(["puzzles", "--count", "1", "--no-progress", "--out", names["puzzles"]]) == 0
+    with pytest.raises(SystemExit) as e:
+        brisca(["simulate", "--deals", "10", "--no-progress", "--out", names["deals"]])
+    assert e.value.code == 0
+    for table, name in names.items():
+        md = read_metadata(os.fsencode(name))
+        assert md.get("table", "deals" if "rules" in md else None) == table, md
 
 
 def test_cli_out_same_as_file_refused(capsys, tmp_path):

@@ -301,7 +301,7 @@ def test_read_metadata_names_what_is_wrong(tmp_path):
             read_metadata(tmp_path / name)
     with pytest.raises(ValueError, match="is a directory"):
         read_metadata(tmp_path)
-    for bad in (None, 3, b"x.parquet"):
+    for bad in (None, 3):
         with pytest.raises(ValueError, match="^path: expected a parquet file name"):
             read_metadata(bad)
     pd.DataFrame({"a": [1]}).to_parquet(tmp_path / "plain.parquet")
@@ -325,3 +325,16 @@ def test_read_metadata_names_what_is_wrong(tmp_path):
     pq.write_table(pa.table({"a": [1]}).replace_schema_metadata({"brisca.x": "not json"}), tmp_path / "bad.parquet")
     with pytest.raises(ValueError, match="bad.parquet: metadata key 'brisca.x' is not JSON"):
         read_metadata(tmp_path / "bad.parquet")
+    # third break-it pass: deeply nested metadata (RecursionError), bytes names, a name that is not UTF-8
+    pq.write_table(pa.table({"a": [1]}).replace_schema_metadata({"brisca.x": "[" * 100000 + "]" * 100000}),
+                   tmp_path / "deep.parquet")
+    with pytest.raises(ValueError, match="deep.parquet: metadata key 'brisca.x' is not JSON"):
+        read_metadata(tmp_path / "deep.parquet")
+    good = tmp_path / "good.parquet"
+    pq.write_table(pa.table({"a": [1]}).replace_schema_metadata({"brisca.table": '"solve"'}), good)
+    odd = os.fsencode(tmp_path) + b"/odd\xff.parquet"
+    os.link(good, odd)
+    assert read_metadata(os.fsencode(good)) == read_metadata(odd) == read_metadata(os.fsdecode(odd)) \
+        == {"table": "solve"}
+    with pytest.raises(FileNotFoundError):
+        read_metadata(b"x.parquet")
