@@ -275,8 +275,8 @@ def threads_run(config, deals, seed, threads):
             rec[f"{label}_positions_per_s_{'1' if t == 1 else 'n'}"] = round(len(ps) / dt, 2)
         rec[f"{label}_speedup"] = round(rec[f"{label}_positions_per_s_n"] / rec[f"{label}_positions_per_s_1"], 3)
     rec["rate_unit"] = "positions/s (wall time; _1: one thread, _n: --threads)"
-    rec.update(_meta(S.default_flags()))
-    rec["threads"] = threads  # (_meta's is the single-thread runs'; this is the count solve_many used)
+    # (_meta's threads is the single-thread runs'; the record keeps the count solve_many used)
+    rec.update((k, v) for k, v in _meta(S.default_flags()).items() if k != "threads")
     rec["cpu_count"] = os.cpu_count()
     return rec
 
@@ -317,8 +317,7 @@ def _main():
                          "first guess and by one probe at the value (results/benchmarks/solver_floor.jsonl)")
     ap.add_argument("--threads", type=int, default=None,
                     help=f"solver.solve_many's throughput with 1 thread and with this many, 2-{MAX_THREADS} "
-                         "(positions/s and "
-                         "the speed-up; results/benchmarks/solver_threads.jsonl)")
+                         "(positions/s and the speed-up; results/benchmarks/solver_threads.jsonl)")
     ap.add_argument("--out", default=None, help="JSON-lines file to append to, a missing directory created "
                                                 "(default: results/benchmarks/"
                                                 "solver.jsonl, solver_ablation.jsonl, solver_floor.jsonl or "

@@ -520,14 +520,20 @@ class _Target:
             self.created = []
 
 
-def _utf8_name(path) -> bool:
-    """Whether ``path`` can be given to arrow as a string: its name is UTF-8 (os.fsdecode keeps other
-    bytes as lone surrogates, which arrow cannot encode)."""
+def utf8_text(text: str) -> str:
+    """``text`` with any lone surrogate (``"\\udcff"``: a name's bytes that are not UTF-8, kept by
+    ``os.fsdecode``; a ``\\ud800`` escape in JSON input) written as a backslash escape, so that arrow
+    and strict UTF-8 writers take it; ``text`` itself when it has none."""
     try:
-        str(path).encode("utf-8")
-        return True
+        text.encode("utf-8")
+        return text
     except UnicodeEncodeError:
-        return False
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _utf8_name(path) -> bool:
+    """Whether ``path`` can be given to arrow as a string (:func:`utf8_text` leaves it as it is)."""
+    return utf8_text(str(path)) == str(path)
 
 
 #: Paths that name an already open descriptor (``/dev/stdout``, ``/dev/fd/3``, ``/proc/self/fd/4``).
@@ -1152,6 +1158,14 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     old_threads = numba.get_num_threads()
     stats = None  # (the counters so far: a failed write keeps them, below)
     sim_seconds = 0.0
+
+    def summarize(distinct, **extra):
+        """The run's summary of the deals counted so far (``extra``: keys added to it)."""
+        return stats.summary(
+            side_labels(rules, seat_pol), distinct_deals=distinct, seconds=time.perf_counter() - t_start,
+            sim_seconds=sim_seconds, rules=rules.to_dict(), policies=list(seat_pol), seed=seed,
+            duplicate=bool(duplicate), threads=threads if threads is not None else old_threads, **extra)
+
     try:
         for t in targets:
             t.prepare()
@@ -1256,11 +1270,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         if isinstance(exc, OSError) and stats is not None and stats.rows:
             # a write failed (a full disk): the deals played are not written, but their summary is kept
             # on the error (the command line prints it; session of 2026-12-05, third part)
-            exc.partial_summary = stats.summary(
-                side_labels(rules, seat_pol), distinct_deals=stats.rows // rotations,
-                seconds=time.perf_counter() - t_start, sim_seconds=sim_seconds, rules=rules.to_dict(),
-                policies=list(seat_pol), seed=seed, duplicate=bool(duplicate),
-                threads=threads if threads is not None else old_threads, complete=False)
+            exc.partial_summary = summarize(stats.rows // rotations, complete=False)
         raise
     finally:
         if threads is not None:
@@ -1272,12 +1282,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         frame = pa.concat_tables(kept).to_pandas()
         if kept_tricks:
             tframe = pa.concat_tables(kept_tricks).to_pandas()
-    used_threads = threads if threads is not None else old_threads
-    summary = stats.summary(
-        side_labels(rules, seat_pol), distinct_deals=deals, seconds=time.perf_counter() - t_start,
-        sim_seconds=sim_seconds, rules=rules.to_dict(), policies=list(seat_pol), seed=seed,
-        duplicate=bool(duplicate), threads=used_threads,
-        out=str(out) if out is not None else None, tricks_out=str(tricks_out) if tricks_out is not None else None)
+    summary = summarize(deals, out=str(out) if out is not None else None,
+                        tricks_out=str(tricks_out) if tricks_out is not None else None)
     return SimResult(summary=summary, frame=frame, tricks=tframe,
                      out=Path(out) if out is not None else None,
                      tricks_out=Path(tricks_out) if tricks_out is not None else None)

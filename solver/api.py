@@ -96,7 +96,7 @@ def release_workers() -> int:
             _retired.clear()
         for p in pools:  # (a pool a larger call replaced may still run an earlier call: break-it pass)
             p.shutdown(wait=True)  # (each worker's thread-local table goes with its thread)
-    return count if old is not None else 0
+    return count  # (0 when there was no pool)
 
 
 def workspace():

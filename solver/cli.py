@@ -19,7 +19,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from sim.batch import device_open_problem, progress_intervals, same_file, stream_is_terminal
+from sim.batch import device_open_problem, progress_intervals, same_file, stream_is_terminal, utf8_text
 from sim.paths import open_probe
 from sim.cli import (Wrapped, _count, drop_hard_exit, note_format, on_hard_exit, refuse_closed_stdout, stdout_failed,
                      suffix_format)
@@ -201,11 +201,8 @@ def _write_parquet(records, path, total=None, complete=True):
             if k in row:
                 row[k] = json.dumps(row[k])
         for k, v in row.items():
-            if isinstance(v, str) and not v.isascii():
-                try:
-                    v.encode("utf-8")
-                except UnicodeEncodeError:  # (a lone surrogate in an echoed input: arrow refuses the whole table)
-                    row[k] = v.encode("utf-8", "backslashreplace").decode("utf-8")
+            if isinstance(v, str) and not v.isascii():  # (a lone surrogate in an echoed input: arrow refuses
+                row[k] = utf8_text(v)                    # the whole table)
         rows.append(row)
     cols = (("line", "int64"),) + _COLUMNS + (("target", "int64"), ("reached", "bool"), ("seat", "int64"),
                                               ("error", "string"))
@@ -288,9 +285,14 @@ def _json_lines(records, total=None, complete=True):
     other place for it, 2026-12-05)."""
     lines = [json.dumps(r) + "\n" for r in records]
     if not complete:
-        lines.append(json.dumps({"complete": False, "rows": len(records),
-                                 "total": len(records) if total is None else int(total)}) + "\n")
+        part = (False, len(records), len(records) if total is None else int(total))
+        lines.append(json.dumps(dict(zip(_PART_KEYS, part))) + "\n")
     return lines
+
+
+#: The keys of the line that ends an interrupted run's JSON lines (:func:`_json_lines`, read back by
+#: :func:`_json_position`).
+_PART_KEYS = ("complete", "rows", "total")
 
 
 def _write_records(records, path, total=None, complete=True):
@@ -456,39 +458,35 @@ def _json_position(text):
     --json``) its ``"position"``, so those files are read as they are; a line starting with ``{`` that
     is broken JSON or an object without a ``"position"`` string itself, with a ``ValueError`` naming
     that (``problem``, else None; the notation's own parse names a key=value line's problem); ``(None,
-    None)`` for the marker line that ends an interrupted run's JSON lines (:func:`_json_lines`). Each
-    line is decoded once. ``text`` is the line with its surrounding blanks removed; a comment ('#' to
-    the end of the line) is left out, after a JSON object's end for a JSON line (a '#' inside its
-    strings is text: break-it pass of 2026-12-05)."""
+    None)`` for a blank or comment line and for the marker line that ends an interrupted run's JSON
+    lines (:func:`_json_lines`). Each line is decoded once. ``text`` is the line with its surrounding
+    blanks removed; a comment ('#' to the end of the line) is left out, after a JSON object's end for
+    a JSON line (a '#' inside its strings is text: break-it pass of 2026-12-05)."""
     if not text.startswith("{"):
-        return _uncommented(text), None
+        text = _uncommented(text)
+        return (text or None), None
     try:
-        try:
-            obj, end = json.JSONDecoder().raw_decode(text)
-        except RecursionError:  # (a line of 100,000 nested brackets: break-it pass of 2026-12-05)
-            return _uncommented(text)[:60] + "...", ValueError("position: the line's JSON is nested too deeply")
+        obj, end = json.JSONDecoder().raw_decode(text)  # (an object: the text starts with "{")
         rest = text[end:].strip()
         if rest and not rest.startswith("#"):
             raise json.JSONDecodeError("Extra data", text, len(text) - len(text[end:].lstrip()))
         text = text[:end]
+    except RecursionError:  # (a line of 100,000 nested brackets: break-it pass of 2026-12-05)
+        return _uncommented(text)[:60] + "...", ValueError("position: the line's JSON is nested too deeply")
     except ValueError as e:
         text = _uncommented(text)
         # (a plain ValueError too: int's limit of 4300 digits, third break-it pass of 2026-12-05)
         where = f"{e.msg} at column {e.colno}" if isinstance(e, json.JSONDecodeError) else str(e)
         return text, ValueError(f"position: the line starts with {{ but is not valid JSON ({where}); a JSON "
                                 "line needs a \"position\" string, as brisca puzzles and solve --json write")
-    if not isinstance(obj, dict):
-        return text, None
     if isinstance(obj.get("position"), str):
         text = obj["position"].strip()
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:  # (a lone surrogate escape, "\ud800": no table could hold the record)
-            return (text.encode("utf-8", "backslashreplace").decode("utf-8"),
-                    ValueError("position: holds a lone surrogate escape (\\ud800-\\udfff), not a character"))
+        shown = utf8_text(text)
+        if shown != text:  # (a lone surrogate escape, "\ud800": no table could hold the record)
+            return shown, ValueError("position: holds a lone surrogate escape (\\ud800-\\udfff), not a character")
         return text, None
-    if obj.get("complete") is False and set(obj) == {"complete", "rows", "total"} \
-            and all(type(obj[k]) is int for k in ("rows", "total")):
+    if obj.get("complete") is False and set(obj) == set(_PART_KEYS) \
+            and all(type(obj[k]) is int for k in _PART_KEYS[1:]):
         return None, None  # (the last line of an interrupted run's JSON lines, _json_lines: not a position)
     if "position" in obj:
         return text, ValueError("position: a JSON object line's \"position\" must be a string, got "
@@ -522,8 +520,7 @@ def _read_positions(path):
     else:  # (a replaced text stream)
         fh = sys.stdin
     try:
-        lines = [(ln, *_json_position(t)) for ln, t in ((i + 1, raw.lstrip("\ufeff").strip())
-                                                        for i, raw in enumerate(fh)) if _uncommented(t)]
+        lines = ((i + 1, *_json_position(raw.lstrip("\ufeff").strip())) for i, raw in enumerate(fh))
         return [x for x in lines if x[1] is not None]
     finally:
         if fh is not sys.stdin:
