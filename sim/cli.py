@@ -25,6 +25,7 @@ import errno
 import io
 import json
 import os
+import re
 import sys
 import textwrap
 
@@ -34,6 +35,10 @@ PROG = "brisca"
 
 class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors: ``brisca: error: <message>``, exit status 2."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        numbers_as_values(self)
 
     def error(self, message):
         self.exit(2, f"{PROG}: error: {message}\n")
@@ -68,6 +73,23 @@ class _Help(Wrapped):
         return h
 
 
+# a value such as -1e3, -1_000 or -.5 after a flag: argparse's own pattern (-5, -0.5) takes "-1e3" for an
+# option and says "expected one argument"; Python 3.13's is the same as this one
+_NEGATIVE_NUMBER = re.compile(r"^-\.?\d")
+
+# every integer option's bound is below this in size: a larger value is refused here, so that no range
+# message prints a 100-digit number
+_COUNT_LIMIT = 2 ** 64
+
+
+def numbers_as_values(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Make ``parser`` take a negative number in any form ``_count`` reads (``--target -1e3``, ``--seed
+    -1_000``) as an option's value, not as an unknown option; none of brisca's options looks like a
+    number. Returns ``parser``."""
+    parser._negative_number_matcher = _NEGATIVE_NUMBER
+    return parser
+
+
 def _count(text: str) -> int:
     """An integer option's value (every integer flag of ``brisca``): ``1000000``, ``1_000_000`` or
     ``1e6``, ASCII digits only (as positions' numbers, NOTATION.md; ``int`` alone also reads other
@@ -77,7 +99,10 @@ def _count(text: str) -> int:
     if not t.isascii():
         raise argparse.ArgumentTypeError(f"invalid integer {shown} (digits 0-9)")
     try:
-        return int(t)
+        v = int(t)
+        if abs(v) >= _COUNT_LIMIT:
+            raise argparse.ArgumentTypeError(f"{shown} is out of range (2**64 or more in size)")
+        return v
     except ValueError as e:
         if "digits" in str(e):  # (int's limit of 4300 digits)
             raise argparse.ArgumentTypeError(f"{shown} is too large") from None
@@ -104,6 +129,8 @@ def _count(text: str) -> int:
         v, r = divmod(n, 10 ** -k)
         if r:
             raise argparse.ArgumentTypeError(f"invalid integer {shown}")
+    if v >= _COUNT_LIMIT:
+        raise argparse.ArgumentTypeError(f"{shown} is out of range (2**64 or more in size)")
     return -v if sign else v
 
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from sim.batch import device_open_problem, progress_intervals, same_file, stream_is_terminal, utf8_text
 from sim.paths import open_probe
-from sim.cli import (Wrapped, _count, drop_hard_exit, note_format, on_hard_exit, refuse_closed_stdout, stdout_failed,
-                     suffix_format)
+from sim.cli import (Wrapped, _count, drop_hard_exit, note_format, numbers_as_values, on_hard_exit,
+                     refuse_closed_stdout, stdout_failed, suffix_format)
 from sim.cards import show_input
 
 from .position import count_of
@@ -99,6 +99,7 @@ def register(subparsers) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr for --file, nor the note "
                                                                "that a first run is compiling")
     p.set_defaults(func=cmd_solve)
+    numbers_as_values(p)  # (--target -1e3; also under solver.cli.main's plain argparse)
 
     q = subparsers.add_parser(
         "puzzles", help="generate positions where exactly one move reaches 61",
@@ -130,6 +131,7 @@ def register(subparsers) -> None:
                    help="no progress bar on stderr (puzzles found, positions tried), nor the note that a first "
                         "run is compiling")
     q.set_defaults(func=cmd_puzzles)
+    numbers_as_values(q)
 
 
 def _fmt_value(v):

@@ -88,6 +88,46 @@ def test_integer_options_take_ascii_digits_only(capsys, argv):
     assert [_count(t) for t in ("1e3", "1_000", " 7 ")] == [1000, 1000, 7]
 
 
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--deals", "1e99"], ["simulate", "--seed", "1e30"], ["simulate", "--threads", "-1e99"],
+    ["solve", "--seat", "1e99", "--target", "3", "x"], ["puzzles", "--count", "18446744073709551616"]])
+def test_integer_options_refuse_huge_values_without_printing_them(capsys, argv):
+    """Break-it pass (2026-12-05): `--seed 1e100` printed a 101-digit number in its range message.
+    Every integer option's bound is below 2**64, so a larger value is refused as out of range by the
+    one parser, showing the text as given."""
+    from sim.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {argv[1]}: {argv[2]!r} is out of range (2**64 or more in size)" in err, err
+    assert "0" * 25 not in err, err
+
+
+def test_negative_numbers_in_any_form_are_option_values(capsys):
+    """Noticed 2026-12-05: `solve --target -1e3 <position>` (with a space) was argparse's "expected one
+    argument", since its pattern for negative numbers knows only -5 and -0.5; -1e3 and -1_000 are values
+    now, in `brisca` and in solver.cli.main (plain argparse)."""
+    from sim.cli import main
+    from solver.cli import main as solver_main
+
+    pos = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+    for run in (main, solver_main):
+        for target in ("-1e3", "-1_000"):
+            try:  # (sim.cli.main exits, solver.cli.main returns the status)
+                code = run(["solve", "--json", "--target", target, pos])
+            except SystemExit as e:
+                code = e.code
+            assert code in (0, None)
+            rec = json.loads(capsys.readouterr().out)
+            assert rec["target"] == -1000 and rec["reached"] is True
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", "--seed", "-1e3"])
+    assert e.value.code == 2
+    assert "--seed must be an integer in [0, 2**64), got -1000" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("columns", ["50", "80", "200"])
 def test_help_never_splits_a_flag(monkeypatch, capsys, columns):
     """New-user pass (2026-12-05): `brisca puzzles --help` wrapped "--max-" / "tries" over two lines
