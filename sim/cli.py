@@ -77,9 +77,9 @@ class _Help(Wrapped):
 # option and says "expected one argument"; Python 3.13's is the same as this one
 _NEGATIVE_NUMBER = re.compile(r"^-\.?\d")
 
-# every integer option's bound is below this in size: a larger value is refused here, so that no range
-# message prints a 100-digit number
-_COUNT_LIMIT = 2 ** 64
+# every integer option's bound is far below this in size: a larger value is "too large" here, so that no
+# range message prints a 100-digit number (below it, the option's own range message, with the exact value)
+_COUNT_LIMIT = 10 ** 31
 
 
 def numbers_as_values(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -101,7 +101,7 @@ def _count(text: str) -> int:
     try:
         v = int(t)
         if abs(v) >= _COUNT_LIMIT:
-            raise argparse.ArgumentTypeError(f"{shown} is out of range (2**64 or more in size)")
+            raise argparse.ArgumentTypeError(f"{shown} is too {'large' if v > 0 else 'small'}")
         return v
     except ValueError as e:
         if "digits" in str(e):  # (int's limit of 4300 digits)
@@ -130,7 +130,7 @@ def _count(text: str) -> int:
         if r:
             raise argparse.ArgumentTypeError(f"invalid integer {shown}")
     if v >= _COUNT_LIMIT:
-        raise argparse.ArgumentTypeError(f"{shown} is out of range (2**64 or more in size)")
+        raise argparse.ArgumentTypeError(f"{shown} is too {'small' if sign else 'large'}")
     return -v if sign else v
 
 
