@@ -288,7 +288,7 @@ def _chancen(st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, f
     return _chance_run(mtdfn, st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags)
 
 
-def solve_chance(pos: Position, moves: bool = True, perspective: int | None = None):
+def solve_chance(pos: Position, moves: bool = True, perspective: int | None = None, _since=None):
     """Expectimax value of a ``stock=?`` position (see module doc).
 
     Parameters
@@ -301,6 +301,9 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
         A seat: ``value`` is then the expected points of its side (three players: that seat
         against the other two), whoever moves, and ``moves`` and ``best`` stay empty (target mode
         for any seat, :func:`solver.solve`'s ``seat``).
+    _since : tuple of float, optional
+        ``(time.perf_counter(), solver.api._compile_seconds())`` read where the timed solve starts
+        (:func:`solver.solve` passes its own); default: on entry.
 
     Returns
     -------
@@ -314,14 +317,17 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
         ``stock: ...`` when more than :data:`MAX_UNKNOWN_DRAWS` cards remain to be drawn.
     """
     from . import search as S
-    from .api import SolveResult, _next_stamp, workspace
+    from .api import SolveResult, _compile_seconds, _elapsed_ms, _next_stamp, workspace
 
-    t0 = time.perf_counter()
+    # (a first call loads compiled code: left out of ms, as a table's allocation; solve() passes its own start)
+    t0, c0 = _since if _since is not None else (time.perf_counter(), _compile_seconds())
     check_solvable(pos)
     st, stk, ismax = pos.to_arrays(perspective=perspective)
     U = max(pos.left - (1 if pos.pinta_under else 0), 0)
     F = math.factorial(U)
+    tw = time.perf_counter()
     tk1, tk2, td, fr, mv, cnt = workspace()
+    t0 += time.perf_counter() - tw  # (a thread's first call allocates its table: not part of the solve)
     flags = S.default_flags()
     cnt[0] = 0
     cnt[1] = _next_stamp()
@@ -341,7 +347,7 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
     if perspective is not None:  # the side of `perspective` maximizes; the seat to move picks
         res.value = _num(Fraction(0) if not legal else max(vals.values()) if ism else min(vals.values()))
         res.nodes = int(cnt[0])
-        res.ms = (time.perf_counter() - t0) * 1000.0
+        res.ms = _elapsed_ms(t0, c0)
         return res
     if not legal:
         value = Fraction(0)
@@ -353,7 +359,7 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
         res.moves = {format_card(m): _num(vals[m]) for m in order}
         res.best = [format_card(m) for m in order if vals[m] == value]
     res.nodes = int(cnt[0])
-    res.ms = (time.perf_counter() - t0) * 1000.0
+    res.ms = _elapsed_ms(t0, c0)
     return res
 
 
