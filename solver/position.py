@@ -186,6 +186,16 @@ class Position:
     side_won : int
         Bitmask of sides (``seat % sides``) that have won a trick; used only under the
         R7 ``won-trick`` condition (not part of the notation; set by :meth:`from_engine`).
+
+    Examples
+    --------
+    >>> from sim.cards import format_card
+    >>> pos = Position.parse("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 "
+    ...                      "trick=1O points=62,17")
+    >>> pos.turn, [format_card(c) for c in pos.legal_moves()], pos.future_points()
+    (1, ['10O', '2C', '12E'], 41)
+    >>> print(pos.apply(pos.parse_move("2C")))  # seat 0 wins the trick (R5), draws 2O, seat 1 draws 4B (R6)
+    players=2 trump=5B hands=3C,6C,2O/10O,12E,4B stock=3E,7C,12B turn=0 trick= points=73,17
     """
 
     rules: Rules
@@ -931,6 +941,12 @@ def deal_position(rules: Rules, seed: int, d: int) -> Position:
     ------
     ValueError
         If ``seed`` or ``d`` is not an integer in ``[0, 2**64)``.
+
+    Examples
+    --------
+    >>> from sim.rules import Rules
+    >>> print(deal_position(Rules(players=2), 1, 0))  # doctest: +ELLIPSIS
+    players=2 trump=10O hands=10B,12O,4C/12C,10C,7B stock=5C,2O,6B,...,11E,11B,3O turn=0 trick= points=0,0
     """
     from sim.engine import shuffle_deal
     from sim.rng import deal_seed
