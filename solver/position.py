@@ -170,7 +170,9 @@ class Position:
     trump : int
         Card id of the pinta (its suit is trump, R4). After exchanges (R7) it is the current pinta.
     hands : tuple of tuple of int
-        Known cards of each seat, seat 0 first, in the order given.
+        Known cards of each seat, seat 0 first, in the order given (``str`` keeps it, as NOTATION.md's
+        round trip asks; equality and ``hash`` do not: two positions that differ only in the order
+        of a hand's cards are the same game state and compare equal).
     hidden : tuple of bool
         ``hidden[s]``: seat ``s`` also holds unknown cards (``?``).
     stock : tuple of int or None
@@ -200,7 +202,7 @@ class Position:
 
     rules: Rules
     trump: int
-    hands: tuple
+    hands: tuple = field(compare=False)  # (compared through hand_sets: the order a hand is written in is not the game's)
     hidden: tuple
     stock: tuple | None
     turn: int = 0
@@ -216,6 +218,7 @@ class Position:
     played: tuple = field(default=(), compare=True)
     unknown: tuple = field(default=(), compare=False)
     removed: tuple = field(default=(), compare=True)
+    hand_sets: tuple = field(default=(), compare=True, repr=False)
 
     # ------------------------------------------------------------------
     @classmethod
@@ -600,6 +603,7 @@ class Position:
         object.__setattr__(self, "played", tuple(_sorted_cards(played)))
         object.__setattr__(self, "unknown", tuple(unknown))
         object.__setattr__(self, "removed", tuple(removed))
+        object.__setattr__(self, "hand_sets", tuple(frozenset(h) for h in self.hands))
         return self
 
     # ------------------------------------------------------------------

@@ -399,6 +399,37 @@ def test_round_trip_vectors():
             assert str(Position.parse(d["position"])) == d["position"]
 
 
+def test_equal_game_states_compare_equal_whatever_the_hand_order():
+    """Break-it pass (2026-12-05, fifth part): positions that differ only in the order of a hand's cards
+    compared unequal and hashed apart (a set or dict of positions kept both), and a position made from
+    the engine's state (hands as bitmasks, so sorted) was unequal to deal_position's of the same deal.
+    str keeps the order given (NOTATION.md's round trip); equality and hash are the game state's."""
+    from sim.engine import shuffle_deal
+    from sim.rng import deal_seed
+    from solver.position import Position, deal_position
+
+    a = Position.parse("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O")
+    b = Position.parse("players=2 trump=5B hands=6C,3C/12E,10O,2C stock=2O,4B,3E,7C,12B turn=1 trick=1O")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert str(b) == "players=2 trump=5B hands=6C,3C/12E,10O,2C stock=2O,4B,3E,7C,12B turn=1 trick=1O points=0,0"
+    # what does differ: the stock's order, which seat holds a card, the trick's order, a hidden hand
+    assert a != Position.parse("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=4B,2O,3E,7C,12B turn=1 trick=1O")
+    assert a != Position.parse("players=2 trump=5B hands=3C,2C/10O,6C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O")
+    c = Position.parse("players=2 trump=5B hands=3C,6C,1O/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=")
+    assert c != Position.parse("players=2 trump=5B hands=3C,6C,1O/10O,2C,12E stock=2O,4B,3E,7C,12B turn=0 trick=")
+    rules = Rules(players=4)
+    order = np.zeros(48, dtype=np.int8)
+    shuffle_deal(rules.to_array(), np.array(rules.deck_cards, dtype=np.int8),
+                 np.uint64(deal_seed(np.uint64(3), np.uint64(0))), order, np.zeros(1, dtype=np.uint64))
+    hands = np.zeros(4, dtype=np.int64)
+    for k in range(12):
+        hands[k % 4] |= np.int64(1) << np.int64(order[k])
+    engine = Position.from_engine(rules, order, 12, hands)
+    dealt = deal_position(rules, 3, 0)
+    assert engine == dealt and hash(engine) == hash(dealt)
+    assert [sorted(h) for h in engine.hands] == [sorted(h) for h in dealt.hands]
+
+
 def test_field_order_and_case():
     from solver.position import Position
     a = Position.parse("hands=3c,6c/10o,2c,12e trick=1o turn=1 players=2 points=62,17 stock=2o,4b,3e,7c,12b trump=5b")
