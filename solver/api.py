@@ -63,7 +63,9 @@ class _CompileClock(numba_event.Listener):
             _clock.total = getattr(_clock, "total", 0.0) + time.perf_counter() - _clock.since
 
 
-numba_event.register("numba:compiler_lock", _CompileClock())
+if "_compile_clock" not in globals():  # (once: a reloaded module keeps its globals, and two would count twice)
+    _compile_clock = _CompileClock()
+    numba_event.register("numba:compiler_lock", _compile_clock)
 
 
 def _compile_seconds() -> float:
