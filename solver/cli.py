@@ -720,7 +720,12 @@ def cmd_solve(args) -> int:
     finally:
         drop_hard_exit(keep)
         bar.close()  # (also on Ctrl-C: the bar ends its line before "brisca: interrupted")
-    rc = closed if closed is not None else 1 if any("error" in r for r in records) else 0
+    bad = [r for r in records if "error" in r]
+    if bad:  # (exit status 1 said why: the errors are in the records alone; new-user pass of 2026-12-05)
+        print(f"brisca: {len(bad):,} of {count_of(len(records), 'line')} invalid (each an \"error\" record); "
+              f"the first, line {bad[0]['line']}: {show_input(bad[0]['error'], limit=120, quote=False)}",
+              file=sys.stderr)
+    rc = closed if closed is not None else 1 if bad else 0
     if args.out is not None:
         return _write_or_fail(records, args.out, rc)
     return rc

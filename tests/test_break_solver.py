@@ -239,6 +239,9 @@ def test_cli_file_mixed(capsys, tmp_path):
     import pandas as pd
     df = pd.read_parquet(tmp_path / "o.parquet")
     assert list(df["line"]) == [3, 6, 7, 8, 9]
+    # exit status 1 says why on stderr too (new-user pass, 2026-12-05: only the records held the errors)
+    assert (f"brisca: 3 of 5 lines invalid (each an \"error\" record); the first, line 6: {recs[1]['error']}"
+            in err.splitlines()), err
 
 
 def test_cli_file_all_comments(capsys, tmp_path):
