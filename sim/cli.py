@@ -98,14 +98,15 @@ def _count(text: str) -> int:
     shown = repr(text) if len(text) <= 40 else repr(text[:37]) + "..."  # (a 5000-digit argument: not all of it)
     if not t.isascii():
         raise argparse.ArgumentTypeError(f"invalid integer {shown} (digits 0-9)")
+    huge = f"{shown} is too {'small' if t.startswith('-') else 'large'}"  # (10**31 or more in size)
     try:
         v = int(t)
         if abs(v) >= _COUNT_LIMIT:
-            raise argparse.ArgumentTypeError(f"{shown} is too {'large' if v > 0 else 'small'}")
+            raise argparse.ArgumentTypeError(huge)
         return v
     except ValueError as e:
         if "digits" in str(e):  # (int's limit of 4300 digits)
-            raise argparse.ArgumentTypeError(f"{shown} is too large") from None
+            raise argparse.ArgumentTypeError(huge) from None
     from decimal import Decimal, InvalidOperation
     try:
         float(t)  # float's syntax: Decimal alone also accepts "_1" and "1e_3"
@@ -120,7 +121,7 @@ def _count(text: str) -> int:
         return 0
     adjusted = len(str(n)) - 1 + k  # the power of ten of the leading digit: 1e23 is 10**23, exactly
     if adjusted > 100:  # (far beyond any limit; keeps 1e999999 from building a huge int)
-        raise argparse.ArgumentTypeError(f"{shown} is too large")
+        raise argparse.ArgumentTypeError(huge)
     if adjusted < 0:
         raise argparse.ArgumentTypeError(f"invalid integer {shown}")
     if k >= 0:
@@ -130,7 +131,7 @@ def _count(text: str) -> int:
         if r:
             raise argparse.ArgumentTypeError(f"invalid integer {shown}")
     if v >= _COUNT_LIMIT:
-        raise argparse.ArgumentTypeError(f"{shown} is too {'small' if sign else 'large'}")
+        raise argparse.ArgumentTypeError(huge)
     return -v if sign else v
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 import numba.core.event as numba_event
 import numpy as np
+from numba.core.compiler_lock import global_compiler_lock
 
 from sim.cards import SWAP, format_card, show_input
 
@@ -41,7 +42,8 @@ def _next_stamp() -> int:
         return _stamp[0]
 
 
-_clock = threading.local()  # numba's compiler lock, per thread: nesting depth, time it took hold, seconds in all
+if "_clock" not in globals():  # (kept if the module is reloaded: a running solve reads it at both ends)
+    _clock = threading.local()  # numba's compiler lock, per thread: nesting depth, when it was taken, seconds in all
 
 
 class _CompileClock(numba_event.Listener):
@@ -49,17 +51,27 @@ class _CompileClock(numba_event.Listener):
     compiled function from numba's cache or compiling it on its first call in the process (numba's
     event API, ``"numba:compiler_lock"``; nested holds count once). A solve's ``ms`` leaves them out
     (:func:`_elapsed_ms`): a process's first :func:`solve` reported 135-150 ms for a search of 0.4 ms,
-    most of it loading the kernels (2026-12-05)."""
+    most of it loading the kernels (2026-12-05).
+
+    Never raises: numba calls it inside its lock, in whatever thread compiles. An end without its
+    start (the listener registered while another thread held the lock) is ignored, and a start in a
+    thread that does not hold the lock is an outermost one, whatever depth an interrupted wait left
+    (break-it pass of 2026-12-05)."""
 
     def on_start(self, event):
         depth = getattr(_clock, "depth", 0)
+        if depth > 0 and not global_compiler_lock.is_locked():  # (is_locked: held by this thread)
+            depth = 0  # (a wait for the lock was interrupted: its end never came)
         if depth == 0:
             _clock.since = time.perf_counter()
         _clock.depth = depth + 1
 
     def on_end(self, event):
-        _clock.depth -= 1
-        if _clock.depth == 0:
+        depth = getattr(_clock, "depth", 0)
+        if depth <= 0:
+            return  # (its start came before the listener was registered)
+        _clock.depth = depth - 1
+        if depth == 1:
             _clock.total = getattr(_clock, "total", 0.0) + time.perf_counter() - _clock.since
 
 

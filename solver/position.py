@@ -202,7 +202,7 @@ class Position:
 
     rules: Rules
     trump: int
-    hands: tuple = field(compare=False)  # (compared through hand_sets: the order a hand is written in is not the game's)
+    hands: tuple = field(compare=False)  # (compared as sets, _game_key: the order a hand is written in is not the game's)
     hidden: tuple
     stock: tuple | None
     turn: int = 0
@@ -218,7 +218,6 @@ class Position:
     played: tuple = field(default=(), compare=True)
     unknown: tuple = field(default=(), compare=False)
     removed: tuple = field(default=(), compare=True)
-    hand_sets: tuple = field(default=(), compare=True, repr=False)
 
     # ------------------------------------------------------------------
     @classmethod
@@ -603,10 +602,23 @@ class Position:
         object.__setattr__(self, "played", tuple(_sorted_cards(played)))
         object.__setattr__(self, "unknown", tuple(unknown))
         object.__setattr__(self, "removed", tuple(removed))
-        object.__setattr__(self, "hand_sets", tuple(frozenset(h) for h in self.hands))
         return self
 
     # ------------------------------------------------------------------
+    def _game_key(self) -> tuple:
+        """What equality and ``hash`` compare: the compared fields, each hand as a set (computed, not
+        stored, so that a position unpickled from an older version compares right too)."""
+        return (self.rules, self.trump, tuple(frozenset(h) for h in self.hands), self.hidden, self.stock,
+                self.turn, self.trick, self.points, self.side_won, self.played, self.removed)
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._game_key() == other._game_key()
+
+    def __hash__(self):
+        return hash(self._game_key())
+
     def __str__(self) -> str:
         r = self.rules
         hs = []

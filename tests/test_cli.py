@@ -90,7 +90,9 @@ def test_integer_options_take_ascii_digits_only(capsys, argv):
 
 @pytest.mark.parametrize("argv", [
     ["simulate", "--deals", "1e99"], ["simulate", "--seed", "1e31"], ["simulate", "--threads", "-1e99"],
-    ["solve", "--seat", "1e99", "--target", "3", "x"], ["puzzles", "--count", "1" + "0" * 40]])
+    ["solve", "--seat", "1e99", "--target", "3", "x"], ["puzzles", "--count", "1" + "0" * 40],
+    ["simulate", "--deals", "-1e101"], ["solve", "--target", "-1e999", "x"], ["simulate", "--deals", "-" + "9" * 5000],
+    ["simulate", "--deals", "9" * 5000]])
 def test_integer_options_refuse_huge_values_without_printing_them(capsys, argv):
     """Break-it pass (2026-12-05): `--seed 1e100` printed a 101-digit number in its range message.
     Every integer option's bound is far below 10**31, so a value that large is "too large" (or small)
