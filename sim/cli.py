@@ -73,8 +73,8 @@ class _Help(Wrapped):
         return h
 
 
-# a value such as -1e3, -1_000 or -.5 after a flag: argparse's own pattern (-5, -0.5) takes "-1e3" for an
-# option and says "expected one argument"; Python 3.13's is the same as this one
+# a value such as -1e3, -1_000 or -.5 after a flag: argparse's own pattern in Python 3.11 (-5, -0.5) takes
+# "-1e3" for an option and says "expected one argument"
 _NEGATIVE_NUMBER = re.compile(r"^-\.?\d")
 
 # every integer option's bound is far below this in size: a larger value is "too large" here, so that no
