@@ -21,6 +21,7 @@ engine's deal layout (``order``, draw pointer, hand bitmasks, trick) and
 """
 from __future__ import annotations
 
+import collections.abc
 from dataclasses import dataclass, field, replace
 import numbers
 import re
@@ -102,11 +103,19 @@ def _seat(value, fieldname: str, n: int) -> int:
     return seat
 
 
-def _seq(value, fieldname: str):
+def _seq(value, fieldname: str, ordered: bool = True):
     """``value`` when it is a sequence of items (a tuple, list or array; not a string), else a
-    ValueError naming the field."""
+    ValueError naming the field. A mapping is refused (its keys would be read), and with ``ordered``
+    (seats, the stock, the trick: where the order is the game's) a set too, whose order is
+    arbitrary (``stock=set(cards)`` would be a silently shuffled stock); a hand's cards and
+    ``played`` may be a set."""
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise _err(fieldname, f"expected a sequence, got {type(value).__name__}")
+    if isinstance(value, collections.abc.Mapping):
+        raise _err(fieldname, f"expected a sequence, got a {type(value).__name__} (its keys would be read)")
+    if ordered and isinstance(value, collections.abc.Set):
+        raise _err(fieldname, f"expected a sequence in order, got a {type(value).__name__} (its order is "
+                              "arbitrary)")
     return value
 
 
@@ -410,14 +419,15 @@ class Position:
         set_(self, "side_won", side_won)
         set_(self, "trump", trump)
         set_(self, "removed_hint", removed)
-        set_(self, "hands", tuple(_card_ids(_seq(h, "hands"), "hands") for h in _seq(self.hands, "hands")))
+        set_(self, "hands", tuple(_card_ids(_seq(h, "hands", ordered=False), "hands")
+                                  for h in _seq(self.hands, "hands")))
         set_(self, "hidden", tuple(bool(x) for x in _seq(self.hidden, "hidden")))
         set_(self, "points", tuple(_integer(p, "points") for p in _seq(self.points, "points")))
         set_(self, "stock", None if self.stock is None else _card_ids(_seq(self.stock, "stock"), "stock"))
         set_(self, "turn", _integer(self.turn, "turn"))
         set_(self, "trick", _card_ids(_seq(self.trick, "trick"), "trick"))
         set_(self, "played_given", None if self.played_given is None
-             else _card_ids(_seq(self.played_given, "played"), "played"))
+             else _card_ids(_seq(self.played_given, "played", ordered=False), "played"))
         self._validate()
 
     # ------------------------------------------------------------------

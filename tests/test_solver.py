@@ -399,6 +399,23 @@ def test_round_trip_vectors():
             assert str(Position.parse(d["position"])) == d["position"]
 
 
+def test_make_refuses_unordered_sequences_where_order_is_the_game():
+    """Noticed 2026-12-05 (left before as "_seq accepts mappings"): Position.make took a dict for the
+    stock (its keys) and a set, whose order is arbitrary: stock=set(cards) was a silently shuffled
+    stock. A mapping is refused everywhere; a set where the order is the game's (seats, stock, trick);
+    a hand's cards and played may be a set."""
+    from solver.position import Position, deal_position
+
+    p = deal_position(Rules(players=2), 1, 0)
+    for kw, field in [(dict(stock=set(p.stock)), "stock"), (dict(stock={c: 1 for c in p.stock}), "stock"),
+                      (dict(hands={0: p.hands[0], 1: p.hands[1]}), "hands"), (dict(points={0, 1}), "points")]:
+        args = dict(hands=p.hands, stock=p.stock) | kw
+        with pytest.raises(ValueError, match=f"^{field}: expected a sequence"):
+            Position.make(p.rules, p.trump, args.pop("hands"), args.pop("stock"), **args)
+    q = Position.make(p.rules, p.trump, [set(h) for h in p.hands], p.stock)
+    assert q == p
+
+
 def test_equal_game_states_compare_equal_whatever_the_hand_order():
     """Break-it pass (2026-12-05, fifth part): positions that differ only in the order of a hand's cards
     compared unequal and hashed apart (a set or dict of positions kept both), and a position made from
