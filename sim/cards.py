@@ -75,6 +75,18 @@ def card_id(rank: int, suit: int | str) -> int:
     return suit * 12 + _STRENGTH_OF_RANK[rank]
 
 
+def printable(text: str) -> str:
+    r"""``text`` with every character that is not printable (control characters such as ESC and BEL,
+    line breaks) written as its Python escape, so that input echoed on a terminal cannot drive it.
+
+    >>> printable("bad\x1b]0;title\x07 line\nend")
+    'bad\\x1b]0;title\\x07 line\\nend'
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 def show_input(value, limit: int = 40, quote: bool = True) -> str:
     """How a piece of user input appears in an error message: its ``repr`` (``quote``) or its plain
     text, cut after ``limit`` characters with the full length named, so that a 2 MB bad token is not

@@ -263,7 +263,8 @@ def note_format(flag: str, path, written: str) -> None:
 
 
 def _fail(message: str, code: int = 2) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    from .cards import printable  # (a message may echo input: no control characters on the terminal)
+    print(f"{PROG}: error: {printable(message)}", file=sys.stderr)
     return code
 
 

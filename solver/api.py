@@ -630,6 +630,9 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
     if isinstance(moves, collections.abc.Mapping):
         raise ValueError(f"moves: expected a sequence of moves, got a {type(moves).__name__} (its keys would be "
                          f"played; pass a list)")
+    if isinstance(moves, collections.abc.Set):  # (break-it pass of 2026-12-05: replayed in hash order)
+        raise ValueError(f"moves: expected a sequence of moves in order, got a {type(moves).__name__} (its order "
+                         "is arbitrary; pass a list)")
     try:
         moves = list(moves)  # (a generator too)
     except TypeError:

@@ -23,7 +23,7 @@ from sim.batch import device_open_problem, progress_intervals, same_file, stream
 from sim.paths import open_probe
 from sim.cli import (Wrapped, _count, drop_hard_exit, note_format, numbers_as_values, on_hard_exit,
                      refuse_closed_stdout, stdout_failed, suffix_format)
-from sim.cards import show_input
+from sim.cards import printable, show_input
 
 from .position import count_of
 
@@ -600,8 +600,8 @@ def cmd_solve(args) -> int:
                       "thread", file=sys.stderr)
             _warm_up(args.target is not None or args.win, _kinds([pos]), note=not args.no_progress)
             res = solve(pos, args.target, **kw)
-        except ValueError as e:
-            print(f"brisca: error: {e}", file=sys.stderr)
+        except ValueError as e:  # (a position's message echoes its input: printable, break-it pass 2026-12-05)
+            print(f"brisca: error: {printable(str(e))}", file=sys.stderr)
             return 2
         rc = 0
         try:
@@ -721,9 +721,11 @@ def cmd_solve(args) -> int:
         drop_hard_exit(keep)
         bar.close()  # (also on Ctrl-C: the bar ends its line before "brisca: interrupted")
     bad = [r for r in records if "error" in r]
-    if bad:  # (exit status 1 said why: the errors are in the records alone; new-user pass of 2026-12-05)
-        print(f"brisca: {len(bad):,} of {count_of(len(records), 'line')} invalid (each an \"error\" record); "
-              f"the first, line {bad[0]['line']}: {show_input(bad[0]['error'], limit=120, quote=False)}",
+    if bad and len(records) == len(work):  # (exit status 1 says why: the errors are in the records alone;
+        #   new-user pass of 2026-12-05; a run that stopped early, its stdout gone, ends on that error instead)
+        n = len(work)
+        print(f"brisca: {len(bad):,} of {n:,} line{'' if n == 1 else 's'} invalid (each an \"error\" record); "
+              f"the first, line {bad[0]['line']}: {printable(show_input(bad[0]['error'], limit=120, quote=False))}",
               file=sys.stderr)
     rc = closed if closed is not None else 1 if bad else 0
     if args.out is not None:

@@ -111,7 +111,7 @@ def _seq(value, fieldname: str, ordered: bool = True):
     ``played`` may be a set."""
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise _err(fieldname, f"expected a sequence, got {type(value).__name__}")
-    if isinstance(value, collections.abc.Mapping):
+    if isinstance(value, collections.abc.Mapping) or hasattr(value, "columns"):  # (a pandas DataFrame too)
         raise _err(fieldname, f"expected a sequence, got a {type(value).__name__} (its keys would be read)")
     if ordered and isinstance(value, collections.abc.Set):
         raise _err(fieldname, f"expected a sequence in order, got a {type(value).__name__} (its order is "

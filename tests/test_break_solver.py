@@ -964,6 +964,33 @@ def test_cli_stdout_write_error_is_one_line(monkeypatch, capsys):
     _one_line_error(capsys.readouterr().err, "No space left on device")
 
 
+def test_cli_file_invalid_lines_note(monkeypatch, capsys, tmp_path):
+    """Third break-it pass (2026-12-05) on the stderr note that says why `solve --file` exits 1: its
+    total counted only the records made when stdout failed and the run stopped early (`> /dev/full`: "1
+    of 1 line"); it wrote 1500 without commas beside 1,500; and it echoed control characters (ESC, BEL)
+    of the input to the terminal. A run that stopped early ends on the stdout error alone."""
+    from sim.cli import main
+
+    f = tmp_path / "p.txt"
+    f.write_text("players=9\n" * 1500)
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--no-progress")
+    assert rc == 1
+    assert [x for x in err.splitlines() if "invalid" in x] == [
+        'brisca: 1,500 of 1,500 lines invalid (each an "error" record); the first, line 1: players: 9 is not '
+        'supported (expected 2, 3, 4 or 6, RULES R3)'], err
+    f.write_text(f"{EX}\nplayers=2 \x1b]0;PWNED\x07=1\n")
+    rc, out, err = _run(capsys, "solve", "--file", str(f), "--no-progress")
+    assert rc == 1 and "\x1b" not in err and "\x07" not in err and "\\x1b]0;pwned\\x07" in err.lower(), err
+    rc, out, err = _run(capsys, "solve", "players=2 \x1b]0;PWNED\x07=1")  # (one position: the same)
+    assert rc == 2 and "\x1b" not in err and "\\x1b" in err, err
+    f.write_text("players=9\n" + f"{EX}\n" * 5)
+    monkeypatch.setattr("sys.stdout", FailingStream())
+    with pytest.raises(SystemExit) as e:
+        main(["solve", "--file", str(f), "--no-progress"])
+    assert e.value.code == 1
+    _one_line_error(capsys.readouterr().err, "No space left on device")
+
+
 def test_api_target_must_be_a_whole_number():
     """Found by the break-it pass: solve(B, 26.5) truncated the target to 26 (reached: True, while the
     stock=? path compared 26.5); inf raised OverflowError, which solve_many(errors="return") missed."""
