@@ -109,11 +109,13 @@ def _seq(value, fieldname: str, ordered: bool = True):
     (seats, the stock, the trick: where the order is the game's) a set too, whose order is
     arbitrary (``stock=set(cards)`` would be a silently shuffled stock); a hand's cards and
     ``played`` may be a set."""
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+    if (isinstance(value, (str, bytes, bytearray, memoryview)) or not hasattr(value, "__iter__")
+            or (isinstance(value, np.ndarray) and value.ndim == 0)):  # (a 0-d array: numpy's TypeError)
         raise _err(fieldname, f"expected a sequence, got {type(value).__name__}")
     if isinstance(value, collections.abc.Mapping) or hasattr(value, "columns"):  # (a pandas DataFrame too)
         raise _err(fieldname, f"expected a sequence, got a {type(value).__name__} (its keys would be read)")
-    if ordered and isinstance(value, collections.abc.Set):
+    if ordered and isinstance(value, collections.abc.Set) and not isinstance(value, collections.abc.KeysView):
+        # (a dict's keys keep their insertion order)
         raise _err(fieldname, f"expected a sequence in order, got a {type(value).__name__} (its order is "
                               "arbitrary)")
     return value

@@ -411,12 +411,14 @@ def test_make_refuses_unordered_sequences_where_order_is_the_game():
     p = deal_position(Rules(players=2), 1, 0)
     for kw, field in [(dict(stock=set(p.stock)), "stock"), (dict(stock={c: 1 for c in p.stock}), "stock"),
                       (dict(hands={0: p.hands[0], 1: p.hands[1]}), "hands"), (dict(points={0, 1}), "points"),
-                      (dict(stock=pd.DataFrame({0: list(p.stock)})), "stock")]:  # (a table: its column labels)
+                      (dict(stock=pd.DataFrame({0: list(p.stock)})), "stock"),  # (a table: its column labels)
+                      (dict(stock=np.array(5)), "stock"), (dict(stock=bytearray(p.stock)), "stock")]:
         args = dict(hands=p.hands, stock=p.stock) | kw
         with pytest.raises(ValueError, match=f"^{field}: expected a sequence"):
             Position.make(p.rules, p.trump, args.pop("hands"), args.pop("stock"), **args)
     q = Position.make(p.rules, p.trump, [set(h) for h in p.hands], p.stock)
     assert q == p and Position.make(p.rules, p.trump, p.hands, pd.Series(p.stock)) == p
+    assert Position.make(p.rules, p.trump, p.hands, dict.fromkeys(p.stock).keys()) == p  # (insertion order)
     from solver import analyse_play  # (its moves: a set was replayed in hash order)
     with pytest.raises(ValueError, match="^moves: expected a sequence of moves in order, got a set"):
         analyse_play(p, {"4C", "7B"})
