@@ -263,7 +263,10 @@ def note_format(flag: str, path, written: str) -> None:
 
 
 def _fail(message: str, code: int = 2) -> int:
-    from .cards import printable  # (a message may echo input: no control characters on the terminal)
+    """Print every ``brisca`` command's one error line, ``brisca: error: <message>``, on stderr and return
+    ``code`` (2: bad input). A message may echo input: its control characters are escapes
+    (:func:`sim.cards.printable`: no ESC or BEL reaches the terminal; break-it pass of 2026-12-05)."""
+    from .cards import printable
     print(f"{PROG}: error: {printable(message)}", file=sys.stderr)
     return code
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from sim.batch import device_open_problem, progress_intervals, same_file, stream_is_terminal, utf8_text
 from sim.paths import open_probe
-from sim.cli import (Wrapped, _count, drop_hard_exit, note_format, numbers_as_values, on_hard_exit,
+from sim.cli import (Wrapped, _count, _fail, drop_hard_exit, note_format, numbers_as_values, on_hard_exit,
                      refuse_closed_stdout, stdout_failed, suffix_format)
 from sim.cards import printable, show_input
 
@@ -311,11 +311,9 @@ def _write_or_fail(records, path, rc):
     try:
         _write_records(records, path)
     except OSError as e:  # (disk full, file size limit): not bad input, as brisca simulate reports it
-        print(f"brisca: error: --out: cannot write {path}: {e.strerror or e}", file=sys.stderr)
-        return 1
+        return _fail(f"--out: cannot write {path}: {e.strerror or e}", 1)
     except ValueError as e:  # refused by the writer's own checks, after the run: not bad input either
-        print(f"brisca: error: {e}", file=sys.stderr)
-        return 1
+        return _fail(str(e), 1)
     print(f"brisca: wrote {count_of(len(records), 'record')} to {path}", file=sys.stderr)
     return rc
 
@@ -539,30 +537,23 @@ def cmd_solve(args) -> int:
     from .position import Position
 
     if args.position is None and args.file is None:
-        print("brisca: error: give a position (NOTATION.md) or --file F", file=sys.stderr)
-        return 2
+        return _fail("give a position (NOTATION.md) or --file F")
     if args.position is not None and args.file is not None:
-        print("brisca: error: give a position or --file F, not both", file=sys.stderr)
-        return 2
+        return _fail("give a position or --file F, not both")
     if args.win and args.target is not None:
-        print("brisca: error: give --target T or --win, not both", file=sys.stderr)
-        return 2
+        return _fail("give --target T or --win, not both")
     try:
         check_threads(args.threads)
         check_target(args.target)
     except ValueError as e:  # ("threads: ...", "target: ...")
-        print(f"brisca: error: --{e}", file=sys.stderr)
-        return 2
+        return _fail(f"--{e}")
     if args.seat is not None and args.target is None and not args.win:
-        print("brisca: error: --seat goes with --target T or --win", file=sys.stderr)
-        return 2
+        return _fail("--seat goes with --target T or --win")
     if args.seat is not None and args.seat < 0 and args.file is not None:  # (no position has it: refused
         # before any line; one position's check_seat names its own seats, "expected a seat 0-1")
-        print(f"brisca: error: --seat: expected a seat 0 to players-1, got {args.seat}", file=sys.stderr)
-        return 2
+        return _fail(f"--seat: expected a seat 0 to players-1, got {args.seat}")
     if args.play is not None and args.file is not None:
-        print("brisca: error: --play goes with one position, not --file", file=sys.stderr)
-        return 2
+        return _fail("--play goes with one position, not --file")
     kw = dict(pv=not args.no_pv, win=args.win, seat=args.seat)
 
     def out_refused():
@@ -574,7 +565,7 @@ def cmd_solve(args) -> int:
         if err is None and args.file is not None and same_file(args.out, args.file):
             err = f"cannot write {args.out}: it is the --file input; it would be overwritten"
         if err:
-            print(f"brisca: error: --out: {err}", file=sys.stderr)
+            _fail(f"--out: {err}")
         else:
             note_format("--out", args.out, out_format(args.out, "parquet"))
         return bool(err)
@@ -588,8 +579,7 @@ def cmd_solve(args) -> int:
             try:
                 check_seat(args.seat, pos)  # (refused now, not after a compile)
             except ValueError as e:  # named as the flag, as the other flags' errors ("--seat: ...")
-                print(f"brisca: error: --{e}", file=sys.stderr)
-                return 2
+                return _fail(f"--{e}")
             if out_refused():
                 return 2
             if refuse_closed_stdout(args.out):  # the answer is the only output: refuse before solving
@@ -600,9 +590,8 @@ def cmd_solve(args) -> int:
                       "thread", file=sys.stderr)
             _warm_up(args.target is not None or args.win, _kinds([pos]), note=not args.no_progress)
             res = solve(pos, args.target, **kw)
-        except ValueError as e:  # (a position's message echoes its input: printable, break-it pass 2026-12-05)
-            print(f"brisca: error: {printable(str(e))}", file=sys.stderr)
-            return 2
+        except ValueError as e:  # (a position's message echoes its input: _fail prints it printable)
+            return _fail(str(e))
         rc = 0
         try:
             if args.json:
@@ -616,13 +605,11 @@ def cmd_solve(args) -> int:
             return _write_or_fail([res.to_dict()], args.out, rc)
         return rc
     if args.file == "-" and sys.stdin is None:
-        print("brisca: error: --file -: standard input is closed", file=sys.stderr)
-        return 2
+        return _fail("--file -: standard input is closed")
     try:
         work = _read_positions(args.file)
     except OSError as e:
-        print(f"brisca: error: --file: {e.strerror}: {args.file}", file=sys.stderr)
-        return 2
+        return _fail(f"--file: {e.strerror}: {args.file}")
     from tqdm import tqdm
 
     parsed = {}  # line number -> Position or the ValueError of its text
@@ -762,7 +749,7 @@ def _out_failed(path, e, finished):
     """The one stderr line of an ``--out`` write that failed after the work (``e``: the writer's
     ``OSError`` or ``ValueError``), saying what was ``finished`` and is not in the file."""
     msg = e.strerror or e if isinstance(e, OSError) else e
-    print(f"brisca: error: --out: cannot write {path}: {msg} ({finished})", file=sys.stderr)
+    _fail(f"--out: cannot write {path}: {msg} ({finished})")
 
 
 def _once(fn, wait: float = 60.0):
@@ -835,23 +822,18 @@ def cmd_puzzles(args) -> int:
     from .puzzles import find_puzzles
 
     if args.count < 1:
-        print("brisca: error: --count must be at least 1", file=sys.stderr)
-        return 2
+        return _fail("--count must be at least 1")
     if not 0 <= args.seed < 2 ** 64:
-        print(f"brisca: error: --seed must be an integer in [0, 2**64), got {args.seed}", file=sys.stderr)
-        return 2
+        return _fail(f"--seed must be an integer in [0, 2**64), got {args.seed}")
     if args.max_tries < 0:
-        print(f"brisca: error: --max-tries must be >= 0, got {args.max_tries}", file=sys.stderr)
-        return 2
+        return _fail(f"--max-tries must be >= 0, got {args.max_tries}")
     for flag, n in (("--count", args.count), ("--max-tries", args.max_tries)):
         if n >= 2 ** 63:  # (deal and ply are int64 columns; as brisca simulate bounds --deals)
-            print(f"brisca: error: {flag} must be below {2 ** 63:,}, got {n:,}", file=sys.stderr)
-            return 2
+            return _fail(f"{flag} must be below {2 ** 63:,}, got {n:,}")
     if args.out is not None:
         err = _out_problem(args.out)
         if err:
-            print(f"brisca: error: --out: {err}", file=sys.stderr)
-            return 2
+            return _fail(f"--out: {err}")
         note_format("--out", args.out, out_format(args.out, "jsonl"))
     existed = _names_a_file(args.out)  # (an interrupted run replaces no file: _keep_partial)
     if refuse_closed_stdout(args.out):  # the puzzles' lines are the only output: refuse before searching

@@ -22,7 +22,7 @@ engine's deal layout (``order``, draw pointer, hand bitmasks, trick) and
 from __future__ import annotations
 
 import collections.abc
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 import numbers
 import re
 
@@ -618,10 +618,10 @@ class Position:
 
     # ------------------------------------------------------------------
     def _game_key(self) -> tuple:
-        """What equality and ``hash`` compare: the compared fields, each hand as a set (computed, not
-        stored, so that a position unpickled from an older version compares right too)."""
-        return (self.rules, self.trump, tuple(frozenset(h) for h in self.hands), self.hidden, self.stock,
-                self.turn, self.trick, self.points, self.side_won, self.played, self.removed)
+        """What equality and ``hash`` compare: each hand as a set, then every field declared
+        ``compare=True`` (:data:`_COMPARED`; computed, not stored, so that a position unpickled from an
+        older version compares right too)."""
+        return (tuple(frozenset(h) for h in self.hands),) + tuple(getattr(self, n) for n in _COMPARED)
 
     def __eq__(self, other):
         if other.__class__ is not self.__class__:
@@ -959,6 +959,10 @@ class Position:
     def future_points(self) -> int:
         """Card points still to be captured (cards in hands, trick, stock and pinta)."""
         return 120 - _points(self.played) - (_points(self.removed) if self.removed else 0)
+
+
+#: The fields :meth:`Position._game_key` compares besides the hands (those declared ``compare=True``).
+_COMPARED = tuple(f.name for f in fields(Position) if f.compare)
 
 
 def deal_position(rules: Rules, seed: int, d: int) -> Position:
