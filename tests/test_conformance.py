@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 from conftest import run_engine
-from oracle import (SUITS, OracleError, OracleRules, beats, from_engine_id, points, replay, side_of, strength,
-                    to_engine_id, trick_winner)
+from oracle import (SUITS, OracleError, OracleRules, beats, from_engine_id, legal_cards, points, replay, side_of,
+                    strength, to_engine_id, trick_winner)
 
 from sim.engine import (R_CAPOTE, R_EX, R_FIRST, R_NEX, R_PINTA, R_REMOVED, R_SEAT_POINTS, R_SEAT_TRICKS,
                         R_SIDE_POINTS, R_STATUS, R_TRUMP, R_WINNER, T_CARDS, T_LEADER, T_POINTS, T_WINNER,
@@ -58,12 +58,29 @@ class Checker:
         self.row0 = row0
         self.rotations = rotations
         self.on_play = on_play
+        self._pols = list(policies)  # the seats' policies of the deal being checked
         self.arr = rules.to_array()
         self.deck = np.array(rules.deck_cards, dtype=np.int8)
         self.buf = np.zeros(48, dtype=np.int8)
         self.rng = np.zeros(1, dtype=np.uint64)
         self.stats = {"deals": 0, "exchanges": 0, "ex7": 0, "ex2": 0, "chains": 0, "chain_same_turn": 0,
-                      "draws": 0, "capotes": 0, "wins": [0, 0, 0], "restricted": 0}
+                      "draws": 0, "capotes": 0, "wins": [0, 0, 0], "restricted": 0, "free_at_last_draw": 0}
+
+    def _on_play(self, g, c):
+        """Counts what R9 did: ``restricted``, plays once the stock is out whose seat could not play every
+        card it held; ``free_at_last_draw``, plays in the last trick with cards to draw (the stock holds one
+        card a seat) that R9 would forbid once the stock is out, by ``random`` seats (uniform over the legal
+        moves). The oracle checks each play is legal, which an engine that forbids too much still passes: an
+        R9 applied a trick early makes the second count 0."""
+        hand = g.hands[g.to_move]
+        if self.orules.endgame != "free" and g.trick:
+            if not g.stock and g.legal() != hand:
+                self.stats["restricted"] += 1
+            elif (len(g.stock) == g.n and self._pols[g.to_move] == "random"
+                  and c not in legal_cards(hand, g.trick, g.trump, self.orules.endgame, True)):
+                self.stats["free_at_last_draw"] += 1
+        if self.on_play is not None:
+            self.on_play(g, c)
 
     def order(self, dseed):
         removed = shuffle_deal(self.arr, self.deck, np.uint64(dseed), self.buf, self.rng)
@@ -102,9 +119,9 @@ class Checker:
         tr = out["tricks"][i]
         tricks = [(int(tr[t, T_LEADER]), int(tr[t, T_WINNER]), int(tr[t, T_POINTS]),
                    [from_engine_id(tr[t, T_CARDS + j]) for j in range(n)]) for t in range(self.rules.tricks)]
-        pols = [self.policies[(s + rot) % n] for s in range(n)]
+        pols = self._pols = [self.policies[(s + rot) % n] for s in range(n)]
         greedy = {s for s in range(n) if pols[s] == "greedy"}  # documented: exchanges whenever allowed
-        g = replay(self.orules, order, removed, exchanges, tricks, must_exchange=greedy, on_play=self.on_play)
+        g = replay(self.orules, order, removed, exchanges, tricks, must_exchange=greedy, on_play=self._on_play)
         # R6: the pinta (after exchanges) went to the seat before the last drawing trick's winner
         last_draw = self.rules.tricks - 4
         taker = (tricks[last_draw][1] + n - 1) % n
@@ -185,14 +202,19 @@ def test_R7_R9_conformance_variants(table, exchange, condition, endgame):
     players, deck, remove = table
     rules = Rules(players=players, deck=deck, remove=remove, exchange=exchange, exchange_condition=condition,
                   endgame=endgame)
-    seen = 0
+    seen = restricted = free = 0
     for k in range(3):
         c = Checker(rules, _policies(players, k + 1), seed=2000 + k)
         c.run(100)
         seen += c.stats["exchanges"]
+        restricted += c.stats["restricted"]
+        free += c.stats["free_at_last_draw"]
         assert c.stats["ex7"] == 0 or exchange in ("seven", "seven-two")
         assert c.stats["ex2"] == 0 or exchange in ("seven-two", "two-any")
     assert (seen > 0) == (exchange != "none")
+    # R9 binds once the stock is out, and not a trick before (each play is checked legal by the oracle)
+    assert (restricted > 0) == (endgame != "free"), restricted
+    assert (free > 0) == (endgame != "free"), free
 
 
 @pytest.mark.parametrize("exchange", EXCHANGES)

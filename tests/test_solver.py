@@ -139,6 +139,24 @@ def test_oracle_agrees_stock_phase_and_swap(exchange, count):
         assert "swap" in r.moves and r.moves == vals and r.value == v, text
 
 
+@pytest.mark.parametrize("players,endgame,count", [(3, "arrastre", 80), (3, "follow", 40), (4, "arrastre", 30)])
+def test_oracle_agrees_obligations_start_inside_the_search(players, endgame, count):
+    """R9's obligations begin when the stock runs out, which the positions of ``test_oracle_agrees`` (3-6
+    players, at most 3 tricks left) mostly reach already in force: here the stock is still in play, so the
+    search itself plays the tricks where they begin. The first position is a mutation-testing find: a
+    3-player kernel that followed the last card played instead of the trick's winning card under
+    ``arrastre`` valued its 4O 18 instead of 17, and every other test passed."""
+    from solver import solve
+    texts = ["players=3 trump=2E hands=12B,11E,11C/7O,6B/3E,4E,4O stock=12E,2C,1O,3O,5O turn=2 trick=11B "
+             "points=41,11,20 endgame=arrastre"] if endgame == "arrastre" and players == 3 else []
+    texts += [str(p) for p in _random_positions(players, count * ORACLE_SCALE, 29 + players, 5 if players == 3 else 3,
+                                                 endgame, stock_left=True)]
+    for text in texts:
+        r = solve(text, pv=False)
+        v, vals = oracle.solve(text)
+        assert r.value == v and r.moves == vals, text
+
+
 @pytest.mark.parametrize("exchange", ["seven-two", "two-any"])
 def test_oracle_agrees_remove_trump2(exchange):
     """R3 ``remove=trump2`` (3 players) disables the 2-exchange of R7, also in the deals whose
