@@ -2804,3 +2804,20 @@ def test_cli_solve_file_threads_interrupted_keeps_later_solved_lines(capsys, mon
     assert [json.loads(x)["line"] for x in out.read_text().splitlines()[:-1]] == [1, 2, 4, 5]
     assert json.loads(out.read_text().splitlines()[-1])["complete"] is False  # (the marker line, 2026-12-05)
     assert f"brisca: wrote 4 records of 5 to {out} (interrupted)" in capsys.readouterr().err
+
+
+def test_win_counts_the_partners_points_R8():
+    """``win=True`` asks for 61 less the points the seat's side holds (R3 sides, R8): with 4 players the
+    partner's points count (mutation testing: 61 less the seat's own points passed every test). Seats 0+2
+    hold 40+30 = 70, so their target is -9 (reached); seats 1+3 hold 0 and need 61 of the 10 left."""
+    from solver import solve
+    text = "players=4 trump=5B hands=4O/7O/2O/3C stock= turn=0 trick= points=40,0,30,0"
+    for seat, target, reached in [(None, -9, True), (0, -9, True), (2, -9, True), (1, 61, False), (3, 61, False)]:
+        r = solve(text, win=True, seat=seat)
+        assert (r.target, r.reached) == (target, reached), seat
+    # the partner's points decide: 40 + 15 = 55 needs 6 more; the last trick goes to seat 1 (7O) with
+    # the 3C (10 points), so 0+2 take nothing: not reached, where seat 0's own 40 would need 21
+    r = solve(text.replace("points=40,0,30,0", "points=40,0,15,0"), win=True)
+    assert (r.target, r.reached) == (6, False)
+    r = solve(text.replace("points=40,0,30,0", "points=40,0,21,0"), win=True, seat=2)
+    assert (r.target, r.reached) == (0, True)

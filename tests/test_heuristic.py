@@ -74,6 +74,26 @@ def test_rule3_figure_taken_only_with_a_zero_point_trump():
     assert act(make_view(["3B", "5E", "6C"], trick=["12O"], pinta="1B")) == "5E"
 
 
+def test_rule3_a_trick_worth_exactly_10_is_trumped():
+    """Rule 3's "worth 10 or more" includes 10 (mutation testing: "more than 10" passed every test): a 3
+    led is won with the only trump, a figure, where a 2-9 trick would take only a zero-point trump."""
+    assert act(make_view(["12O", "5E", "6B"], trick=["3C"], trump=0, pinta="5O")) == "12O"
+    assert act(make_view(["12O", "5E", "6B"], trick=["12C"], trump=0, pinta="5O")) == "5E"
+
+
+def test_expert_utility_orders_outcomes_as_R8():
+    """The expert's exact searches rank final points by R8's outcome first (61 or more wins, 60 draws,
+    less loses), then by points within an outcome (mutation testing: a win from 62 on passed every test,
+    its play only checked legal)."""
+    from sim.expert import _util
+    u = [_util.py_func(p) for p in range(121)]
+    outcome = [(p >= 61) - (p <= 59) for p in range(121)]
+    for p in range(120):
+        assert (outcome[p], u[p]) < (outcome[p + 1], u[p + 1]), p
+        assert u[p] < u[p + 1], p
+    assert max(u[:60]) < u[60] < min(u[61:])
+
+
 def test_rule3_sheds_on_a_zero_point_trick():
     assert act(make_view(["2B", "5E", "12C"], trick=["4O"])) == "5E"
 

@@ -630,6 +630,42 @@ def test_stock_unknown_expectimax():
             assert not cres.library.has_dynamic_globals, disp
 
 
+@pytest.mark.parametrize("players,rules_kw,count", [
+    (3, {}, 8), (3, {"endgame": "follow"}, 6), (4, {}, 6),
+    (4, {"exchange": "two-any", "endgame": "arrastre"}, 6),
+    (2, {"endgame": "follow"}, 8), (2, {"endgame": "arrastre", "exchange": "two-any"}, 6),
+], ids=lambda v: ("-".join(f"{k}={x}" for k, x in v.items()) or "default") if isinstance(v, dict) else str(v))
+def test_stock_unknown_expectimax_every_player_count(players, rules_kw, count):
+    """``stock=?`` = the oracle's expectimax for 2, 3 and 4 players, with cards still to draw under every
+    endgame rule (R9 binds only once the stock is out) and the exchange variants (R7). Mutation-testing
+    finds: the draws dealt to the seats in the wrong order (the pinta to the wrong seat, R6) changes
+    nothing with 2 players and was caught by no test; nor was R9 applied while cards remain to draw
+    when the order is hidden (``legal_moves`` tested the stock's order instead of the cards left)."""
+    import random
+    from solver import solve
+    from solver.position import Position, deal_position
+    from sim.cards import SWAP, format_card
+    rng = random.Random(5 + players)
+    rules = Rules(players=players, **rules_kw)
+    for d in range(count):
+        p = deal_position(rules, 7, d)
+        while p.left > players * (1 + (players == 2) * rng.randrange(2)):  # one round of draws left (2p: or two)
+            mv = p.legal_moves()
+            p = p.apply(mv[rng.randrange(len(mv))])
+        for _ in range(rng.randrange(players)):  # into the trick
+            mv = p.legal_moves()
+            p = p.apply(mv[rng.randrange(len(mv))])
+        hid = Position.make(p.rules, p.trump, p.hands, None, turn=p.turn, trick=p.trick, points=p.points,
+                            played=p.played)
+        unknown = [format_card(c) for c in p.stock]
+        text = str(p).replace("stock=" + ",".join(unknown), "stock=?")
+        v, vals = oracle.solve(text, unknown=unknown)
+        r = solve(hid, pv=False)
+        assert sorted("swap" if m == SWAP else format_card(m) for m in hid.legal_moves()) == sorted(vals), text
+        assert abs(r.value - float(v)) < 1e-9, text
+        assert {m: round(x, 9) for m, x in r.moves.items()} == {m: round(float(x), 9) for m, x in vals.items()}, text
+
+
 def test_stock_unknown_limit():
     from solver import solve
     with pytest.raises(ValueError, match="at most 8 cards"):

@@ -63,6 +63,12 @@ def test_running_stats_plain():
     assert (b["wins"], b["draws"], b["losses"]) == (1, 1, 2)
     assert a["win_rate"] == 0.5 and a["score"] == 0.625
     assert a["win_rate_ci95"] == pytest.approx(list(wilson_interval(2, 4)))
+    # the score's interval is Wilson's at 2.5 of 4 (draws count half), written out here, not the code's
+    # (mutation testing: an interval over wins alone passed every test)
+    z, n, ph = 1.959963984540054, 4, 0.625
+    mid, half = (ph + z * z / (2 * n)), z * math.sqrt(ph * (1 - ph) / n + z * z / (4 * n * n))
+    assert a["score_ci95"] == pytest.approx([(mid - half) / (1 + z * z / n), (mid + half) / (1 + z * z / n)])
+    assert a["score_ci95"] == pytest.approx([0.2194, 0.9081], abs=1e-4)
     assert a["mean_points"] == pytest.approx(70.0)
     assert a["mean_points_se"] == pytest.approx(np.std([70, 120, 30, 60], ddof=1) / 2)
     assert a["seats"] == [0] and b["policy"] == "random"
@@ -90,6 +96,9 @@ def test_running_stats_duplicate_follows_the_policies():
     assert (lo + hi) / 2 == pytest.approx(pair.mean()) and hi - lo == pytest.approx(2 * half)
     pos = s["positions"]
     assert pos[0]["wins"] == 3 and pos[1]["wins"] == 1  # by seat: rows 0, 4, 5 won by side 0
+    # by seat, whatever the policy: seats 0+2's points in each row (the policies' mean is above)
+    assert pos[0]["mean_points"] == pytest.approx((70 + 40 + 60 + 60 + 100 + 65) / 6)
+    assert pos[1]["mean_points"] == pytest.approx((50 + 80 + 60 + 60 + 20 + 55) / 6)
     with pytest.raises(ValueError):
         st.update(sp[:1], w[:1], cap[:1], 6)  # half a pair
 
