@@ -58,7 +58,6 @@ class Checker:
         self.row0 = row0
         self.rotations = rotations
         self.on_play = on_play
-        self._pols = list(policies)  # the seats' policies of the deal being checked
         self.arr = rules.to_array()
         self.deck = np.array(rules.deck_cards, dtype=np.int8)
         self.buf = np.zeros(48, dtype=np.int8)
@@ -66,17 +65,17 @@ class Checker:
         self.stats = {"deals": 0, "exchanges": 0, "ex7": 0, "ex2": 0, "chains": 0, "chain_same_turn": 0,
                       "draws": 0, "capotes": 0, "wins": [0, 0, 0], "restricted": 0, "free_at_last_draw": 0}
 
-    def _on_play(self, g, c):
+    def _on_play(self, g, c, pols):
         """Counts what R9 did: ``restricted``, plays once the stock is out whose seat could not play every
         card it held; ``free_at_last_draw``, plays in the last trick with cards to draw (the stock holds one
         card a seat) that R9 would forbid once the stock is out, by ``random`` seats (uniform over the legal
-        moves). The oracle checks each play is legal, which an engine that forbids too much still passes: an
+        moves; ``pols``: the seats' policies in this deal). The oracle checks each play is legal, which an engine that forbids too much still passes: an
         R9 applied a trick early makes the second count 0."""
         hand = g.hands[g.to_move]
         if self.orules.endgame != "free" and g.trick:
             if not g.stock and g.legal() != hand:
                 self.stats["restricted"] += 1
-            elif (len(g.stock) == g.n and self._pols[g.to_move] == "random"
+            elif (len(g.stock) == g.n and pols[g.to_move] == "random"
                   and c not in legal_cards(hand, g.trick, g.trump, self.orules.endgame, True)):
                 self.stats["free_at_last_draw"] += 1
         if self.on_play is not None:
@@ -119,9 +118,10 @@ class Checker:
         tr = out["tricks"][i]
         tricks = [(int(tr[t, T_LEADER]), int(tr[t, T_WINNER]), int(tr[t, T_POINTS]),
                    [from_engine_id(tr[t, T_CARDS + j]) for j in range(n)]) for t in range(self.rules.tricks)]
-        pols = self._pols = [self.policies[(s + rot) % n] for s in range(n)]
+        pols = [self.policies[(s + rot) % n] for s in range(n)]
         greedy = {s for s in range(n) if pols[s] == "greedy"}  # documented: exchanges whenever allowed
-        g = replay(self.orules, order, removed, exchanges, tricks, must_exchange=greedy, on_play=self._on_play)
+        g = replay(self.orules, order, removed, exchanges, tricks, must_exchange=greedy,
+                   on_play=lambda game, c: self._on_play(game, c, pols))
         # R6: the pinta (after exchanges) went to the seat before the last drawing trick's winner
         last_draw = self.rules.tricks - 4
         taker = (tricks[last_draw][1] + n - 1) % n

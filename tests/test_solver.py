@@ -603,24 +603,34 @@ def test_solve_refuses_hidden_hand():
 
 
 # --------------------------------------------------------------------------- stock=?
+def _hidden_stock(p):
+    """``p`` with its stock order hidden (``stock=?``): the same hands, trick, points and cards played."""
+    from solver.position import Position
+    return Position.make(p.rules, p.trump, p.hands, None, turn=p.turn, trick=p.trick, points=p.points,
+                         played=p.played)
+
+
+def _assert_expectimax(r, v, vals, text):
+    """The solver's ``stock=?`` result ``r`` equals the oracle's expectimax (``v``, ``vals``: Fractions)."""
+    assert abs(r.value - float(v)) < 1e-9, text
+    assert {m: round(x, 9) for m, x in r.moves.items()} == {m: round(float(x), 9) for m, x in vals.items()}, text
+
+
 def test_stock_unknown_expectimax():
     """R11 Descubierta with a hidden stock order: expectation over draw orders = oracle."""
     from solver import solve
     from solver.position import Position
     known = "players=2 trump=11E hands=10O,2C,4E/11O,11C stock=12C turn=0 trick=10C points=27,76"
     p = Position.parse(known)
-    hid = Position.make(p.rules, p.trump, p.hands, None, turn=p.turn, trick=p.trick, points=p.points,
-                        played=p.played)
+    hid = _hidden_stock(p)
     r = solve(hid)
     assert r.value == solve(known).value  # one face-down card: nothing random
     text = "players=2 trump=5B hands=3C,6C,7B/10O,2C,12E stock=2O,4B,3E turn=0 trick= points=62,17"
     p = Position.parse(text)
-    hid = Position.make(p.rules, p.trump, p.hands, None, turn=p.turn, trick=p.trick, points=p.points,
-                        played=p.played)
+    hid = _hidden_stock(p)
     r = solve(hid)
     v, vals = oracle.solve(text.replace("stock=2O,4B,3E", "stock=?"), unknown=["2O", "4B", "3E"])
-    assert abs(r.value - float(v)) < 1e-9
-    assert {m: round(x, 9) for m, x in r.moves.items()} == {m: round(float(x), 9) for m, x in vals.items()}
+    _assert_expectimax(r, v, vals, text)
     # the expectimax binds its exact solver (_chance2 here): numba refused to cache it while the
     # solver was passed on to a compiled callee as a runtime object ("dynamic globals")
     from solver import chance as C
@@ -643,8 +653,8 @@ def test_stock_unknown_expectimax_every_player_count(players, rules_kw, count):
     when the order is hidden (``legal_moves`` tested the stock's order instead of the cards left)."""
     import random
     from solver import solve
-    from solver.position import Position, deal_position
-    from sim.cards import SWAP, format_card
+    from solver.position import deal_position
+    from sim.cards import format_card
     rng = random.Random(5 + players)
     rules = Rules(players=players, **rules_kw)
     for d in range(count):
@@ -655,15 +665,13 @@ def test_stock_unknown_expectimax_every_player_count(players, rules_kw, count):
         for _ in range(rng.randrange(players)):  # into the trick
             mv = p.legal_moves()
             p = p.apply(mv[rng.randrange(len(mv))])
-        hid = Position.make(p.rules, p.trump, p.hands, None, turn=p.turn, trick=p.trick, points=p.points,
-                            played=p.played)
+        hid = _hidden_stock(p)
         unknown = [format_card(c) for c in p.stock]
         text = str(p).replace("stock=" + ",".join(unknown), "stock=?")
         v, vals = oracle.solve(text, unknown=unknown)
         r = solve(hid, pv=False)
-        assert sorted("swap" if m == SWAP else format_card(m) for m in hid.legal_moves()) == sorted(vals), text
-        assert abs(r.value - float(v)) < 1e-9, text
-        assert {m: round(x, 9) for m, x in r.moves.items()} == {m: round(float(x), 9) for m, x in vals.items()}, text
+        assert sorted(format_card(m) for m in hid.legal_moves()) == sorted(vals), text  # (SWAP: "swap")
+        _assert_expectimax(r, v, vals, text)
 
 
 def test_stock_unknown_limit():
