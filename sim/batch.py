@@ -88,6 +88,7 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from .cards import CARD_NAMES, SUITS
+from .checks import check_flag, sequence_problem
 from .rng import seed_bits
 from .rules import Rules
 from .stats import RunningStats, Summary
@@ -179,7 +180,8 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
     rules : Rules
     policies : str or sequence of str
         One name (every seat), ``rules.sides`` names (seat ``s`` plays the
-        policy of side ``s % sides``) or ``rules.players`` names (seat order).
+        policy of side ``s % sides``) or ``rules.players`` names (seat order); a list, a tuple or
+        any ordered iterable (a set, a dict or a DataFrame is refused: :func:`sim.checks.sequence_problem`).
 
     Returns
     -------
@@ -189,7 +191,7 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
     Raises
     ------
     ValueError
-        For an unknown name, a wrong count, or ``solver`` mixed with other policies.
+        For an unknown name, a wrong count, an unordered collection, or ``solver`` mixed with other policies.
 
     Examples
     --------
@@ -200,6 +202,10 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
         policies = [policies]
     # (a generator too; b"random" was read as the names '114', '97', ...)
     iterable = hasattr(policies, "__iter__") and not isinstance(policies, (bytes, bytearray))
+    why = sequence_problem(policies) if iterable else None  # (a set seated its names in hash order, a dict its
+    if why:  # keys: break-it pass of 2026-12-06)
+        raise ValueError(f"policies must be a name or a list of names in seat order, got a {type(policies).__name__} "
+                         f"({why})")
     policies = list(policies) if iterable else policies
     if not iterable or not all(isinstance(p, str) for p in policies):
         raise ValueError(f"policies must be a name or a list of names, got {policies!r}")
@@ -1065,7 +1071,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         Return the deal table as a DataFrame (default: when the run has at most
         :data:`FRAME_ROWS` rows).
     tricks : bool
-        Also return the trick table as a DataFrame (needs ``keep_frame``).
+        Also return the trick table as a DataFrame (needs ``keep_frame``: ``keep_frame=False`` with
+        ``tricks=True`` is refused; a run of more than :data:`FRAME_ROWS` rows needs ``keep_frame=True``).
     on_start : callable, optional
         Called with no arguments once every argument is checked, before any file is touched or
         deal played; an exception it raises propagates (``brisca simulate`` refuses there when its
@@ -1079,8 +1086,9 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     Raises
     ------
     ValueError
-        For invalid rules, policies, counts, seed, threads or an unwritable
-        output; raised before anything is simulated or written.
+        For invalid rules, policies, counts, seed, threads, a yes/no option that is not a bool
+        (``duplicate="no"``: :func:`sim.checks.check_flag`), ``tricks`` without ``keep_frame``, or an
+        unwritable output; raised before anything is simulated or written.
     RuntimeError
         If the engine reports a row with a non-zero status (a policy bug); no
         file is left behind.
@@ -1107,6 +1115,10 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         if threads > _max_threads():
             raise ValueError(f"threads must be between 1 and {_max_threads()} "
                              f"(numba.config.NUMBA_NUM_THREADS), got {threads}")
+    duplicate, progress, tricks = (check_flag(duplicate, "duplicate"), check_flag(progress, "progress"),
+                                   check_flag(tricks, "tricks"))  # (duplicate="no" played duplicate: 2026-12-06)
+    if keep_frame is not None:
+        keep_frame = check_flag(keep_frame, "keep_frame")
     seat_pol = resolve_policies(rules, policies)
     solver = seat_pol[0] == SOLVER
     rotations = rules.sides if duplicate else 1
@@ -1128,6 +1140,11 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                              f" (memory: about 200 bytes a row in flight), got {chunk}")
     chunk = max(rotations, chunk - chunk % rotations)
     chunk = min(chunk, rows)
+    if tricks and keep_frame is False or tricks and keep_frame is None and rows > FRAME_ROWS:  # (returned
+        # tricks=None silently: break-it pass of 2026-12-06)
+        raise ValueError("tricks: the trick table is returned beside the deal table; tricks=True needs keep_frame"
+                         + (f" (a run of {rows:,} rows, more than {FRAME_ROWS:,}, keeps no frame by default: pass "
+                            "keep_frame=True, " if keep_frame is None else " (") + "or write it with tricks_out)")
     if keep_frame is None:
         keep_frame = rows <= FRAME_ROWS
     rec = tricks_out is not None or (tricks and keep_frame)

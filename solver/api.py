@@ -16,7 +16,6 @@ three players the paranoid value (the two other seats together against it).
 """
 from __future__ import annotations
 
-import collections.abc
 import decimal
 import numbers
 import threading
@@ -28,6 +27,7 @@ import numpy as np
 from numba.core.compiler_lock import global_compiler_lock
 
 from sim.cards import SWAP, format_card, show_input
+from sim.checks import check_flag, sequence_problem
 
 from .position import Position
 
@@ -328,31 +328,6 @@ def check_threads(threads) -> int:
     return int(threads)
 
 
-def check_flag(value, name: str) -> bool:
-    """A yes/no option of :func:`solve` and :func:`solve_many` (``pv``, ``moves``, ``win``) as a ``bool``.
-
-    Parameters
-    ----------
-    value : bool, numpy.bool_ or int
-        The option as given; the integers 0 and 1 are taken as False and True.
-    name : str
-        The option's name, for the error message.
-
-    Returns
-    -------
-    bool
-
-    Raises
-    ------
-    ValueError
-        ``"<name>: expected True or False, got ..."`` for anything else: ``win="no"`` would
-        otherwise count as true.
-    """
-    if isinstance(value, (bool, np.bool_)) or (isinstance(value, numbers.Integral) and value in (0, 1)):
-        return bool(value)
-    raise ValueError(f"{name}: expected True or False, got {value!r}")
-
-
 def _names(moves):
     return [format_card(int(m)) for m in moves]
 
@@ -521,9 +496,10 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
                          f"{type(positions).__name__} (wrap it in a list)")
     if not hasattr(positions, "__iter__"):
         raise ValueError(f"positions: expected an iterable of positions, got {type(positions).__name__}")
-    if isinstance(positions, collections.abc.Mapping):  # (as analyse_play's moves: not its keys silently)
-        raise ValueError(f"positions: expected an iterable of positions, got a {type(positions).__name__} (its "
-                         "keys would be solved; pass a list)")
+    why = sequence_problem(positions, ordered=False)  # (a dict, a DataFrame: not its keys silently; a set is
+    if why:  # taken, each result naming its position)
+        raise ValueError(f"positions: expected an iterable of positions, got a {type(positions).__name__} ({why}; "
+                         "pass a list)")
     if errors not in ("raise", "return"):
         raise ValueError(f"errors: expected 'raise' or 'return', got {errors!r}")
     pv, moves, win = check_flag(pv, "pv"), check_flag(moves, "moves"), check_flag(win, "win")  # (once, not a line each)
@@ -627,12 +603,10 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
     pos._need_known_stock("analyse_play")
     if isinstance(moves, (str, bytes)):
         raise ValueError(f"moves: expected a sequence of moves, got the string {show_input(moves)} (wrap it in a list)")
-    if isinstance(moves, collections.abc.Mapping):
-        raise ValueError(f"moves: expected a sequence of moves, got a {type(moves).__name__} (its keys would be "
-                         f"played; pass a list)")
-    if isinstance(moves, collections.abc.Set):  # (break-it pass of 2026-12-05: replayed in hash order)
-        raise ValueError(f"moves: expected a sequence of moves in order, got a {type(moves).__name__} (its order "
-                         "is arbitrary; pass a list)")
+    why = sequence_problem(moves)  # (break-it passes: a set replayed in hash order, 2026-12-05; a DataFrame's
+    if why:  # column labels played, 2026-12-06)
+        raise ValueError(f"moves: expected a sequence of moves{' in order' if 'order' in why else ''}, got a "
+                         f"{type(moves).__name__} ({why}; pass a list)")
     try:
         moves = list(moves)  # (a generator too)
     except TypeError:

@@ -22,10 +22,29 @@ from .position import ST_HAND, ST_LEADER, ST_NTRICK, ST_TRICK, deal_position
 
 
 def _rules_of(rules) -> Rules:
+    """``rules`` as :class:`~sim.rules.Rules`: a ``Rules`` as it is, or the kernels' array
+    (:meth:`~sim.rules.Rules.to_array`, ``ndarray(int64, shape=(P_SIZE,))``) read back.
+
+    Raises
+    ------
+    ValueError
+        If ``rules`` is neither (``None``, an int, a dict, a string: the break-it pass of 2026-12-06 found
+        an ``IndexError`` from the indexing below), or its array names no rule set (:class:`Rules` checks).
+    """
     if isinstance(rules, Rules):
         return rules
-    from sim.rules import P_DECK, P_ENDGAME, P_EX_WON, P_EXCHANGE, P_PLAYERS, P_REMOVE, P_TIE
-    a = np.asarray(rules)
+    from sim.rules import P_DECK, P_ENDGAME, P_EX_WON, P_EXCHANGE, P_PLAYERS, P_REMOVE, P_SIZE, P_TIE
+    a = np.asarray(rules) if isinstance(rules, (np.ndarray, list, tuple)) else None
+    if a is None or a.shape != (P_SIZE,) or a.dtype.kind not in "iu":
+        raise ValueError(f"rules: expected a sim.rules.Rules or its to_array() (int64, shape ({P_SIZE},)), "
+                         f"got {type(rules).__name__}" + ("" if a is None else f" of shape {a.shape}, dtype {a.dtype}"))
+    tables = ((P_DECK, DECKS, "deck"), (P_EXCHANGE, EXCHANGES, "exchange"),
+              (P_EX_WON, EXCHANGE_CONDITIONS, "exchange_condition"), (P_ENDGAME, ENDGAMES, "endgame"),
+              (P_REMOVE, REMOVES, "remove"), (P_TIE, TIES, "tie"))
+    for i, names, what in tables:
+        if not 0 <= int(a[i]) < len(names):
+            raise ValueError(f"rules: {what} index {int(a[i])} at position {i} of the array is out of range "
+                             f"(0-{len(names) - 1})")
     return Rules(players=int(a[P_PLAYERS]), deck=DECKS[int(a[P_DECK])], exchange=EXCHANGES[int(a[P_EXCHANGE])],
                  exchange_condition=EXCHANGE_CONDITIONS[int(a[P_EX_WON])], endgame=ENDGAMES[int(a[P_ENDGAME])],
                  remove=REMOVES[int(a[P_REMOVE])], tie=TIES[int(a[P_TIE])])

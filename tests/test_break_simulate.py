@@ -374,3 +374,40 @@ def test_dangling_link_into_a_missing_directory_is_written_through(tmp_path):
     link.symlink_to(tmp_path / "nd" / "sub" / "x.parquet")
     simulate(Rules(players=2), "random", deals=3, out=link)
     assert link.is_symlink() and pd.read_parquet(tmp_path / "nd" / "sub" / "x.parquet").shape[0] == 3
+
+
+# --- break-it pass on the public Python API (2026-12-06) ---------------------------------------------------------
+
+@pytest.mark.parametrize("policies", [{"heuristic", "random"}, {"heuristic": 1, "random": 2},
+                                      pd.DataFrame({"heuristic": [1], "random": [2]})])
+def test_policies_as_a_set_or_mapping_are_refused(policies):
+    """simulate's policies as a set were seated in string-hash order, which changes with PYTHONHASHSEED
+    (PYTHONHASHSEED=1 gave ('random', 'heuristic'), =3 ('heuristic', 'random')); a dict (or a DataFrame)
+    gave its keys. A list in seat order, or a dict's keys() (insertion order), is what is asked for."""
+    from sim.batch import resolve_policies
+    with pytest.raises(ValueError, match="policies must be .* in seat order, got a (set|dict|DataFrame) \\(its"):
+        resolve_policies(Rules(players=2), policies)
+    assert resolve_policies(Rules(players=2), {"heuristic": 1, "random": 2}.keys()) == ("heuristic", "random")
+
+
+@pytest.mark.parametrize("kw", [dict(duplicate="no"), dict(keep_frame="no"), dict(progress="no"), dict(tricks="no"),
+                                dict(duplicate=2), dict(tricks=None)])
+def test_simulate_refuses_flags_that_are_not_bools(kw):
+    """simulate(duplicate="no") played every deal twice (duplicate on); keep_frame="no" kept the frame;
+    as solve()'s flags, a yes/no option is a bool (or 0/1), refused before anything is played."""
+    name = next(iter(kw))
+    with pytest.raises(ValueError, match=f"^{name}: expected True or False, got {kw[name]!r}"):
+        simulate(2, "random", deals=2, seed=1, **kw)
+
+
+def test_simulate_tricks_without_the_frame_is_refused():
+    """tricks=True with keep_frame=False returned tricks=None silently (the docstring: "needs keep_frame")."""
+    with pytest.raises(ValueError, match="^tricks: .*needs keep_frame"):
+        simulate(2, "random", deals=2, seed=1, tricks=True, keep_frame=False)
+
+
+def test_simulate_tricks_beyond_the_default_frame_is_refused():
+    """The same with keep_frame left to its default on a run of more than FRAME_ROWS rows (no frame kept)."""
+    from sim.batch import FRAME_ROWS
+    with pytest.raises(ValueError, match=f"^tricks: .*a run of {FRAME_ROWS + 1:,} rows.*pass keep_frame=True"):
+        simulate(2, "random", deals=FRAME_ROWS + 1, seed=1, tricks=True)

@@ -2821,3 +2821,70 @@ def test_win_counts_the_partners_points_R8():
     assert (r.target, r.reached) == (6, False)
     r = solve(text.replace("points=40,0,30,0", "points=40,0,21,0"), win=True, seat=2)
     assert (r.target, r.reached) == (0, True)
+
+
+# --- break-it pass on the public Python API (2026-12-06) ---------------------------------------------------------
+
+@pytest.mark.parametrize("rules", [None, 2, {"players": 2}, "2", np.zeros(3, np.int64),
+                                   Rules(players=2).to_array().astype(float)])
+def test_play_open_batch_refuses_bad_rules_with_a_value_error(rules):
+    """play_open_batch's docstring: "Raises ValueError for an invalid rules"; None, an int, a dict or a string
+    raised IndexError ('array is 0-dimensional') from the array indexing in _rules_of."""
+    from sim import engine as E
+    from solver import play_open_batch
+    with pytest.raises(ValueError, match="^rules: expected a sim.rules.Rules or its to_array"):
+        play_open_batch(rules, 1, 0, 1, 1, np.zeros((1, E.R_SIZE), np.int16), np.zeros((1, 2, 3), np.int8),
+                        np.zeros(1, np.uint64), np.zeros((1, 20, E.T_SIZE), np.int16), False)
+
+
+def test_rules_array_reads_back_and_its_indices_are_checked():
+    """The kernels' rules array (Rules.to_array) is read back as the same Rules; an index out of its table is
+    named (it was an IndexError from the names' tuple)."""
+    from solver.selfplay import _rules_of
+    r = Rules(players=4, deck="catalan48", endgame="arrastre", exchange="seven", exchange_condition="won-trick")
+    assert _rules_of(r.to_array()) == r
+    a = r.to_array()
+    a[2] = 9  # P_DECK
+    with pytest.raises(ValueError, match="^rules: deck index 9 at position 2"):
+        _rules_of(a)
+
+
+@pytest.mark.parametrize("hidden, message", [([False], "1 value given, expected 2"),
+                                             ([False] * 3, "3 values given, expected 2"),
+                                             (["no", "no"], "expected True or False, got 'no'")])
+def test_position_hidden_is_checked_and_named(hidden, message):
+    """Position.make(hidden=[False]) with two seats said "hands: 2 seats given, expected 2" (the hands were
+    right); hidden=["no", "no"] was read as two hidden hands (bool("no"))."""
+    with pytest.raises(ValueError, match=f"^hidden: {message}"):
+        Position.make(Rules(players=2), 0, [[2], [1]], [], hidden=hidden)
+
+
+def test_solve_many_and_analyse_play_refuse_a_dataframe():
+    """A DataFrame was iterated as its column labels: solve_many(pd.DataFrame({EX: [1]})) solved the label,
+    analyse_play(EX, pd.DataFrame({"2C": [1]})) played it (both refuse a dict for the same reason)."""
+    pd = pytest.importorskip("pandas")
+    from solver import analyse_play, solve_many
+    with pytest.raises(ValueError, match="^positions: .*got a DataFrame \\(its keys would be read"):
+        solve_many(pd.DataFrame({EX: [1]}))
+    with pytest.raises(ValueError, match="^moves: .*got a DataFrame \\(its keys would be read"):
+        analyse_play(EX, pd.DataFrame({"2C": [1]}))
+
+
+def test_trump2_hidden_stock_position_the_notation_cannot_write_warns():
+    """remove=trump2 with stock=? and another 2 set aside (removed=2B, the 2 of trumps 2O unseen): str() wrote a
+    string that parses to another game (2O set aside; solved 4.6 against 4.5), silently. It still writes the
+    string (printing a position must not fail) but warns, and repr says which 2 was set aside."""
+    from sim.cards import parse_card
+    s = ("players=3 trump=10O hands=1C,11O,2C/3C,6E,12C/6C,1E,12E stock=? turn=1 trick= points=0,27,33 "
+         "played=1O,4O,6O,7O,12O,4C,5C,7C,10C,2E,3E,4E,5E,7E,10E,11E,1B,3B,4B,5B,6B,7B,11B,12B remove=trump2")
+    q = Position.parse(s)
+    h = Position.make(q.rules, q.trump, q.hands, None, turn=q.turn, trick=q.trick, points=q.points,
+                      played=q.played, removed=parse_card("2B"))
+    assert h != q and Position.parse(s) == q
+    with pytest.warns(UserWarning, match="cannot say that 2B was set aside"):
+        assert str(h) == s
+    assert repr(h).endswith("with 2B set aside at the deal>")
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert str(q) == s and repr(q) == f"Position.parse({s!r})"

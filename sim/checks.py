@@ -1,0 +1,63 @@
+"""Checks of the public API's arguments shared by ``sim`` and ``solver`` (light: numpy only).
+
+* :func:`check_flag` - a yes/no option as a ``bool`` (``duplicate="no"`` must not count as true).
+* :func:`sequence_problem` - why a value cannot stand for a sequence in order (a mapping or a
+  DataFrame would be read as its keys, a set in an arbitrary order).
+"""
+from __future__ import annotations
+
+import collections.abc
+import numbers
+
+import numpy as np
+
+
+def check_flag(value, name: str) -> bool:
+    """A yes/no option (``solve``'s ``pv``, ``moves``, ``win``; ``simulate``'s ``duplicate``,
+    ``progress``, ``keep_frame``, ``tricks``) as a ``bool``.
+
+    Parameters
+    ----------
+    value : bool, numpy.bool_ or int
+        The option as given; the integers 0 and 1 are taken as False and True.
+    name : str
+        The option's name, for the error message.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    ValueError
+        ``"<name>: expected True or False, got ..."`` for anything else: ``win="no"`` would
+        otherwise count as true.
+    """
+    if isinstance(value, (bool, np.bool_)) or (isinstance(value, numbers.Integral) and value in (0, 1)):
+        return bool(value)
+    raise ValueError(f"{name}: expected True or False, got {value!r}")
+
+
+def sequence_problem(value, ordered: bool = True) -> str | None:
+    """Why ``value``, an iterable, cannot stand for a sequence of items, or None when it can.
+
+    Parameters
+    ----------
+    value : object
+        An iterable given where a list is expected (policies, positions, moves, a position's fields).
+    ordered : bool
+        Whether the order matters (seats, moves, a stock): then a set is refused too, its order being
+        arbitrary (a set of strings changes order with ``PYTHONHASHSEED``); a dict's ``keys()``
+        keep their insertion order and are accepted.
+
+    Returns
+    -------
+    str or None
+        ``"its keys would be read"`` for a mapping or a pandas DataFrame (iterated as its column
+        labels), ``"its order is arbitrary"`` for a set when ``ordered``, else None.
+    """
+    if isinstance(value, collections.abc.Mapping) or hasattr(value, "columns"):
+        return "its keys would be read"
+    if ordered and isinstance(value, collections.abc.Set) and not isinstance(value, collections.abc.KeysView):
+        return "its order is arbitrary"
+    return None
