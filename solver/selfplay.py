@@ -154,7 +154,9 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     Raises
     ------
     ValueError
-        For an invalid ``rules``.
+        For an invalid ``rules``, a ``seed``, ``row0``, ``m`` or ``rotations`` that is not an integer in
+        range (``seed``: the run seed or its int64 bits; ``rotations`` at least 1), or an output array
+        with fewer than ``m`` rows.
     """
     from sim.engine import (R_CAPOTE, R_EX, R_FIRST, R_NEX, R_PINTA, R_REMOVED, R_SEAT_POINTS, R_SEAT_TRICKS,
                             R_SIDE_POINTS, R_STATUS, R_TRUMP, R_WINNER, T_CARDS, T_LEADER, T_POINTS, T_WINNER,
@@ -163,6 +165,16 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     from . import search as S
 
     rules = _rules_of(rules)
+    import numbers  # (break-it pass of 2026-12-06: seed=1.5 was cut to 1, "1" read as 1, rotations=0 a
+    for name, v, lo in (("seed", seed, -2 ** 63), ("row0", row0, 0), ("m", m, 0), ("rotations", rotations, 1)):
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral) or not lo <= int(v) < 2 ** 64:
+            raise ValueError(f"{name}: expected an integer {lo} or more, got {v!r}")  # ZeroDivisionError)
+    m = int(m)
+    need = {"res": (res, 2), "hands0": (hands0, 3), "dseeds": (dseeds, 1)} | ({"tricks": (tricks, 3)} if rec else {})
+    for name, (a, ndim) in need.items():
+        if not isinstance(a, np.ndarray) or a.ndim != ndim or a.shape[0] < m:
+            raise ValueError(f"{name}: expected an ndarray of {ndim} dimensions with at least m={m} rows, got "
+                             + (f"shape {a.shape}" if isinstance(a, np.ndarray) else type(a).__name__))
     # the batch passes the run seed as int64 bits (2**64 - 1 arrives as -1): keep the bits
     seed = int(seed) & 0xFFFFFFFFFFFFFFFF
     n = rules.players

@@ -2888,3 +2888,20 @@ def test_trump2_hidden_stock_position_the_notation_cannot_write_warns():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert str(q) == s and repr(q) == f"Position.parse({s!r})"
+
+
+@pytest.mark.parametrize("kw, message", [(dict(seed=1.5), "^seed: expected an integer"),
+                                         (dict(seed="1"), "^seed: expected an integer"),
+                                         (dict(rotations=0), "^rotations: expected an integer 1 or more, got 0"),
+                                         (dict(m=-1), "^m: expected an integer 0 or more"),
+                                         (dict(m=2), "^res: expected an ndarray .* at least m=2 rows, got shape")])
+def test_play_open_batch_checks_its_other_arguments(kw, message):
+    """The same pass: seed=1.5 was cut to 1 and "1" read as 1, rotations=0 raised ZeroDivisionError, an m larger
+    than the output arrays an IndexError after the first rows were written."""
+    from sim import engine as E
+    from solver import play_open_batch
+    args = dict(seed=1, row0=0, m=1, rotations=1) | kw
+    with pytest.raises(ValueError, match=message):
+        play_open_batch(Rules(players=2), args["seed"], args["row0"], args["m"], args["rotations"],
+                        np.zeros((1, E.R_SIZE), np.int16), np.zeros((1, 2, 3), np.int8), np.zeros(1, np.uint64),
+                        np.zeros((1, 20, E.T_SIZE), np.int16), False)
