@@ -269,6 +269,13 @@ def test_cli_out_write_error_names_the_file(tmp_path):
         simulate(Rules(players=2), "random", deals=3000, chunk=1000, out="/dev/full")
     part = e.value.partial_summary
     assert part.extra["complete"] is False and part.deals in (1000, 2000, 3000) and part.extra.get("out") is None
+    # with duplicate (mutation testing, third pass: the distinct deals were given as the rows played): rows
+    # played = distinct deals x rotations (2 sides: 2 rotations)
+    with pytest.raises(OSError) as e:
+        simulate(Rules(players=2), ["random", "greedy"], deals=1500, chunk=1000, duplicate=True, out="/dev/full")
+    part = e.value.partial_summary
+    assert part.rotations == 2 and part.deals in (1000, 2000, 3000) and part.distinct_deals == part.deals // 2
+    assert part.to_dict()["distinct_deals"] == part.deals // 2
 
 
 def test_empty_out_path_is_named_as_given(tmp_path):

@@ -1684,6 +1684,63 @@ def test_puzzle_answers_graded_with_win_and_seat():
     assert passed  # the case that went wrong was met
 
 
+def test_puzzle_deal_names_the_deal_it_came_from():
+    """Mutation testing (third pass): a puzzle's ``deal`` is the index of the deal of the seed that its
+    position was played from (``"deal": d`` one too far passed every test). The stock is drawn from the
+    top (NOTATION.md), so the puzzle's face-down stock is the end of that deal's stock, and the pinta's
+    suit (the trump suit, R4) is the deal's."""
+    from solver.puzzles import find_puzzles
+    checked = 0
+    recs = list(find_puzzles(4, players=2, seed=0, max_tries=600))
+    assert len(recs) == 4 and [r["deal"] for r in recs] == sorted({r["deal"] for r in recs})
+    for rec in recs:
+        pos = Position.parse(rec["position"])
+        deal = deal_position(Rules(players=2), 0, rec["deal"])
+        assert pos.trump // 12 == deal.trump // 12, rec
+        if pos.stock:
+            assert tuple(deal.stock[-len(pos.stock):]) == tuple(pos.stock), rec
+            checked += 1
+    assert checked
+
+
+def test_cli_human_output_stars_every_tied_best_move(capsys):
+    """Mutation testing (third pass): `brisca solve`'s table marks every move reaching the value with
+    ``*`` (a star on the first best move only passed every test), moves best first. The oracle's values
+    (a position where the exchange, R7, ties the best card)."""
+    import solver_oracle as oracle
+    pos = "players=2 trump=7C hands=1E,10O,2C/3E,2O stock=12B turn=0 trick=6E points=42,51"
+    v, vals = oracle.solve(pos)
+    assert sorted(m for m in vals if vals[m] == v) == ["10O", "swap"] and len(set(vals.values())) == 3
+    rc, out, err = _run(capsys, "solve", pos, "--no-pv")
+    assert rc == 0, err
+    rows = [line.split() for line in out.splitlines() if line.startswith("  ")]
+    assert {r[0]: int(r[1]) for r in rows} == vals
+    assert [int(r[1]) for r in rows] == sorted(vals.values(), reverse=True)
+    assert {r[0] for r in rows if r[-1] == "*"} == {m for m in vals if vals[m] == v}
+    assert all(len(r) == 3 if vals[r[0]] == v else len(r) == 2 for r in rows)
+
+
+def test_solve_many_raises_the_first_error_in_position_order(monkeypatch):
+    """Mutation testing (third pass): with several workers, ``solve_many(errors="raise")`` raises the
+    error of the first failing position in position order (its docstring), not the one that failed
+    first in time nor the last one (``max`` for ``min`` passed every test). Position 0 fails late, 1 at
+    once, both on their own worker."""
+    import time
+
+    from solver import api, solve_many
+
+    def fake(p, *a, **kw):
+        if p == "late":
+            time.sleep(0.5)
+        raise ValueError(f"failed: {p}")
+
+    monkeypatch.setattr(api, "solve", fake)
+    with pytest.raises(ValueError, match="^failed: late$"):
+        solve_many(["late", "soon"], threads=2)
+    out = solve_many(["late", "soon"], threads=2, errors="return")
+    assert [str(e) for e in out] == ["failed: late", "failed: soon"]
+
+
 def test_target_for_a_seat_matches_values():
     """solve(target, seat=S): the side of S reaches T iff its value (the other side's moves
     minimizing it) is at least T; 2 sides: the points left less the side to move's value. Also

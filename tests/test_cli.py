@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -48,6 +49,54 @@ def test_simulate_json_and_parquet(tmp_path):
     assert len(df) == 3000 and len(pd.read_parquet(tricks)) == 3000 * 20
     assert read_metadata(out)["seed"] == 1
     assert sorted(os.listdir(tmp_path)) == ["sub", "tricks.parquet"]
+
+
+def _wilson(x, n, z=1.959963984540054):
+    """Wilson's 95% score interval (Newcombe 1998, method 3), written out for the tests."""
+    p = x / n
+    den = 1 + z * z / n
+    mid, half = (p + z * z / (2 * n)) / den, z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / den
+    return [mid - half, mid + half]
+
+
+def test_simulate_json_numbers_match_the_deal_table(tmp_path):
+    """Mutation testing (third pass): the numbers of `brisca simulate --json`, end to end, recomputed from
+    the deal table it wrote (RULES R8: a draw counts for the seats tied on top; ``sides`` follow the
+    policies of rotation 0 wherever they sit, ``positions`` the seats). Three players, duplicate."""
+    out = tmp_path / "run.parquet"
+    pols = ["heuristic", "random", "greedy"]
+    p = brisca("simulate", "--players", 3, "--deals", 200, *[a for x in pols for a in ("--policy", x)],
+               "--duplicate", "--seed", 4, "--out", out, "--json", "--no-progress")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    df = pd.read_parquet(out)
+    n = len(df)
+    pts = df[[f"side_points_{s}" for s in range(3)]].to_numpy().astype(int)
+    win = df["winner"].to_numpy().astype(int)
+    top = pts.max(axis=1)
+    drawn = win == -1
+    assert (n, d["deals"], d["distinct_deals"], d["rotations"]) == (600, 600, 200, 3)
+    assert d["draws"] == drawn.sum() > 0 and d["capotes"] == df["capote"].sum()
+    assert d["draw_rate"] == pytest.approx(drawn.mean()) and d["capote_rate"] == pytest.approx(df["capote"].mean())
+    assert d["draw_rate_ci95"] == pytest.approx(_wilson(drawn.sum(), n))
+    for j, pos in enumerate(d["positions"]):
+        draws = (drawn & (pts[:, j] == top)).sum()
+        assert (pos["seats"], pos["wins"], pos["draws"]) == ([j], (win == j).sum(), draws)
+        assert pos["win_rate_ci95"] == pytest.approx(_wilson((win == j).sum(), n))
+        assert pos["mean_points"] == pytest.approx(pts[:, j].mean())
+        assert pos["mean_points_se"] == pytest.approx(pts[:, j].std(ddof=1) / n ** 0.5)
+    for k, side in enumerate(d["sides"]):
+        seat = np.select([df[f"policy_{s}"].to_numpy() == pols[k] for s in range(3)], [0, 1, 2])
+        mine = pts[np.arange(n), seat]
+        wins, draws = (win == seat).sum(), (drawn & (mine == top)).sum()
+        assert (side["policy"], side["games"], side["wins"], side["draws"], side["losses"]) == \
+            (pols[k], n, wins, draws, n - wins - draws)
+        assert side["win_rate"] == pytest.approx(wins / n) and side["score"] == pytest.approx((wins + draws / 2) / n)
+        assert side["win_rate_ci95"] == pytest.approx(_wilson(wins, n))
+        assert side["score_ci95"] == pytest.approx(_wilson(wins + draws / 2, n))
+        assert side["mean_points"] == pytest.approx(mine.mean())
+        assert side["mean_points_se"] == pytest.approx(mine.std(ddof=1) / n ** 0.5)
+    assert sum(s["draws"] for s in d["positions"]) > d["draws"]  # some draws tie two seats on top
 
 
 def test_simulate_table_duplicate_entry_point(tmp_path):

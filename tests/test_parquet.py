@@ -134,6 +134,27 @@ def test_duplicate_pairs(players, tmp_path):
     assert all("pair_score_ci95" in x for x in d["sides"])
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_duplicate_tricks_table_deal_pair_rotation(players, tmp_path):
+    """Mutation testing (third pass): the tricks table's ``pair`` column with ``duplicate`` was read by no
+    test (a pair of ``deal // players`` passed: the same as ``deal // rotations`` with 2 and 3 players).
+    Row ``r`` is pair ``r // rotations``, rotation ``r % rotations`` (rotations = sides, R3), in both
+    tables, across chunks; its tricks carry the row's number."""
+    rules = Rules(players=players)
+    R, nt = rules.sides, rules.tricks
+    r = simulate(rules, ["heuristic", "random", "greedy"][:R], deals=25, seed=9, duplicate=True, chunk=4 * R,
+                 out=tmp_path / "d.parquet", tricks_out=tmp_path / "t.parquet", keep_frame=True, tricks=True)
+    df, tr = pd.read_parquet(tmp_path / "d.parquet"), pd.read_parquet(tmp_path / "t.parquet")
+    pd.testing.assert_frame_equal(tr, r.tricks)
+    rows = np.arange(25 * R)
+    assert (df.deal.to_numpy() == rows).all()
+    assert (tr.deal.to_numpy() == np.repeat(rows, nt)).all()
+    assert (tr.trick.to_numpy() == np.tile(np.arange(nt), 25 * R)).all()
+    assert (tr.pair.to_numpy() == np.repeat(rows // R, nt)).all()
+    assert (tr.rotation.to_numpy() == np.repeat(rows % R, nt)).all()
+    assert tr.pair.dtype == np.int64 and tr.rotation.dtype == np.int8
+
+
 def test_same_content_whatever_threads_and_chunks(tmp_path):
     import numba
     rules = Rules(players=4, exchange="two-any")

@@ -324,6 +324,27 @@ def test_target_agrees_with_value():
     assert r.reached == (d["value"] >= r.target)
 
 
+def test_moves_best_first_and_every_tied_best_move():
+    """Mutation testing (third pass): ``moves`` is ordered best first and ``best`` lists every move tied
+    for the value (a dropped tie, or the moves in ascending order, passed the tests but the README's one
+    example). Checked against the oracle's values on small positions with ties and 3+ distinct values,
+    for solve and solve_many alike."""
+    from solver import solve, solve_many
+    positions = _random_positions(2, 40, 31, 4)
+    ties = spread = 0
+    for pos, rm in zip(positions, solve_many(positions, threads=1, pv=False)):
+        text = str(pos)
+        v, vals = oracle.solve(text)
+        for r in (solve(pos, pv=False), rm):
+            assert r.value == v and r.moves == vals, text
+            assert list(r.moves.values()) == sorted(vals.values(), reverse=True), text  # best first
+            assert sorted(r.best) == sorted(m for m in vals if vals[m] == v), text  # every tied move
+            assert r.best == list(r.moves)[:len(r.best)], text
+        ties += sum(x == v for x in vals.values()) >= 2
+        spread += len(set(vals.values())) >= 3
+    assert ties and spread  # the sample has tied best moves and moves of 3 different values
+
+
 def test_analyse_play_constant_along_pv():
     from solver import analyse_play, solve
     from solver.position import deal_position
@@ -614,6 +635,30 @@ def _assert_expectimax(r, v, vals, text):
     """The solver's ``stock=?`` result ``r`` equals the oracle's expectimax (``v``, ``vals``: Fractions)."""
     assert abs(r.value - float(v)) < 1e-9, text
     assert {m: round(x, 9) for m, x in r.moves.items()} == {m: round(float(x), 9) for m, x in vals.items()}, text
+
+
+def test_stock_unknown_target_reached_at_exactly_the_expectation():
+    """Mutation testing (third pass): target mode with ``stock=?`` answers whether the expected points
+    reach the target, ``>=`` (a ``>`` passed every test: no expectation was a whole number). The oracle's
+    expectimax; positions with 3 face-down cards and the pinta left, some expectations whole."""
+    import math
+
+    from solver import solve
+    from solver.position import deal_position
+    from sim.cards import format_card
+    whole = 0
+    for seed in (1, 2, 3):
+        for d in range(6):
+            p = deal_position(Rules(players=2), seed, d)
+            while p.left > 4 or p.trick:
+                p = p.apply(p.legal_moves()[0])
+            h = _hidden_stock(p)
+            v, _ = oracle.solve(str(h), unknown=[format_card(c) for c in p.stock])
+            whole += v.denominator == 1
+            for t in {math.floor(v), math.ceil(v), math.ceil(v) + 1} - {0}:
+                r = solve(h, t)
+                assert r.reached == (v >= t) and r.target == t and r.value is None, (str(h), t, v)
+    assert whole  # an expectation equal to a target was met
 
 
 def test_stock_unknown_expectimax():

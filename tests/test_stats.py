@@ -116,3 +116,32 @@ def test_json_is_strict_with_no_time():
     s = Summary(deals=0, distinct_deals=0, rotations=1, seconds=0.0, sim_seconds=0.0, sides=[], positions=[],
                 draws=0, capotes=0)
     assert json.loads(json.dumps(s.to_dict(), allow_nan=False))["deals_per_s"] is None
+
+
+def test_rates_and_positions_with_three_rotations():
+    """Mutation testing (third pass): the run-level ``draw_rate``, ``draw_rate_ci95`` and ``capote_rate``
+    were read by no test, nor the ``positions``' draws and standard errors (each passed when computed
+    from the wrong counter). Three players, duplicate: 2 distinct deals x 3 rotations = 6 rows."""
+    sp, w, cap = _rows([[50, 50, 20], [20, 50, 50], [30, 45, 45],     # pair 0: three draws
+                        [120, 0, 0], [60, 40, 20], [30, 60, 30]],      # pair 1: a capote, seat 0, seat 1
+                       [-1, -1, -1, 0, 0, 1])
+    st = RunningStats(players=3, sides=3, rotations=3)
+    st.update(sp, w, cap, 0)
+    d = st.summary(["a", "b", "c"], distinct_deals=2, seconds=1.0, sim_seconds=1.0).to_dict()
+    assert (d["deals"], d["distinct_deals"], d["draws"], d["capotes"]) == (6, 2, 3, 1)
+    assert d["draw_rate"] == pytest.approx(3 / 6) and d["capote_rate"] == pytest.approx(1 / 6)
+    # Wilson's interval at 3 of 6, written out (p = 1/2: centred on 1/2)
+    z, n = 1.959963984540054, 6
+    half = z * math.sqrt(0.25 / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    assert d["draw_rate_ci95"] == pytest.approx([0.5 - half, 0.5 + half])
+    assert d["draw_rate_ci95"] == pytest.approx([0.1876, 0.8124], abs=1e-4)
+    # by seat: a draw for the seats on top of a drawn row (R8); wins by winner
+    pos = d["positions"]
+    assert [p["draws"] for p in pos] == [1, 3, 2]
+    assert [p["wins"] for p in pos] == [2, 1, 0]
+    for j in range(3):
+        col = sp[:, j].astype(float)
+        assert pos[j]["mean_points"] == pytest.approx(col.mean())
+        assert pos[j]["mean_points_se"] == pytest.approx(col.std(ddof=1) / math.sqrt(6))
+    # by policy (rotation k: seat s holds the policies of seat (s + k) % 3): a sits at seats 0, 2, 1
+    assert [x["draws"] for x in d["sides"]] == [3, 2, 1]
