@@ -32,6 +32,15 @@ def check_flag(value, name: str) -> bool:
     ValueError
         ``"<name>: expected True or False, got ..."`` for anything else: ``win="no"`` would
         otherwise count as true.
+
+    Examples
+    --------
+    >>> check_flag(1, "duplicate")
+    True
+    >>> check_flag("no", "duplicate")
+    Traceback (most recent call last):
+    ...
+    ValueError: duplicate: expected True or False, got 'no'
     """
     if isinstance(value, (bool, np.bool_)) or (isinstance(value, numbers.Integral) and value in (0, 1)):
         return bool(value)
@@ -55,6 +64,15 @@ def sequence_problem(value, ordered: bool = True) -> str | None:
     str or None
         ``"its keys would be read"`` for a mapping or a pandas DataFrame (iterated as its column
         labels), ``"its order is arbitrary"`` for a set when ``ordered``, else None.
+
+    Examples
+    --------
+    >>> sequence_problem({"heuristic", "random"})
+    'its order is arbitrary'
+    >>> sequence_problem({"heuristic": 1}), sequence_problem({"heuristic": 1}.keys())
+    ('its keys would be read', None)
+    >>> sequence_problem({"heuristic", "random"}, ordered=False) is None
+    True
     """
     if isinstance(value, collections.abc.Mapping) or hasattr(value, "columns"):
         return "its keys would be read"

@@ -94,8 +94,8 @@ def mean_se(total: float, total_sq: float, n: int) -> tuple[float, float]:
     """
     if n == 0:
         return (float("nan"), float("nan"))
-    mean = total / n
-    if n < 2:
+    mean = float(total) / n  # (a Python float: the counters are numpy integers, and np.float64(...) read badly
+    if n < 2:  # in a summary's repr)
         return (mean, 0.0)
     var = max(0.0, (total_sq - n * mean * mean) / (n - 1))
     return (mean, math.sqrt(var / n))
@@ -327,6 +327,10 @@ class Summary:
     def to_json(self) -> str:
         """:meth:`to_dict` as one line of JSON."""
         return json.dumps(self.to_dict())
+
+    def __str__(self) -> str:
+        """:meth:`format_table`: ``print(result.summary)`` prints what ``brisca simulate`` prints."""
+        return self.format_table()
 
     def format_table(self) -> str:
         """A human-readable table of the summary."""

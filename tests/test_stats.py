@@ -145,3 +145,14 @@ def test_rates_and_positions_with_three_rotations():
         assert pos[j]["mean_points_se"] == pytest.approx(col.std(ddof=1) / math.sqrt(6))
     # by policy (rotation k: seat s holds the policies of seat (s + k) % 3): a sits at seats 0, 2, 1
     assert [x["draws"] for x in d["sides"]] == [3, 2, 1]
+
+
+def test_printing_a_summary_prints_its_table():
+    """print(result.summary) printed the dataclass's repr, with np.float64(...) around the mean points (the
+    new-user pass of 2026-12-06); it prints the table brisca simulate prints, and the means are floats."""
+    sp, w, cap = _rows([[70, 50], [40, 80]], [0, 1])
+    st = RunningStats(players=2, sides=2, rotations=1)
+    st.update(sp, w, cap, 0)
+    s = st.summary(["heuristic", "random"], distinct_deals=2, seconds=1.0, sim_seconds=1.0)
+    assert str(s) == s.format_table() and "heuristic" in str(s) and "np.float64" not in repr(s)
+    assert type(s.sides[0]["mean_points"]) is float and s.sides[0]["mean_points"] == 55.0
