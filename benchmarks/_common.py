@@ -76,7 +76,7 @@ def emit(path: Path, record: dict) -> None:
         f.write(line + "\n")
 
 
-def check_out(path: str, make_dirs: bool = False) -> str | None:
+def check_out(path: str, make_dirs: bool = False, jsonl: bool = False) -> str | None:
     """Why the output file ``path`` cannot be written, or ``None`` if it can (checked before a run,
     so that a bad path never costs the run's work).
 
@@ -94,6 +94,11 @@ def check_out(path: str, make_dirs: bool = False) -> str | None:
         The output path as given.
     make_dirs : bool
         Create a missing directory first (the JSON-lines benchmarks do, as :func:`emit` would).
+    jsonl : bool
+        The run appends JSON lines (:func:`emit`): an existing non-empty file must end with a
+        newline and its last line be a JSON object, else it is refused (a parquet file named by a
+        typo would be made unreadable, a cut last line glued to the new record: break-it pass of
+        2026-12-06).
 
     Returns
     -------
@@ -125,9 +130,38 @@ def check_out(path: str, make_dirs: bool = False) -> str | None:
             return f"cannot write {path}: not a regular file"
         if not os.access(real, os.W_OK):
             return f"cannot write {path}: permission denied"
+        if jsonl:
+            why = _not_json_lines(real)
+            if why:
+                return f"cannot append to {path}: {why}"
     if not os.access(d, os.W_OK):
         return f"cannot write {path}: directory {d} is not writable"
     return open_probe(path, real)  # (os.access answers yes for root in /proc and /sys)
+
+
+def _not_json_lines(real: str) -> str | None:
+    """Why the existing file ``real`` is not one that JSON lines may be appended to, or None (empty, or
+    its last line a JSON object ending with a newline)."""
+    import json
+
+    try:
+        with open(real, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            if size == 0:
+                return None
+            f.seek(max(0, size - 65536))
+            tail = f.read()
+    except OSError as e:
+        return e.strerror or str(e)
+    if not tail.endswith(b"\n"):
+        return "it does not end with a newline (not a JSON-lines file, or its last line is cut)"
+    last = tail[:-1].rsplit(b"\n", 1)[-1]
+    try:
+        ok = isinstance(json.loads(last.decode("utf-8")), dict)
+    except (UnicodeDecodeError, ValueError):
+        ok = False
+    return None if ok else "its last line is not a JSON object (not a JSON-lines file)"
 
 
 SEED_MAX = 2 ** 64 - 1

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -127,7 +128,7 @@ def run() -> dict:
             for fn, args, sec in cold["events"]:
                 sigs.setdefault(fn, set()).add(args)
                 own[fn] = own.get(fn, 0.0) + sec
-            stages.append({"stage": name, "command": "brisca " + " ".join(argv).replace("{tmp}/", ""),
+            stages.append({"stage": name, "command": _command(argv),
                            "cold_seconds": cold["seconds"],
                            "compile_seconds": round(sum(e[2] for e in cold["events"]), 2),
                            "compiles": len(cold["events"])})
@@ -150,6 +151,13 @@ def run() -> dict:
 _Terminated = Terminated  # SIGTERM or SIGHUP: unwinds like Ctrl-C (the child killed, the cache removed)
 
 
+def _command(argv) -> str:
+    """A stage's command line as a user would type it: ``brisca`` and its arguments shell-quoted (a
+    position's spaces and ``?`` pasted unquoted were split and globbed: break-it pass of 2026-12-06), the
+    temporary directory's prefix dropped."""
+    return "brisca " + shlex.join(a.replace("{tmp}/", "") for a in argv)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--child"]:
@@ -162,7 +170,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=str(OUT_DIR / "compile.jsonl"),
                     help="JSON-lines file to append to (default: results/benchmarks/compile.jsonl)")
     args = ap.parse_args(argv)
-    bad = check_out(args.out, make_dirs=True)
+    bad = check_out(args.out, make_dirs=True, jsonl=True)
     if bad:
         ap.error(f"--out: {bad}")
     old = {sig: signal.signal(sig, raise_terminated) for sig in (signal.SIGTERM, signal.SIGHUP)}

@@ -116,8 +116,10 @@ def _guess_label(guess):
 _NOTED = []  # whether the first-run note was printed (once a process: the configurations share kernels)
 
 
-def _warm_up(config, seed, ws, flags, mvs, vals):
-    """Compile or load every kernel a timed solve calls, on a cheap position (not timed)."""
+def _warm_up(config, seed, ws, flags, mvs, vals, probe=False):
+    """Compile or load every kernel a timed solve calls, on a cheap position (not timed); with ``probe``
+    also the null-window search :func:`solver.search.ab` that ``--floor`` calls from Python (its first
+    call took about 20 ms of loading inside the first timed probe: break-it pass of 2026-12-06)."""
     note = "" if _NOTED else (" (numba caches them; on a cold cache the default configurations compile "
                               "for 1-3 minutes in all, the first one longest)")
     _NOTED.append(1)
@@ -127,6 +129,9 @@ def _warm_up(config, seed, ws, flags, mvs, vals):
     S.mtdf(wst, wstock, wismax, 10, *ws, flags)
     S.solve_moves(wst, wstock, wismax, 10, mvs, vals, *ws, flags)
     S.points_left(wst)
+    if probe:
+        ws[5][1] += 1
+        S.ab(wst, wstock, wismax, 9, 10, *ws, flags)
 
 
 def _meta(flags):
@@ -198,7 +203,7 @@ def floor(config, deals, seed, flags, time_limit=None, guess=None):
     ws = S.new_workspace()
     cnt = ws[5]
     pos = positions(config, deals, seed)
-    _warm_up(config, seed, ws, flags, np.zeros(S.MAXM, np.int64), np.zeros(S.MAXM, np.int64))
+    _warm_up(config, seed, ws, flags, np.zeros(S.MAXM, np.int64), np.zeros(S.MAXM, np.int64), probe=True)
     rows = []
     t_start = time.time()
     for p in tqdm(pos, total=deals, desc=config + " floor", unit="pos", file=sys.stderr, delay=1.0, leave=False):
@@ -255,7 +260,10 @@ def threads_run(config, deals, seed, threads):
     from solver import solve_many
 
     ps = list(positions(config, deals, seed))
-    threads = min(threads, len(ps))  # (as solve_many: never more threads than positions; break-it pass)
+    if len(ps) < threads:  # (min(threads, positions) ran 1 thread against 1 and crashed with a KeyError, or
+        # recorded fewer threads than asked: break-it pass of 2026-12-06; a 4left configuration may give fewer)
+        raise SystemExit(f"bench_solver.py: error: --threads {threads}: {config} gave {len(ps)} position(s); "
+                         f"give --deals {threads} or more")
     print(f"{config}: compiling or loading the solver kernels, a table for each of {threads} threads...",
           file=sys.stderr, flush=True)
     for _, kw in _THREAD_RUNS:  # (compiled or loaded for both runs; every worker's table and the calling
@@ -332,6 +340,9 @@ def _main():
     bad = [c for c in a.configs.split(",") if c not in FULL + PARTIAL]
     if bad:
         ap.error(f"--configs: unknown {', '.join(map(repr, bad))}; expected some of {', '.join(FULL + PARTIAL)}")
+    dup = sorted({c for c in a.configs.split(",") if a.configs.split(",").count(c) > 1})
+    if dup:  # (ran and appended twice: break-it pass of 2026-12-06)
+        ap.error(f"--configs: {', '.join(map(repr, dup))} given more than once")
     if a.deals < 1:
         ap.error(f"--deals: {a.deals}, expected at least 1")
     bad = check_seed(a.seed)
@@ -352,17 +363,20 @@ def _main():
         if a.floor or a.ablation or a.all_moves or a.guess is not None or a.time_limit is not None:
             ap.error("--threads: a run of its own (not with --floor, --ablation, --all-moves, --guess or "
                      "--time-limit)")
-    if a.out is not None:
-        # refuse a bad --out now, not after minutes of solving (lines are appended; a missing
-        # directory is created, as for the default output and brisca solve --out)
-        bad = check_out(a.out, make_dirs=True)
-        if bad:
-            ap.error(f"--out: {bad}")
+        if a.deals < a.threads:
+            ap.error(f"--threads {a.threads}: needs --deals {a.threads} or more (got {a.deals}; solve_many "
+                     "runs no more threads than positions)")
+    default = ("solver_ablation.jsonl" if a.ablation else "solver_threads.jsonl" if a.threads is not None
+               else "solver_floor.jsonl" if a.floor else "solver.jsonl")
+    out = a.out or str(OUT_DIR / default)
+    # refuse a bad output now, not after minutes of solving (lines are appended; a missing directory is
+    # created, as brisca solve --out does); the default one too (a directory in its place, or
+    # results/benchmarks a file, failed after the run: break-it pass of 2026-12-06)
+    bad = check_out(out, make_dirs=True, jsonl=True)
+    if bad:
+        ap.error(f"--out: {bad}" if a.out else f"the default output {out}: {bad} (or give --out)")
     numba.set_num_threads(1)
-    if a.out is None:
-        os.makedirs(OUT_DIR, exist_ok=True)
     if a.ablation:
-        out = a.out or str(OUT_DIR / "solver_ablation.jsonl")
         # techniques are switched in the general kernel (ab2 and ab4 run only with the default set);
         # the two-player kernel and its look-ahead get their own lines, the four-player kernel one
         base = S.default_flags()
@@ -377,6 +391,8 @@ def _main():
                  S.FL_EGC4: "endgame-table-4p"}
         trials = [("all-general-kernel", base)]
         for fl, nm in names.items():
+            if a.ablation_config.startswith("2p") and fl in (S.FL_ETC4, S.FL_EGC4):
+                continue  # four-player switches: the 2-player line would repeat the baseline (break-it pass)
             f = base.copy()
             f[fl] = 0
             trials.append(("no-" + nm, f))
@@ -427,16 +443,13 @@ def _main():
             _emit(rec, out)
         return
     if a.threads is not None:
-        out = a.out or str(OUT_DIR / "solver_threads.jsonl")
         for cfg in a.configs.split(","):
             _emit(threads_run(cfg, a.deals, a.seed, a.threads), out)
         return
     if a.floor:
-        out = a.out or str(OUT_DIR / "solver_floor.jsonl")
         for cfg in a.configs.split(","):
             _emit(floor(cfg, a.deals, a.seed, S.default_flags(), time_limit=a.time_limit, guess=a.guess), out)
         return
-    out = a.out or str(OUT_DIR / "solver.jsonl")
     for cfg in a.configs.split(","):
         _emit(run(cfg, a.deals, a.seed, S.default_flags(), all_moves=a.all_moves, time_limit=a.time_limit,
                   guess=a.guess), out)

@@ -76,6 +76,12 @@ def _finite_or_none(v):
     return None if isinstance(v, float) and not math.isfinite(v) else v
 
 
+#: Games played by one engine call of the timed run (an interrupt is noticed between calls).
+CHUNK = 1_000_000
+#: Largest ``--pairs`` (2 * 10**9 games: about 200 GB of results held in memory; fewer fit anyway).
+MAX_PAIRS = 10 ** 9
+
+
 def check_args(pairs: int, players: int, opponent: str, seed: int, threads: int, par, policy: str, opp_par) -> None:
     """Refuse bad inputs of :func:`run` before any work.
 
@@ -95,6 +101,9 @@ def check_args(pairs: int, players: int, opponent: str, seed: int, threads: int,
             raise ValueError(f"unknown policy {p!r}: expected one of {', '.join(POLICIES)}")
     if pairs <= 0:
         raise ValueError(f"--pairs must be positive, got {pairs}")
+    if pairs > MAX_PAIRS:  # (1e20 failed in numpy: "Maximum allowed dimension exceeded")
+        raise ValueError(f"--pairs must be at most {MAX_PAIRS:,} (the results are held in memory: about 100 "
+                         f"bytes a game), got {pairs:,}")
     bad = check_seed(seed)
     if bad:
         raise ValueError(f"--seed: {bad}")
@@ -157,9 +166,13 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
     play_batch(ra, deck_arr, seed_bits(other_seed(seed, 12345)), 0, 2, 2, pol, par_arr, res, hands0, dseeds, tricks,
                False)
     res, hands0, dseeds, tricks = batch(m)
-    t0 = time.perf_counter()
-    play_batch(ra, deck_arr, seed_bits(seed), 0, m, 2, pol, par_arr, res, hands0, dseeds, tricks, False)
-    secs = time.perf_counter() - t0
+    secs = 0.0
+    for r0 in range(0, m, CHUNK):  # (one call for every game kept Ctrl-C waiting for the whole run: break-it
+        mm = min(CHUNK, m - r0)  # pass of 2026-12-06; an interrupt now lands between chunks)
+        t0 = time.perf_counter()
+        play_batch(ra, deck_arr, seed_bits(seed), r0, mm, 2, pol, par_arr, res[r0:], hands0[r0:], dseeds[r0:],
+                   tricks, False)
+        secs += time.perf_counter() - t0
     if (res[:, R_STATUS] != 0).any():
         bad = int((res[:, R_STATUS] != 0).sum())
         raise RuntimeError(f"{bad} deals ended with an illegal action")
@@ -192,7 +205,8 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
         "losses": int((score == 0.0).sum()),
         "win_rate": k / m,
         "win_rate_ci95": [lo, hi],
-        "win_rate_ci95_pairs": [k / m - 1.96 * se, k / m + 1.96 * se],
+        # (clipped to [0, 1], as the simulator's pair_score_ci95: 3 pairs gave [0.507, 1.16])
+        "win_rate_ci95_pairs": [float(np.clip(k / m - 1.96 * se, 0.0, 1.0)), float(np.clip(k / m + 1.96 * se, 0.0, 1.0))],
         "mean_points": float(hp.mean()),
         "seconds": secs,
         "games_per_s": m / secs,
@@ -225,6 +239,9 @@ def main(argv=None) -> int:
                     help="JSONL file to append to (every configuration goes to this one file by default)")
     ap.add_argument("--no-save", action="store_true", help="print only")
     a = ap.parse_args(argv)
+    if a.no_save and a.out != ap.get_default("out"):  # (--out was ignored silently)
+        print("error: --no-save: prints only (not with --out)", file=sys.stderr)
+        return 2
     try:
         check_args(a.pairs, a.players, a.opponent, a.seed, a.threads, tuple(a.par), a.policy,
                    tuple(a.opp_par) if a.opp_par else None)
@@ -232,7 +249,7 @@ def main(argv=None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     if not a.no_save:
-        bad = check_out(a.out, make_dirs=True)
+        bad = check_out(a.out, make_dirs=True, jsonl=True)
         if bad:
             print(f"error: --out: {bad}", file=sys.stderr)
             return 2

@@ -30,8 +30,13 @@ def test_benchmark_scripts_import_this_checkout(script):
 
 
 @pytest.mark.parametrize("script,args,msg", [
-    ("bench_engine", ["--deals", "0", "--skip-e2e"], "--deals: 0, expected at least 1"),
-    ("bench_engine", ["--e2e-deals", "-3"], "--e2e-deals: -3, expected at least 1"),
+    ("bench_engine", ["--deals", "0", "--skip-e2e"], "--deals: 0, expected 1 to 2**63 - 1"),
+    ("bench_engine", ["--e2e-deals", "-3"], "--e2e-deals: -3, expected 1 to 2**63 - 1"),
+    # (break-it pass of 2026-12-06: refused by the child after every engine configuration had run)
+    # (an --out that is refused too: were the check to come late again, no line reaches results/)
+    ("bench_engine", ["--e2e-deals", str(10 ** 19), "--out", "/dev/null"],
+     "--e2e-deals: 10000000000000000000, expected 1 to 2**63 - 1"),
+    ("bench_engine", ["--skip-e2e", "--e2e-deals", "5", "--out", "/dev/null"], "--e2e-deals: not with --skip-e2e"),
     ("bench_engine", ["--out", "/dev/full"], "--out: cannot write /dev/full: not a regular file"),
     ("bench_minimal_loop", ["--deals", "-5"], "--deals: -5, expected 1 to 2**62"),
     ("bench_minimal_loop", ["--deals", str(2 ** 63)], "expected 1 to 2**62"),
@@ -139,3 +144,104 @@ def test_bench_compile_stage_errors_and_signals(tmp_path, monkeypatch, capsys):
     out = tmp_path / "t.jsonl"
     assert mod.main(["--out", str(out)]) == 143 and not out.exists()
     assert "terminated: nothing written" in capsys.readouterr().err
+
+
+# --- break-it pass on the benchmark scripts (2026-12-06) ---------------------------------------------------------
+
+def _check_out():
+    sys.path.insert(0, BENCH)
+    try:
+        from _common import check_out
+    finally:
+        sys.path.remove(BENCH)
+    return check_out
+
+
+def test_json_lines_are_appended_only_to_json_lines(tmp_path):
+    """A JSON-lines script appended its record to any regular file: to a parquet file named by a typo (left
+    unreadable; `--out results/open_values.parquet` would have destroyed the tracked table), or glued to a
+    cut last line (pandas then could not read the file). An empty file or whole JSON lines are appended to."""
+    check_out = _check_out()
+    (tmp_path / "t.parquet").write_bytes(b"PAR1\x00\x01binaryPAR1")
+    (tmp_path / "cut.jsonl").write_text('{"a": 1}\n{"b": ')
+    (tmp_path / "text.jsonl").write_text("not json\n")
+    (tmp_path / "ok.jsonl").write_text('{"a": 1}\n{"b": 2}\n')
+    (tmp_path / "empty.jsonl").write_text("")
+    assert "does not end with a newline" in check_out(str(tmp_path / "t.parquet"), jsonl=True)
+    assert "does not end with a newline" in check_out(str(tmp_path / "cut.jsonl"), jsonl=True)
+    assert "not a JSON object" in check_out(str(tmp_path / "text.jsonl"), jsonl=True)
+    for ok in ("ok.jsonl", "empty.jsonl", "new.jsonl"):
+        assert check_out(str(tmp_path / ok), jsonl=True) is None, ok
+    assert check_out(str(tmp_path / "t.parquet")) is None  # (open_values' own parquet check is its own)
+    mod = bench_script("bench_minimal_loop")
+    with pytest.raises(SystemExit) as e:
+        mod.main(["--deals", "1", "--out", str(tmp_path / "t.parquet")])
+    assert e.value.code == 2 and (tmp_path / "t.parquet").read_bytes() == b"PAR1\x00\x01binaryPAR1"
+
+
+def test_bench_solver_refuses_before_solving(tmp_path, monkeypatch, capsys):
+    """bench_solver: --threads 2 with one position crashed with a KeyError after solving; a repeated
+    configuration ran and appended twice; a default output that cannot be written (a directory in its place)
+    failed only after the run. Each is refused first (exit 2), naming the option or the default path."""
+    mod = bench_script("bench_solver")
+    out = str(tmp_path / "s.jsonl")
+    for argv, msg in ((["--threads", "2", "--configs", "2p-4left", "--deals", "1", "--out", out],
+                       "--threads 2: needs --deals 2 or more"),
+                      (["--configs", "2p-4left,2p-4left", "--deals", "1", "--out", out],
+                       "--configs: '2p-4left' given more than once")):
+        monkeypatch.setattr(sys, "argv", ["bench_solver.py", *argv])
+        with pytest.raises(SystemExit) as e:
+            mod.main()
+        assert e.value.code == 2 and msg in capsys.readouterr().err
+    (tmp_path / "d" / "solver.jsonl").mkdir(parents=True)
+    monkeypatch.setattr(mod, "OUT_DIR", tmp_path / "d")
+    monkeypatch.setattr(sys, "argv", ["bench_solver.py", "--configs", "2p-4left", "--deals", "1"])
+    with pytest.raises(SystemExit) as e:
+        mod.main()
+    assert e.value.code == 2 and "the default output" in capsys.readouterr().err
+    assert not os.path.exists(out)
+
+
+def test_open_values_default_and_summary_options(capsys):
+    """open_values: the default --out was relative to the working directory (a run from elsewhere started a
+    new table there instead of continuing the tracked one); --summary ignored the run's options silently."""
+    mod = bench_script("open_values")
+    assert mod.DEFAULT_OUT == os.path.join(ROOT, "results", "open_values.parquet")
+    with pytest.raises(SystemExit) as e:
+        mod.parse_args(["--summary", "--deals", "-5", "--threads", "9"])
+    assert e.value.code == 2 and "--summary: prints the summary of --out only (not with --deals, --threads)" in \
+        capsys.readouterr().err
+
+
+def test_eval_heuristic_options_and_pair_interval(tmp_path, capsys):
+    """eval_heuristic: --no-save ignored --out; --pairs 1e20 failed in numpy ("Maximum allowed dimension
+    exceeded"); the pair interval of 3 pairs reached 1.16 (now clipped to [0, 1], as the simulator's)."""
+    mod = bench_script("eval_heuristic")
+    assert mod.main(["--no-save", "--out", str(tmp_path / "x.jsonl")]) == 2
+    assert "--no-save: prints only (not with --out)" in capsys.readouterr().err
+    assert mod.main(["--pairs", str(10 ** 20), "--no-save"]) == 2
+    assert "--pairs must be at most 1,000,000,000" in capsys.readouterr().err
+    assert mod.main(["--pairs", "3", "--opponent", "random", "--seed", "1", "--no-save"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    lo, hi = rec["win_rate_ci95_pairs"]
+    assert 0.0 <= lo <= rec["win_rate"] <= hi <= 1.0 and hi == 1.0
+
+
+def test_timed_runs_are_chunked_with_the_same_result():
+    """bench_minimal_loop and eval_heuristic ran their timed work as one numba call, so Ctrl-C waited for the
+    whole run (10 minutes and more); both now run chunks, with the same deals: the minimal loop's points over
+    deals 0..N-1 are the sum over its chunks, and eval_heuristic's chunk is a whole number of pairs."""
+    mod = bench_script("bench_minimal_loop")
+    assert mod.minimal(0, 700) == mod.minimal(0, 300) + mod.minimal(300, 400)
+    assert bench_script("eval_heuristic").CHUNK % 2 == 0 and mod.CHUNK >= 1
+
+
+def test_bench_compile_commands_are_shell_quoted():
+    """compile.jsonl's stage commands were joined with spaces: a pasted position split at its spaces and its
+    `?` globbed. They are shell-quoted, and split back into the stage's arguments."""
+    import shlex
+    mod = bench_script("bench_compile")
+    for _, argv in mod.STAGES:
+        cmd = mod._command(argv)
+        assert shlex.split(cmd) == ["brisca", *(a.replace("{tmp}/", "") for a in argv)], cmd
+    assert any("?" in a for _, argv in mod.STAGES for a in argv)  # (the stock=? stage)
