@@ -260,10 +260,11 @@ def threads_run(config, deals, seed, threads):
     from solver import solve_many
 
     ps = list(positions(config, deals, seed))
-    if len(ps) < threads:  # (min(threads, positions) ran 1 thread against 1 and crashed with a KeyError, or
-        # recorded fewer threads than asked: break-it pass of 2026-12-06; a 4left configuration may give fewer)
-        raise SystemExit(f"bench_solver.py: error: --threads {threads}: {config} gave {len(ps)} position(s); "
-                         f"give --deals {threads} or more")
+    threads = min(threads, len(ps))  # (as solve_many: never more threads than positions; break-it pass)
+    if threads < 2:  # (one position ran 1 thread against 1 and crashed with a KeyError: break-it pass of
+        # 2026-12-06; the command line refuses --deals below --threads first)
+        raise SystemExit(f"bench_solver.py: error: --threads: {config} gave {len(ps)} position(s); a speed-up "
+                         "needs 2 or more")
     print(f"{config}: compiling or loading the solver kernels, a table for each of {threads} threads...",
           file=sys.stderr, flush=True)
     for _, kw in _THREAD_RUNS:  # (compiled or loaded for both runs; every worker's table and the calling

@@ -193,6 +193,8 @@ def test_bench_solver_refuses_before_solving(tmp_path, monkeypatch, capsys):
         with pytest.raises(SystemExit) as e:
             mod.main()
         assert e.value.code == 2 and msg in capsys.readouterr().err
+    with pytest.raises(SystemExit, match="gave 1 position"):  # (the function itself: the KeyError's place)
+        mod.threads_run("2p-4left", 1, 1, 2)
     (tmp_path / "d" / "solver.jsonl").mkdir(parents=True)
     monkeypatch.setattr(mod, "OUT_DIR", tmp_path / "d")
     monkeypatch.setattr(sys, "argv", ["bench_solver.py", "--configs", "2p-4left", "--deals", "1"])
