@@ -418,3 +418,13 @@ def test_simulate_tricks_beyond_the_default_frame_is_refused():
     from sim.batch import FRAME_ROWS
     with pytest.raises(ValueError, match=f"^tricks: .*a run of {FRAME_ROWS + 1:,} rows.*pass keep_frame=True"):
         simulate(2, "random", deals=FRAME_ROWS + 1, seed=1, tricks=True)
+
+
+def test_seed_2_63_after_a_smaller_seed_plays_deal_seed_of_it():
+    """Seeds 0 <= seed < 2**64 (simulate docstring): 2**63, the first seed above the int64 range,
+    after a smaller seed has compiled the kernels, plays deal d = deal_seed(2**63, d)."""
+    from sim.rng import deal_seed
+    simulate(Rules(players=2), "random", deals=2, seed=5)
+    for seed in (2 ** 63, 2 ** 63 - 1):
+        df = simulate(Rules(players=2), "random", deals=2, seed=seed).frame
+        assert df.deal_seed.tolist() == [int(deal_seed(np.uint64(seed), np.uint64(d))) for d in range(2)]

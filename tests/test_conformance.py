@@ -557,3 +557,81 @@ def test_oracle_plays_whole_deals_alone(table):
         assert len(g.history) == orules.counts[2] and len(g.exchanges) <= 2
         if orules.remove == "trump2" or deck == "rapida20" or players == 6 and deck == "spanish40":
             assert all(c.rank != 2 for _, c, _ in g.exchanges)
+
+
+# --- sim.rng: the per-deal streams -----------------------------------------------
+
+_M64 = 2 ** 64 - 1
+
+
+def _splitmix64(state):
+    """Reference splitmix64 (Steele, Lea, Flood 2014; Vigna's C code): (next state, output)."""
+    state = (state + 0x9E3779B97F4A7C15) & _M64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return state, z ^ (z >> 31)
+
+
+def test_rng_stream_is_splitmix64():
+    """next_u64 is splitmix64: the published first outputs of the generator seeded with 0."""
+    from sim.rng import next_u64
+    published = (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F, 0xF88BB8A8724C81EC)
+    s, st = 0, np.zeros(1, np.uint64)
+    for want in published:
+        s, ref = _splitmix64(s)
+        assert ref == want
+        assert int(next_u64(st)) == want
+
+
+def test_rng_below32_spends_each_draw_in_two_halves_low_first():
+    """below32 (sim/rng.py docstring): each 64-bit draw serves two calls, low half first,
+    multiply-shift on 32 bits; the buffer is emptied by the second call."""
+    from sim.rng import below32
+    s = 12345
+    st = np.array([s, 0], np.uint64)
+    for k in range(200):
+        s, x = _splitmix64(s)
+        n1, n2 = 2 + k % 5, 1 + (k * 7919) % 40
+        assert int(below32(st, n1)) == ((x & 0xFFFFFFFF) * n1) >> 32, k
+        assert int(below32(st, n2)) == ((x >> 32) * n2) >> 32, k
+    got = np.array([below32(st, 6) for _ in range(30000)])
+    counts = np.bincount(got, minlength=6)
+    assert ((counts - 5000) ** 2 / 5000).sum() < 25  # chi-square, 5 dof, p ~ 1e-4
+
+
+def test_deal_seed_reproduces_the_published_open_values_deals():
+    """Deal d of seed s is deal_seed(s, d) (sim/rng.py): the pintas of the first 300 deals of
+    results/open_values.parquet (seed 1, default 2-player rules) come back from it."""
+    import pathlib
+    pq = pytest.importorskip("pyarrow.parquet")
+    path = pathlib.Path(__file__).resolve().parents[1] / "results" / "open_values.parquet"
+    df = pq.read_table(path, columns=["deal", "seed", "pinta"]).slice(0, 300).to_pandas()
+    assert (df.seed == 1).all() and (df.deal.to_numpy() == np.arange(300)).all()
+    rules = Rules(players=2)
+    ra, deck = rules.to_array(), np.array(rules.deck_cards, np.int8)
+    order, rng = np.zeros(48, np.int8), np.zeros(1, np.uint64)
+    pintas = []
+    for d in range(300):
+        shuffle_deal(ra, deck, np.uint64(deal_seed(1, d)), order, rng)
+        pintas.append(int(order[len(deck) - 1]))  # the pinta is the last card of the layout
+    assert pintas == df.pinta.tolist()
+
+
+# --- sim.policies: the name/id table and the dispatcher --------------------------
+
+def test_policy_ids_follow_the_documented_table_and_strengths():
+    """sim.policies docstring: random 0, greedy 1, heuristic 2, expert 3, counter 4; against greedy
+    (2 players, duplicate deals) expert wins about 82.7% and counter, expert without the last-draw
+    search, about 77.7%: the dispatcher must not swap them."""
+    from sim import policies as P
+    from sim.batch import simulate
+    assert P.POLICIES == ("random", "greedy", "heuristic", "expert", "counter")
+    assert (P.RANDOM, P.GREEDY, P.HEURISTIC, P.EXPERT, P.COUNTER) == (0, 1, 2, 3, 4)
+    rate = {}
+    for p in ("expert", "counter"):
+        s = simulate(Rules(players=2), [p, "greedy"], deals=5000, seed=21, duplicate=True).summary.to_dict()
+        assert s["sides"][0]["policy"] == p
+        rate[p] = s["sides"][0]["win_rate"]
+    assert abs(rate["expert"] - 0.827) < 0.025 and abs(rate["counter"] - 0.777) < 0.025, rate
+    assert rate["expert"] > rate["counter"] + 0.02, rate

@@ -147,3 +147,19 @@ def test_rule3_trump_led_is_won_with_the_strongest_winning_trump():
     assert act(make_view(["1O", "1C", "12E"], trick=["2E"], trump=2, pinta="5E")) == "12E"
     assert act(make_view(["1C", "4E", "12E"], trick=["11E"], trump=2, pinta="5E")) == "12E"
     assert act(make_view(["3O", "5C", "1E"], trick=["4E"], trump=2, pinta="5E")) == "1E"
+
+
+def test_random_policy_uniform_over_legal_cards_and_the_exchange():
+    """sim.policies ``random``: uniform over the legal cards plus the exchange when eligible (R7).
+    The 2 of Oros is card id 0: with Oros trumps and a 5 pinta it may be exchanged (V_SWAP = 0)."""
+    from sim.policies import random_action
+    prng = np.array([2024, 0], np.uint64)
+    for swap, outcomes in (("2O", ("swap", "2O", "1C", "3E")), (None, ("2O", "1C", "3E"))):
+        v = make_view(["2O", "1C", "3E"], trump=0, pinta="5O", swap=swap)
+        assert v[V.V_SWAP] == (0 if swap else -1)
+        n = 3000 * len(outcomes)
+        got = [random_action(v, prng) for _ in range(n)]
+        names = ["swap" if a == SWAP else format_card(a) for a in got]
+        assert set(names) == set(outcomes)
+        for o in outcomes:  # each about n / len(outcomes) = 3000 (sd ~ 47)
+            assert abs(names.count(o) - 3000) < 250, (o, names.count(o))

@@ -490,3 +490,18 @@ def test_suit_and_strength_by_unsigned_division():
         for trump in range(4):
             for w in (-1, -2):
                 assert bool(beats(c, w, trump)) == (c // 12 == trump)
+
+
+def test_card_set_bit_helpers_against_plain_python():
+    """sim.bits on int64 card sets (R1 ids 0..47): lowest/highest/popcount and the k-th set bit
+    for every k, against the sorted list of set bits."""
+    from sim.bits import highest, lowest, nth_bit, popcount
+    rnd = random.Random(11)
+    masks = [1, 1 << 47, (1 << 48) - 1, 0b1011, 0b111000] + [rnd.getrandbits(48) | 1 << rnd.randrange(48)
+                                                             for _ in range(300)]
+    for m in masks:
+        bits = [b for b in range(48) if m >> b & 1]
+        x = np.int64(m)
+        assert lowest(x) == bits[0] and highest(x) == bits[-1] and popcount(x) == len(bits), m
+        for k, b in enumerate(bits):
+            assert nth_bit(x, k) == b, (m, k)
