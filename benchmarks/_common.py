@@ -7,6 +7,7 @@ import os
 import platform
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,8 +143,6 @@ def check_out(path: str, make_dirs: bool = False, jsonl: bool = False) -> str | 
 def _not_json_lines(real: str) -> str | None:
     """Why the existing file ``real`` is not one that JSON lines may be appended to, or None (empty, or
     its last line a JSON object ending with a newline)."""
-    import json
-
     try:
         with open(real, "rb") as f:
             f.seek(0, os.SEEK_END)
@@ -162,6 +161,32 @@ def _not_json_lines(real: str) -> str | None:
     except (UnicodeDecodeError, ValueError):
         ok = False
     return None if ok else "its last line is not a JSON object (not a JSON-lines file)"
+
+
+def timed_in_chunks(total: int, chunk: int, run) -> tuple[float, float]:
+    """Call ``run(start, count)`` over items ``0 .. total-1`` in chunks of at most ``chunk`` items and
+    time the calls alone (a Ctrl-C lands between chunks instead of waiting for one call of the whole
+    run: break-it pass of 2026-12-06).
+
+    Parameters
+    ----------
+    total, chunk : int
+        Items (deals, games) in all, and at most per call; ``chunk`` >= 1.
+    run : callable
+        ``run(start, count)`` plays items ``start .. start+count-1``.
+
+    Returns
+    -------
+    (float, float)
+        Wall-clock and process CPU seconds spent in ``run``.
+    """
+    wall = cpu = 0.0
+    for start in range(0, total, chunk):
+        t0, c0 = time.perf_counter(), time.process_time()
+        run(start, min(chunk, total - start))
+        wall += time.perf_counter() - t0
+        cpu += time.process_time() - c0
+    return wall, cpu
 
 
 SEED_MAX = 2 ** 64 - 1

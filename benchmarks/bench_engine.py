@@ -39,7 +39,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's sim, not an installed one
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import OUT_DIR, ROOT, check_out, emit, machine  # noqa: E402
+from _common import OUT_DIR, ROOT, check_out, emit, machine, timed_in_chunks  # noqa: E402
 
 from sim.engine import R_SIZE, T_SIZE, play_batch  # noqa: E402
 from sim.policies import POLICIES, N_PARAMS  # noqa: E402
@@ -62,16 +62,8 @@ def bench_engine(players: int, policy: str, threads: int, deals: int) -> dict:
     tricks = np.zeros((1, rules.tricks, T_SIZE), np.int16)
     numba.set_num_threads(threads)
     play_batch(ra, deck, 1, 0, m, 1, pol, par, res, hands0, dseeds, tricks, False)  # compile + first touch
-    done = 0
-    wall = 0.0
-    cpu = 0.0
-    while done < deals:
-        k = min(m, deals - done)
-        t0, c0 = time.perf_counter(), time.process_time()
-        play_batch(ra, deck, 1, done, k, 1, pol, par, res, hands0, dseeds, tricks, False)
-        wall += time.perf_counter() - t0
-        cpu += time.process_time() - c0
-        done += k
+    wall, cpu = timed_in_chunks(deals, m, lambda d0, k: play_batch(ra, deck, 1, d0, k, 1, pol, par, res, hands0,
+                                                                   dseeds, tricks, False))
     return {
         "kind": "engine", "players": players, "policy": policy, "threads": threads, "deals": deals,
         "seconds": round(wall, 6), "deals_per_s": round(deals / wall), "deals_per_cpu_s": round(deals / cpu),

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +21,7 @@ from numba import njit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's sim, not an installed one
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import OUT_DIR, check_out, emit, machine  # noqa: E402
+from _common import OUT_DIR, check_out, emit, machine, timed_in_chunks  # noqa: E402
 
 from sim.bits import nth_bit  # noqa: E402
 from sim.rng import _GOLDEN, deal_seed, mix64  # noqa: E402
@@ -92,11 +91,7 @@ def main(argv=None) -> int:
     args.out = Path(os.path.realpath(args.out))
     try:
         minimal(0, 10)
-        wall = cpu = 0.0
-        for d0 in range(0, args.deals, CHUNK):
-            t0, c0 = time.perf_counter(), time.process_time()
-            minimal(d0, min(CHUNK, args.deals - d0))
-            wall, cpu = wall + time.perf_counter() - t0, cpu + time.process_time() - c0
+        wall, cpu = timed_in_chunks(args.deals, CHUNK, minimal)
     except KeyboardInterrupt:
         print("\ninterrupted: nothing written", file=sys.stderr)
         return 130

@@ -338,10 +338,11 @@ def _main():
         ap.error("--ablation-config: only with --ablation")
     a.configs = a.configs if a.configs is not None else DEFAULT_CONFIGS
     a.ablation_config = a.ablation_config or "2p-10left"
-    bad = [c for c in a.configs.split(",") if c not in FULL + PARTIAL]
+    configs = a.configs.split(",")
+    bad = [c for c in configs if c not in FULL + PARTIAL]
     if bad:
         ap.error(f"--configs: unknown {', '.join(map(repr, bad))}; expected some of {', '.join(FULL + PARTIAL)}")
-    dup = sorted({c for c in a.configs.split(",") if a.configs.split(",").count(c) > 1})
+    dup = sorted({c for c in configs if configs.count(c) > 1})
     if dup:  # (ran and appended twice: break-it pass of 2026-12-06)
         ap.error(f"--configs: {', '.join(map(repr, dup))} given more than once")
     if a.deals < 1:
@@ -444,14 +445,14 @@ def _main():
             _emit(rec, out)
         return
     if a.threads is not None:
-        for cfg in a.configs.split(","):
+        for cfg in configs:
             _emit(threads_run(cfg, a.deals, a.seed, a.threads), out)
         return
     if a.floor:
-        for cfg in a.configs.split(","):
+        for cfg in configs:
             _emit(floor(cfg, a.deals, a.seed, S.default_flags(), time_limit=a.time_limit, guess=a.guess), out)
         return
-    for cfg in a.configs.split(","):
+    for cfg in configs:
         _emit(run(cfg, a.deals, a.seed, S.default_flags(), all_moves=a.all_moves, time_limit=a.time_limit,
                   guess=a.guess), out)
 

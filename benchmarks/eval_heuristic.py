@@ -53,7 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from _common import check_out, check_seed, commit, cpu_name, other_seed  # noqa: E402
+from _common import check_out, check_seed, commit, cpu_name, other_seed, timed_in_chunks  # noqa: E402
 from sim.rng import seed_bits  # noqa: E402
 
 
@@ -166,13 +166,9 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
     play_batch(ra, deck_arr, seed_bits(other_seed(seed, 12345)), 0, 2, 2, pol, par_arr, res, hands0, dseeds, tricks,
                False)
     res, hands0, dseeds, tricks = batch(m)
-    secs = 0.0
-    for r0 in range(0, m, CHUNK):  # (one call for every game kept Ctrl-C waiting for the whole run: break-it
-        mm = min(CHUNK, m - r0)  # pass of 2026-12-06; an interrupt now lands between chunks)
-        t0 = time.perf_counter()
-        play_batch(ra, deck_arr, seed_bits(seed), r0, mm, 2, pol, par_arr, res[r0:], hands0[r0:], dseeds[r0:],
-                   tricks, False)
-        secs += time.perf_counter() - t0
+    secs, _ = timed_in_chunks(m, CHUNK, lambda r0, mm: play_batch(ra, deck_arr, seed_bits(seed), r0, mm, 2, pol,
+                                                                  par_arr, res[r0:], hands0[r0:], dseeds[r0:],
+                                                                  tricks, False))
     if (res[:, R_STATUS] != 0).any():
         bad = int((res[:, R_STATUS] != 0).sum())
         raise RuntimeError(f"{bad} deals ended with an illegal action")

@@ -1140,13 +1140,13 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                              f" (memory: about 200 bytes a row in flight), got {chunk}")
     chunk = max(rotations, chunk - chunk % rotations)
     chunk = min(chunk, rows)
-    if tricks and keep_frame is False or tricks and keep_frame is None and rows > FRAME_ROWS:  # (returned
-        # tricks=None silently: break-it pass of 2026-12-06)
+    by_default = keep_frame is None
+    if by_default:
+        keep_frame = rows <= FRAME_ROWS
+    if tricks and not keep_frame:  # (returned tricks=None silently: break-it pass of 2026-12-06)
         raise ValueError("tricks: the trick table is returned beside the deal table; tricks=True needs keep_frame"
                          + (f" (a run of {rows:,} rows, more than {FRAME_ROWS:,}, keeps no frame by default: pass "
-                            "keep_frame=True, " if keep_frame is None else " (") + "or write it with tricks_out)")
-    if keep_frame is None:
-        keep_frame = rows <= FRAME_ROWS
+                            "keep_frame=True, " if by_default else " (") + "or write it with tricks_out)")
     rec = tricks_out is not None or (tricks and keep_frame)
 
     targets = []

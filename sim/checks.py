@@ -11,6 +11,10 @@ import numbers
 
 import numpy as np
 
+#: :func:`sequence_problem`'s reasons: a mapping or DataFrame, and a set where the order matters.
+KEYS_READ = "its keys would be read"
+ARBITRARY_ORDER = "its order is arbitrary"
+
 
 def check_flag(value, name: str) -> bool:
     """A yes/no option (``solve``'s ``pv``, ``moves``, ``win``; ``simulate``'s ``duplicate``,
@@ -62,8 +66,9 @@ def sequence_problem(value, ordered: bool = True) -> str | None:
     Returns
     -------
     str or None
-        ``"its keys would be read"`` for a mapping or a pandas DataFrame (iterated as its column
-        labels), ``"its order is arbitrary"`` for a set when ``ordered``, else None.
+        :data:`KEYS_READ` (``"its keys would be read"``) for a mapping or a pandas DataFrame (iterated
+        as its column labels), :data:`ARBITRARY_ORDER` (``"its order is arbitrary"``) for a set when
+        ``ordered``, else None.
 
     Examples
     --------
@@ -75,7 +80,7 @@ def sequence_problem(value, ordered: bool = True) -> str | None:
     True
     """
     if isinstance(value, collections.abc.Mapping) or hasattr(value, "columns"):
-        return "its keys would be read"
+        return KEYS_READ
     if ordered and isinstance(value, collections.abc.Set) and not isinstance(value, collections.abc.KeysView):
-        return "its order is arbitrary"
+        return ARBITRARY_ORDER
     return None

@@ -27,7 +27,7 @@ import numpy as np
 from numba.core.compiler_lock import global_compiler_lock
 
 from sim.cards import SWAP, format_card, show_input
-from sim.checks import check_flag, sequence_problem
+from sim.checks import ARBITRARY_ORDER, check_flag, sequence_problem
 
 from .position import Position
 
@@ -605,7 +605,7 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
         raise ValueError(f"moves: expected a sequence of moves, got the string {show_input(moves)} (wrap it in a list)")
     why = sequence_problem(moves)  # (break-it passes: a set replayed in hash order, 2026-12-05; a DataFrame's
     if why:  # column labels played, 2026-12-06)
-        raise ValueError(f"moves: expected a sequence of moves{' in order' if 'order' in why else ''}, got a "
+        raise ValueError(f"moves: expected a sequence of moves{' in order' if why == ARBITRARY_ORDER else ''}, got a "
                          f"{type(moves).__name__} ({why}; pass a list)")
     try:
         moves = list(moves)  # (a generator too)

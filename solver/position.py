@@ -29,7 +29,7 @@ import numpy as np
 
 from sim.cards import (CARD_POINTS, CARD_RANK, CARD_SUIT, DECKS, SUITS, SWAP, card_id, deck_cards, format_card,
                        parse_card, show_input)
-from sim.checks import check_flag, sequence_problem
+from sim.checks import ARBITRARY_ORDER, check_flag, sequence_problem
 from sim.rules import EXCHANGES, ENDGAMES, REMOVES, Rules
 
 #: Field order of the canonical string (NOTATION.md).
@@ -114,7 +114,7 @@ def _seq(value, fieldname: str, ordered: bool = True):
         raise _err(fieldname, f"expected a sequence, got {type(value).__name__}")
     why = sequence_problem(value, ordered)  # (a pandas DataFrame too; a dict's keys keep their insertion order)
     if why:
-        raise _err(fieldname, f"expected a sequence{' in order' if 'order' in why else ''}, got a "
+        raise _err(fieldname, f"expected a sequence{' in order' if why == ARBITRARY_ORDER else ''}, got a "
                               f"{type(value).__name__} ({why})")
     return value
 
@@ -644,13 +644,17 @@ class Position:
             aside instead, another game (see :meth:`parse`'s Notes; break-it pass of 2026-12-06).
         """
         text = self._text()
-        if (self.stock is None and self.removed_hint >= 0 and self.rules.players == 3
-                and self.rules.remove == "trump2" and Position.parse(text) != self):
+        if self._unwritable(text):
             import warnings
             warnings.warn(f"{text}: the notation cannot say that {format_card(self.removed_hint)} was set aside "
                           "at the deal (remove=trump2, stock=?); the string reads back with the 2 of trumps "
                           "set aside", UserWarning, stacklevel=2)
         return text
+
+    def _unwritable(self, text: str) -> bool:
+        """Whether ``text`` (:meth:`_text`) reads back as another position: only a recorded set-aside card
+        (``removed``, R3 ``remove=trump2``) with ``stock=?`` can make it so; parsed only then."""
+        return self.removed_hint >= 0 and self.stock is None and Position.parse(text) != self
 
     def _text(self) -> str:
         r = self.rules
@@ -682,7 +686,7 @@ class Position:
 
     def __repr__(self) -> str:
         text = self._text()
-        if self.removed_hint >= 0 and self.stock is None and Position.parse(text) != self:  # (__str__'s case)
+        if self._unwritable(text):
             return f"<Position {text!r} with {format_card(self.removed_hint)} set aside at the deal>"
         return f"Position.parse({text!r})"
 
