@@ -533,8 +533,12 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
                 box["exc"] = e
         except BaseException:  # the interruption landed just as the command ended
             box.setdefault("exc", KeyboardInterrupt())
-        finally:
-            done.set()
+        while True:  # (the interruption can land in done.set() itself: set it again, no traceback;
+            try:     #  break-it pass of 2026-12-06: the thread died there and the process was ended
+                done.set()  # "without unwinding" although the command had returned)
+                return
+            except BaseException:
+                box.setdefault("exc", KeyboardInterrupt())
 
     t = threading.Thread(target=work, name="brisca-command", daemon=True)
     t.start()
@@ -547,7 +551,8 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
         import ctypes
         term = isinstance(e, _Terminated)
         second = False
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(t.ident), ctypes.py_object(type(e)))
+        if not done.is_set():  # (a command that has just returned is not interrupted)
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(t.ident), ctypes.py_object(type(e)))
         end = time.monotonic() + unwind
         try:
             while not done.is_set() and time.monotonic() < end:

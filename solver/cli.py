@@ -79,7 +79,8 @@ def register(subparsers) -> None:
     p.add_argument("--file", "-f", help="one position per line ('-': standard input); blank lines and comments "
                                         "(from # to the end of the line) skipped; a JSON object line (brisca "
                                         "puzzles, solve --json) gives its \"position\" (a # in its strings is "
-                                        "text)")
+                                        "text); UTF-8, or UTF-16 with a byte-order mark; a parquet table "
+                                        "(puzzles or solve --out) gives its position column, row i as line i")
     p.add_argument("--json", action="store_true", help="print one JSON object per position")
     p.add_argument("--out", help="also write the records to this parquet file, or as JSON lines when its name ends "
                                  "in .jsonl, .ndjson or .json (atomic: a temporary file renamed "
@@ -501,33 +502,100 @@ def _uncommented(text):
     return text.split("#", 1)[0].strip()
 
 
+#: Longest ``--file`` line read, in characters (a position is under 1 KB, a ``brisca solve --json``
+#: record of a full 6-player deal a few KB): a longer one means the file is not a file of positions
+#: (break-it pass of 2026-12-06: a 4 GB line was read whole until memory ran out).
+MAX_LINE = 1 << 20
+
+#: Byte-order marks of the UTF-16 and UTF-32 text ``--file`` decodes (UTF-32's first: its little-endian
+#: mark begins with UTF-16's).
+_BOMS = ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe", "utf-16"),
+         (b"\xfe\xff", "utf-16"))
+
+
 def _read_positions(path):
     """The position lines of ``--file``: ``[(line number, text, problem)]`` (:func:`_json_position`), comments ('#' to the end of a line:
     the notation never uses it) and blank lines left out. Read line by line, so a file of blank lines
     costs no memory; lines end at ``\n``, ``\r\n`` or ``\r`` (``splitlines()`` would also split at form
     feeds and other separators, and the numbers would not match an editor's); a bad byte spoils its
-    line only; a byte-order mark is skipped. ``"-"`` reads standard input, decoded the same way.
+    line only; a byte-order mark is skipped. UTF-8 text, or UTF-16/UTF-32 with a byte-order mark
+    (Windows PowerShell 5's ``>``, Notepad's "Unicode"). A parquet table (``brisca puzzles --out
+    F.parquet``, ``brisca solve --out F.parquet``) gives its ``position`` column, row ``i`` as line ``i``.
+    ``"-"`` reads standard input, decoded the same way. (Break-it pass of 2026-12-06: UTF-16 and parquet
+    files were read as UTF-8 text, a garbage error record a line.)
 
     Raises
     ------
     OSError
         If the file cannot be read.
+    ValueError
+        ``--file: ...`` for a line longer than :data:`MAX_LINE` characters (not a file of positions)
+        and a parquet table without a ``position`` string column or that cannot be read.
     """
     if path != "-":
-        fh = open(path, encoding="utf-8-sig", errors="replace")
+        raw = open(path, "rb")
     elif hasattr(sys.stdin, "buffer"):
-        fh = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace")
+        raw = sys.stdin.buffer
     else:  # (a replaced text stream)
-        fh = sys.stdin
+        return _position_lines(sys.stdin, path)
     try:
-        lines = ((i + 1, *_json_position(raw.lstrip("\ufeff").strip())) for i, raw in enumerate(fh))
-        return [x for x in lines if x[1] is not None]
+        head = raw.peek(4)[:4] if hasattr(raw, "peek") else b""
+        if head == b"PAR1":
+            return _parquet_positions(raw, path)
+        enc = next((e for bom, e in _BOMS if head.startswith(bom)), "utf-8-sig")
+        fh = io.TextIOWrapper(raw, encoding=enc, errors="replace")
+        try:
+            return _position_lines(fh, path)
+        finally:
+            fh.detach()  # (closing the wrapper would close stdin's buffer; a file is closed below)
     finally:
-        if fh is not sys.stdin:
-            if path == "-":
-                fh.detach()  # (closing the wrapper would close stdin's buffer)
-            else:
-                fh.close()
+        if path != "-":
+            raw.close()
+
+
+def _position_lines(fh, path):
+    """:func:`_read_positions`' lines of the text stream ``fh``."""
+    out = []
+    i = 0
+    while True:
+        line = fh.readline(MAX_LINE + 1)
+        if not line:
+            return out
+        i += 1
+        if len(line) > MAX_LINE and not line.endswith(("\n", "\r")):
+            raise ValueError(f"--file: line {i:,} of {'standard input' if path == '-' else path} is longer "
+                             f"than {MAX_LINE:,} characters: not a file of positions (one a line)")
+        item = (i, *_json_position(line.lstrip("\ufeff").strip()))
+        if item[1] is not None:
+            out.append(item)
+
+
+def _parquet_positions(raw, path):
+    """The ``position`` column of a parquet table read from the binary stream ``raw`` (rows numbered
+    from 1 as lines), for :func:`_read_positions`."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    where = "standard input" if path == "-" else path
+    try:
+        f = pq.ParquetFile(pa.BufferReader(raw.read()))  # (whole: a pipe cannot seek)
+        if "position" not in f.schema_arrow.names:
+            raise ValueError(f"--file: {where} is a parquet table without a \"position\" column (its columns: "
+                             f"{show_input(', '.join(f.schema_arrow.names), limit=120, quote=False)})")
+        t = f.read(columns=["position"])
+    except pa.ArrowException as e:  # (a cut or corrupt file)
+        raise ValueError(f"--file: {where} is a parquet table that cannot be read: "
+                         f"{show_input(str(e), limit=160, quote=False)}") from None
+    kind = t.schema.field("position").type
+    if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+        raise ValueError(f"--file: {where}: its \"position\" column holds {kind}, not text")
+    out = []
+    for i, text in enumerate(t.column("position").to_pylist(), 1):
+        if text is None:
+            out.append((i, "", ValueError("position: an empty (null) position in the table")))
+        else:
+            text = text.strip()
+            out.append((i, *_json_position(text)) if text.startswith("{") else (i, text, None))
+    return [x for x in out if x[1] is not None]
 
 
 def cmd_solve(args) -> int:
@@ -610,6 +678,8 @@ def cmd_solve(args) -> int:
         work = _read_positions(args.file)
     except OSError as e:
         return _fail(f"--file: {e.strerror}: {args.file}")
+    except ValueError as e:  # (a line too long to be a position; a parquet table without positions)
+        return _fail(str(e))
     from tqdm import tqdm
 
     parsed = {}  # line number -> Position or the ValueError of its text
@@ -671,11 +741,21 @@ def cmd_solve(args) -> int:
                disable=len(work) < 2 or args.no_progress, **progress_intervals(sys.stderr))
     futures = []  # with --threads: every line's solve, in line order
 
+    whole = {}  # once every line is solved: {"rc": the run's exit status}; the keeper writes the whole run
+
     @_once
     def keep():
         """The records made so far (on Ctrl-C/SIGTERM, or from sim.cli when the worker cannot unwind
         from a compiled search), in line order: the lines emitted, and with --threads the later lines
-        already solved (second break-it pass of 2026-12-05: they were lost)."""
+        already solved (second break-it pass of 2026-12-05: they were lost). Once every line is solved,
+        the whole run, as a run that was not interrupted writes it (its exit status in ``whole["rc"]``):
+        the final write is this keeper too, so a signal during it (the keeper runs again) or a process
+        that cannot unwind (the hook waits for it) still leaves the file (break-it pass of 2026-12-06: a
+        signal during the final write lost every record)."""
+        if "rc" in whole:
+            if args.out is not None:
+                whole["rc"] = _write_or_fail(records, args.out, whole["rc"])
+            return
         made = list(records)
         made += [fu.result() for fu in futures[len(made):]
                  if fu.done() and not fu.cancelled() and fu.exception() is None]
@@ -700,24 +780,24 @@ def cmd_solve(args) -> int:
                 emit(one(item))
                 if closed is not None and args.out is None:
                     break
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM (sim.cli): the records made so far are kept
+        bar.close()  # (the bar ends its line before the messages below)
+        bad = [r for r in records if "error" in r]
+        whole["rc"] = closed if closed is not None else 1 if bad else 0
+        if bad and len(records) == len(work):  # (exit status 1 says why: the errors are in the records alone;
+            #   new-user pass of 2026-12-05; a run that stopped early, its stdout gone, ends on that error instead)
+            n = len(work)
+            print(f"brisca: {len(bad):,} of {n:,} line{'' if n == 1 else 's'} invalid (each an \"error\" record); "
+                  f"the first, line {bad[0]['line']}: "
+                  f"{printable(show_input(bad[0]['error'], limit=120, quote=False))}", file=sys.stderr)
+        keep()  # --out: the whole run
+        return whole["rc"]
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM (sim.cli): the records made so far (or all) are kept
         bar.close()
         keep()
         raise
     finally:
         drop_hard_exit(keep)
         bar.close()  # (also on Ctrl-C: the bar ends its line before "brisca: interrupted")
-    bad = [r for r in records if "error" in r]
-    if bad and len(records) == len(work):  # (exit status 1 says why: the errors are in the records alone;
-        #   new-user pass of 2026-12-05; a run that stopped early, its stdout gone, ends on that error instead)
-        n = len(work)
-        print(f"brisca: {len(bad):,} of {n:,} line{'' if n == 1 else 's'} invalid (each an \"error\" record); "
-              f"the first, line {bad[0]['line']}: {printable(show_input(bad[0]['error'], limit=120, quote=False))}",
-              file=sys.stderr)
-    rc = closed if closed is not None else 1 if bad else 0
-    if args.out is not None:
-        return _write_or_fail(records, args.out, rc)
-    return rc
 
 
 def _keep_partial(items, noun, verb, total, path, existed, write):
@@ -755,7 +835,8 @@ def _out_failed(path, e, finished):
 def _once(fn, wait: float = 60.0):
     """``fn`` wrapped to run at most once, whichever thread calls it first: an interrupted command's
     keeper is called by the command itself and, when it cannot unwind, by sim.cli's hard-exit hooks
-    (:func:`sim.cli.on_hard_exit`). A later call waits (up to ``wait`` seconds) until the first one has
+    (:func:`sim.cli.on_hard_exit`). A call that ends in an exception (a signal landing in the write) does
+    not count: the next call runs ``fn`` again. A later call waits (up to ``wait`` seconds) until the first one has
     finished: the hard-exit hook must not return, and the process end, while the command's own thread is
     still writing the file (break-it pass of 2026-12-05, third part: a solve that ended just as the grace
     period ran out started the keeper in its thread, the hook returned at once, and the process ended
@@ -768,8 +849,10 @@ def _once(fn, wait: float = 60.0):
         if claim.acquire(blocking=False):
             try:
                 fn()
-            finally:
-                finished.set()
+            except BaseException:  # (a signal during the write: the next call runs it again, 2026-12-06)
+                claim.release()
+                raise
+            finished.set()
         else:
             finished.wait(wait)
     return run
@@ -857,45 +940,54 @@ def cmd_puzzles(args) -> int:
         tried += 1
         bar.set_postfix_str(f"{tried:,} positions tried", refresh=False)
 
+    whole = {}  # once the search has ended: {"rc": 1 if the --out write failed}; the keeper writes the whole run
+
     @_once
     def keep():
-        """The puzzles found so far (on Ctrl-C/SIGTERM, or from sim.cli when the worker cannot unwind)."""
-        _keep_partial(list(found), "puzzle", "found", args.count, args.out, existed,
-                      lambda rs, path: _write_puzzles(rs, path, args.count, complete=False))
+        """The puzzles found so far (on Ctrl-C/SIGTERM, or from sim.cli when the worker cannot unwind);
+        once the search has ended, the whole run, whole or not at all, as ``brisca solve``'s keeper
+        (a signal during the final write lost every puzzle: break-it pass of 2026-12-06)."""
+        if "rc" not in whole:
+            _keep_partial(list(found), "puzzle", "found", args.count, args.out, existed,
+                          lambda rs, path: _write_puzzles(rs, path, args.count, complete=False))
+        elif args.out is not None:  # (an interrupted run's keeper leaves the old file: _keep_partial)
+            try:
+                _write_puzzles(found, args.out, args.count)
+            except (OSError, ValueError) as e:
+                _out_failed(args.out, e, f"{count_of(len(found), 'puzzle')} found")
+                whole["rc"] = 1
+                return
+            print(f"brisca: wrote {count_of(len(found), 'puzzle')} to {args.out}", file=sys.stderr)
 
     on_hard_exit(keep)
     try:
-        for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries,
-                                on_try=None if bar.disable else on_try):
-            found.append(rec)
-            if args.out is None:
+        try:
+            for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries,
+                                    on_try=None if bar.disable else on_try):
+                found.append(rec)
+                if args.out is None:
+                    if shared:
+                        bar.clear()
+                    print(json.dumps(rec), flush=True)  # one complete line a puzzle (stdout errors: sim.cli.main)
+                bar.update(1)
                 if shared:
-                    bar.clear()
-                print(json.dumps(rec), flush=True)  # one complete line a puzzle (stdout errors: sim.cli.main)
-            bar.update(1)
-            if shared:
-                bar.refresh()
-    except OSError:
-        bar.leave = False  # stdout failed (`| head`: exit 141 quietly): no bar left behind
+                    bar.refresh()
+        except OSError:
+            bar.leave = False  # stdout failed (`| head`: exit 141 quietly): no bar left behind
+            raise
+        bar.close()
+        whole["rc"] = 0
+        keep()  # --out: the whole run
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM (sim.cli): the puzzles found so far (or all) are kept
+        bar.close()
+        keep()
         raise
-    except KeyboardInterrupt as e:  # Ctrl-C or SIGTERM (sim.cli): the puzzles found so far are kept
-        interrupted = e
-    else:
-        interrupted = None
     finally:
         drop_hard_exit(keep)
         bar.close()
     n = len(found)
-    if interrupted is not None:
-        keep()
-        raise interrupted
-    if args.out is not None:
-        try:  # as --out of brisca solve: whole or not at all (an interrupted run leaves the old file)
-            _write_puzzles(found, args.out, args.count)
-        except (OSError, ValueError) as e:
-            _out_failed(args.out, e, f"{count_of(n, 'puzzle')} found")
-            return 1
-        print(f"brisca: wrote {count_of(n, 'puzzle')} to {args.out}", file=sys.stderr)
+    if whole["rc"]:
+        return 1
     if n < args.count:
         print(f"brisca: warning: found {n} of {args.count} puzzles in {count_of(tries, 'position')} "
               "tried (--max-tries)",
