@@ -531,14 +531,14 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
                 box["code"] = fn(args)
             except BaseException as e:  # (SystemExit, KeyboardInterrupt too: raised again below)
                 box["exc"] = e
-        except BaseException:  # the interruption landed just as the command ended
-            box.setdefault("exc", KeyboardInterrupt())
+        except BaseException as e:  # the interruption landed just as the command ended (its own kind:
+            box.setdefault("exc", e)  # a SIGTERM stays a SIGTERM, break-it pass of 2026-12-06)
         while True:  # (the interruption can land in done.set() itself: set it again, no traceback;
             try:     #  break-it pass of 2026-12-06: the thread died there and the process was ended
                 done.set()  # "without unwinding" although the command had returned)
                 return
-            except BaseException:
-                box.setdefault("exc", KeyboardInterrupt())
+            except BaseException as e:
+                box.setdefault("exc", e)
 
     t = threading.Thread(target=work, name="brisca-command", daemon=True)
     t.start()
@@ -573,16 +573,33 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
                     print(file=sys.stderr, flush=True)
             except Exception:
                 pass
-            for hook in list(_HARD_EXIT_HOOKS):  # what the command finished is kept (its own message)
+            # what the command finished is kept (its own message): further signals are ignored while the
+            # hooks run (a hook waits for a write in progress; break-it pass of 2026-12-06: a third signal
+            # broke that wait and the half-written file of a finished run was removed below)
+            import signal
+            held = {}
+            for sig in (signal.SIGINT, signal.SIGTERM):
                 try:
-                    hook()
-                except BaseException:
+                    held[sig] = signal.signal(sig, signal.SIG_IGN)
+                except (ValueError, OSError):
                     pass
+            try:
+                for hook in list(_HARD_EXIT_HOOKS):
+                    try:
+                        hook()
+                    except BaseException:
+                        pass
+            finally:
+                for sig, handler in held.items():
+                    try:
+                        signal.signal(sig, handler)
+                    except (ValueError, OSError, TypeError):
+                        pass
             from .batch import remove_temporaries
             remove_temporaries()
             try:
                 why = ("a second signal" if second else
-                       f"still running after {unwind:g} s: a compiled search or a blocking read")
+                       f"still running after {unwind:g} s: a compiled search, a blocking read or a long write")
                 print(f"{PROG}: {'terminated' if term else 'interrupted'} (stopped "
                       f"without unwinding, {why}; unfinished temporary files removed, files written above kept)",
                       file=sys.stderr, flush=True)

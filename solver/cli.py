@@ -79,7 +79,7 @@ def register(subparsers) -> None:
     p.add_argument("--file", "-f", help="one position per line ('-': standard input); blank lines and comments "
                                         "(from # to the end of the line) skipped; a JSON object line (brisca "
                                         "puzzles, solve --json) gives its \"position\" (a # in its strings is "
-                                        "text); UTF-8, or UTF-16 with a byte-order mark; a parquet table "
+                                        "text); UTF-8, UTF-16 or UTF-32; a parquet table "
                                         "(puzzles or solve --out) gives its position column, row i as line i")
     p.add_argument("--json", action="store_true", help="print one JSON object per position")
     p.add_argument("--out", help="also write the records to this parquet file, or as JSON lines when its name ends "
@@ -513,16 +513,69 @@ _BOMS = ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"), (b"\x
          (b"\xfe\xff", "utf-16"))
 
 
+def _text_encoding(head: bytes) -> str:
+    """The encoding of ``--file`` text from its first 4 bytes: a byte-order mark's (:data:`_BOMS`); else
+    UTF-16 or UTF-32 without a mark when the zero bytes fall as an ASCII character's do in them (a position,
+    a comment, a JSON line all start with one: ``iconv -t UTF-16LE`` writes no mark); else UTF-8 (its own
+    mark skipped)."""
+    for bom, enc in _BOMS:
+        if head.startswith(bom):
+            return enc
+    if len(head) == 4 and head[0] and not any(head[1:]):
+        return "utf-32-le"
+    if len(head) == 4 and head[3] and not any(head[:3]):
+        return "utf-32-be"
+    if len(head) == 4 and head[0] and head[2] and not head[1] and not head[3]:
+        return "utf-16-le"
+    if len(head) == 4 and head[1] and head[3] and not head[0] and not head[2]:
+        return "utf-16-be"
+    return "utf-8-sig"
+
+
+class _Prefixed(io.RawIOBase):
+    """The binary stream ``rest`` with the bytes ``head`` already read from it put back in front (a pipe
+    cannot seek back over the bytes that chose the format)."""
+
+    def __init__(self, head: bytes, rest):
+        super().__init__()
+        self._head, self._rest = head, rest
+
+    def readable(self):
+        return True
+
+    def readinto(self, b):
+        if self._head:
+            n = min(len(b), len(self._head))
+            b[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        data = self._rest.read1(len(b)) if hasattr(self._rest, "read1") else self._rest.read(len(b))
+        b[:len(data)] = data
+        return len(data)
+
+
+def _read_head(raw, n: int = 4) -> bytes:
+    """The first ``n`` bytes of ``raw`` (fewer at the end of the input), whatever the pipe delivers a read
+    (break-it pass of 2026-12-06: one ``peek`` gave 2 bytes of a parquet table through a pipe)."""
+    head = b""
+    while len(head) < n:
+        more = raw.read(n - len(head))
+        if not more:
+            break
+        head += more
+    return head
+
+
 def _read_positions(path):
     """The position lines of ``--file``: ``[(line number, text, problem)]`` (:func:`_json_position`), comments ('#' to the end of a line:
     the notation never uses it) and blank lines left out. Read line by line, so a file of blank lines
     costs no memory; lines end at ``\n``, ``\r\n`` or ``\r`` (``splitlines()`` would also split at form
     feeds and other separators, and the numbers would not match an editor's); a bad byte spoils its
-    line only; a byte-order mark is skipped. UTF-8 text, or UTF-16/UTF-32 with a byte-order mark
-    (Windows PowerShell 5's ``>``, Notepad's "Unicode"). A parquet table (``brisca puzzles --out
-    F.parquet``, ``brisca solve --out F.parquet``) gives its ``position`` column, row ``i`` as line ``i``.
-    ``"-"`` reads standard input, decoded the same way. (Break-it pass of 2026-12-06: UTF-16 and parquet
-    files were read as UTF-8 text, a garbage error record a line.)
+    line only; a byte-order mark is skipped. UTF-8 text, or UTF-16/UTF-32 (:func:`_text_encoding`:
+    Windows PowerShell 5's ``>``, Notepad's "Unicode", ``iconv``). A parquet table (``brisca puzzles --out
+    F.parquet``, ``brisca solve --out F.parquet``) gives its ``position`` column, row ``i`` as line ``i``
+    (:func:`_parquet_positions`). ``"-"`` reads standard input, decoded the same way. (Break-it passes of
+    2026-12-06: UTF-16 and parquet files were read as UTF-8 text, a garbage error record a line.)
 
     Raises
     ------
@@ -530,7 +583,7 @@ def _read_positions(path):
         If the file cannot be read.
     ValueError
         ``--file: ...`` for a line longer than :data:`MAX_LINE` characters (not a file of positions)
-        and a parquet table without a ``position`` string column or that cannot be read.
+        and a parquet table without one ``position`` column of text or that cannot be read.
     """
     if path != "-":
         raw = open(path, "rb")
@@ -539,11 +592,16 @@ def _read_positions(path):
     else:  # (a replaced text stream)
         return _position_lines(sys.stdin, path)
     try:
-        head = raw.peek(4)[:4] if hasattr(raw, "peek") else b""
+        head = _read_head(raw)
+        seekable = path != "-" and raw.seekable()
+        if seekable:
+            raw.seek(0)
+            src = raw
+        else:
+            src = io.BufferedReader(_Prefixed(head, raw))
         if head == b"PAR1":
-            return _parquet_positions(raw, path)
-        enc = next((e for bom, e in _BOMS if head.startswith(bom)), "utf-8-sig")
-        fh = io.TextIOWrapper(raw, encoding=enc, errors="replace")
+            return _parquet_positions(src if seekable else src.read(), path)
+        fh = io.TextIOWrapper(src, encoding=_text_encoding(head), errors="replace")
         try:
             return _position_lines(fh, path)
         finally:
@@ -563,39 +621,66 @@ def _position_lines(fh, path):
             return out
         i += 1
         if len(line) > MAX_LINE and not line.endswith(("\n", "\r")):
-            raise ValueError(f"--file: line {i:,} of {'standard input' if path == '-' else path} is longer "
-                             f"than {MAX_LINE:,} characters: not a file of positions (one a line)")
+            raise ValueError(f"--file: line {i:,} of {_where(path)} is longer than {MAX_LINE:,} characters: "
+                             "not a file of positions (one a line)")
         item = (i, *_json_position(line.lstrip("\ufeff").strip()))
         if item[1] is not None:
             out.append(item)
 
 
-def _parquet_positions(raw, path):
-    """The ``position`` column of a parquet table read from the binary stream ``raw`` (rows numbered
-    from 1 as lines), for :func:`_read_positions`."""
+def _where(path):
+    """``--file``'s input named in a message."""
+    return "standard input" if path == "-" else path
+
+
+def _parquet_positions(src, path):
+    """The ``position`` column of a parquet table (``src``: a seekable binary file, or the bytes of the
+    table), for :func:`_read_positions`: row ``i`` is read as line ``i`` of a text file is (comments,
+    blank rows skipped, :data:`MAX_LINE`), a null row is an error record. The column may hold any kind
+    of text (string, large string, string view, dictionary-encoded strings: pandas' ``category``) or
+    nothing but nulls (pandas writes an all-None or empty ``object`` column so).
+
+    Raises
+    ------
+    ValueError
+        ``--file: ...`` for a table that cannot be read, without one ``position`` column, or whose
+        ``position`` column holds something other than text.
+    """
     import pyarrow as pa
     import pyarrow.parquet as pq
-    where = "standard input" if path == "-" else path
+    where = _where(path)
     try:
-        f = pq.ParquetFile(pa.BufferReader(raw.read()))  # (whole: a pipe cannot seek)
-        if "position" not in f.schema_arrow.names:
-            raise ValueError(f"--file: {where} is a parquet table without a \"position\" column (its columns: "
-                             f"{show_input(', '.join(f.schema_arrow.names), limit=120, quote=False)})")
+        f = pq.ParquetFile(src if hasattr(src, "read") else pa.BufferReader(src))
+        names = f.schema_arrow.names
+        if names.count("position") != 1:
+            how = "without a" if "position" not in names else f"with {names.count('position')}"
+            raise ValueError(f"--file: {where} is a parquet table {how} \"position\" column"
+                             f"{'s, expected one' if 'position' in names else ''} (its columns: "
+                             f"{show_input(', '.join(names), limit=120, quote=False)})")
         t = f.read(columns=["position"])
-    except pa.ArrowException as e:  # (a cut or corrupt file)
+    except (pa.ArrowException, KeyError) as e:  # (a cut or corrupt file)
         raise ValueError(f"--file: {where} is a parquet table that cannot be read: "
                          f"{show_input(str(e), limit=160, quote=False)}") from None
-    kind = t.schema.field("position").type
-    if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
-        raise ValueError(f"--file: {where}: its \"position\" column holds {kind}, not text")
+    col = t.column(0)
+    kind = col.type
+    if pa.types.is_dictionary(kind):
+        kind = kind.value_type
+    texts = (pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_null(kind)
+             or getattr(pa.types, "is_string_view", lambda _: False)(kind))
+    if not texts:
+        raise ValueError(f"--file: {where}: its \"position\" column holds {col.type}, not text")
     out = []
-    for i, text in enumerate(t.column("position").to_pylist(), 1):
+    for i, text in enumerate(col.to_pylist(), 1):
         if text is None:
             out.append((i, "", ValueError("position: an empty (null) position in the table")))
-        else:
-            text = text.strip()
-            out.append((i, *_json_position(text)) if text.startswith("{") else (i, text, None))
-    return [x for x in out if x[1] is not None]
+            continue
+        if len(text) > MAX_LINE:
+            raise ValueError(f"--file: row {i:,} of {where} is longer than {MAX_LINE:,} characters: not a "
+                             "position")
+        item = (i, *_json_position(text.lstrip("\ufeff").strip()))
+        if item[1] is not None:
+            out.append(item)
+    return out
 
 
 def cmd_solve(args) -> int:
@@ -741,20 +826,21 @@ def cmd_solve(args) -> int:
                disable=len(work) < 2 or args.no_progress, **progress_intervals(sys.stderr))
     futures = []  # with --threads: every line's solve, in line order
 
-    whole = {}  # once every line is solved: {"rc": the run's exit status}; the keeper writes the whole run
+    whole = {}  # the keeper's answer once every line is solved: {"rc": the run's exit status}
 
     @_once
     def keep():
         """The records made so far (on Ctrl-C/SIGTERM, or from sim.cli when the worker cannot unwind
         from a compiled search), in line order: the lines emitted, and with --threads the later lines
-        already solved (second break-it pass of 2026-12-05: they were lost). Once every line is solved,
-        the whole run, as a run that was not interrupted writes it (its exit status in ``whole["rc"]``):
-        the final write is this keeper too, so a signal during it (the keeper runs again) or a process
-        that cannot unwind (the hook waits for it) still leaves the file (break-it pass of 2026-12-06: a
-        signal during the final write lost every record)."""
-        if "rc" in whole:
-            if args.out is not None:
-                whole["rc"] = _write_or_fail(records, args.out, whole["rc"])
+        already solved (second break-it pass of 2026-12-05: they were lost). Once every line is solved
+        (``len(records) == len(work)``, whatever comes after), the whole run, as a run that was not
+        interrupted writes it (its exit status in ``whole["rc"]``): the final write is this keeper too,
+        so a signal during it (the keeper runs again) or a process that cannot unwind (the hook waits
+        for it) still leaves the file (break-it passes of 2026-12-06: a signal during the final write,
+        or just before it, lost every record)."""
+        if len(records) == len(work):
+            rc = closed if closed is not None else 1 if any("error" in r for r in records) else 0
+            whole["rc"] = rc if args.out is None else _write_or_fail(records, args.out, rc)
             return
         made = list(records)
         made += [fu.result() for fu in futures[len(made):]
@@ -782,7 +868,6 @@ def cmd_solve(args) -> int:
                     break
         bar.close()  # (the bar ends its line before the messages below)
         bad = [r for r in records if "error" in r]
-        whole["rc"] = closed if closed is not None else 1 if bad else 0
         if bad and len(records) == len(work):  # (exit status 1 says why: the errors are in the records alone;
             #   new-user pass of 2026-12-05; a run that stopped early, its stdout gone, ends on that error instead)
             n = len(work)
@@ -790,7 +875,7 @@ def cmd_solve(args) -> int:
                   f"the first, line {bad[0]['line']}: "
                   f"{printable(show_input(bad[0]['error'], limit=120, quote=False))}", file=sys.stderr)
         keep()  # --out: the whole run
-        return whole["rc"]
+        return whole.get("rc", closed)  # (no "rc": stdout failed and the run stopped, no --out)
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM (sim.cli): the records made so far (or all) are kept
         bar.close()
         keep()
@@ -940,14 +1025,14 @@ def cmd_puzzles(args) -> int:
         tried += 1
         bar.set_postfix_str(f"{tried:,} positions tried", refresh=False)
 
-    whole = {}  # once the search has ended: {"rc": 1 if the --out write failed}; the keeper writes the whole run
+    whole = {}  # once the search has ended: {"rc": 1 if the --out write failed, else 0}
 
     @_once
     def keep():
         """The puzzles found so far (on Ctrl-C/SIGTERM, or from sim.cli when the worker cannot unwind);
         once the search has ended, the whole run, whole or not at all, as ``brisca solve``'s keeper
         (a signal during the final write lost every puzzle: break-it pass of 2026-12-06)."""
-        if "rc" not in whole:
+        if "rc" not in whole and len(found) < args.count:
             _keep_partial(list(found), "puzzle", "found", args.count, args.out, existed,
                           lambda rs, path: _write_puzzles(rs, path, args.count, complete=False))
         elif args.out is not None:  # (an interrupted run's keeper leaves the old file: _keep_partial)
@@ -975,8 +1060,8 @@ def cmd_puzzles(args) -> int:
         except OSError:
             bar.leave = False  # stdout failed (`| head`: exit 141 quietly): no bar left behind
             raise
+        whole["rc"] = 0  # (the search has ended: from here on the keeper writes the whole run)
         bar.close()
-        whole["rc"] = 0
         keep()  # --out: the whole run
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM (sim.cli): the puzzles found so far (or all) are kept
         bar.close()
