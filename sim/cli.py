@@ -714,6 +714,10 @@ def main(argv=None):
             signal.signal(signal.SIGTERM, old)
         sys.stderr = stderr
         sys.unraisablehook = unraisable
+        try:  # (a message that could not be written, `2>/dev/full`: Python's own flush at exit would
+            stderr.flush()  # turn the command's status into 120; mutation pass of 2026-12-06)
+        except (OSError, ValueError):
+            sys.stderr = open(os.devnull, "w")
     sys.exit(code if code is not None else 0)
 
 

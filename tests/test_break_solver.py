@@ -2239,10 +2239,17 @@ def test_cli_messages_that_cannot_be_written_keep_the_exit_status(monkeypatch, t
     monkeypatch.undo()
     f = tmp_path / "p.txt"
     f.write_text((EX + "\n") * 3)
-    with open(os.devnull, "w") as null, open("/dev/full", "w") as full:
-        p = subprocess.run([sys.executable, "-m", "sim.cli", "solve", "--file", str(f)], stdout=null, stderr=full,
-                           timeout=300)
-    assert p.returncode == 0
+    # with stderr buffered (PYTHONUNBUFFERED unset, as for most users) the failed flush at Python's exit
+    # turned the status into 120 (mutation pass of 2026-12-06; this environment sets it, which hid that)
+    for unbuffered in ("1", None):
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+        if unbuffered:
+            env["PYTHONUNBUFFERED"] = unbuffered
+        for argv, want in ((["solve", "--file", str(f)], 0), (["solve", "players=9"], 2)):
+            with open(os.devnull, "w") as null, open("/dev/full", "w") as full:
+                p = subprocess.run([sys.executable, "-m", "sim.cli", *argv], stdout=null, stderr=full,
+                                   timeout=300, env=env)
+            assert p.returncode == want, (unbuffered, argv, p.returncode)
 
 
 def test_cli_out_refusal_never_removes_a_directory_it_did_not_create(capsys, tmp_path, monkeypatch):
