@@ -155,23 +155,9 @@ def test_sigterm_landing_as_the_command_returns_is_still_a_sigterm(monkeypatch):
         time.sleep(0.5)
 
 
-def test_signal_once_every_line_is_solved_but_before_the_final_write_keeps_the_whole_run(capsys, monkeypatch,
-                                                                                        tmp_path):
-    """Was a fault (a narrow race): every line solved, then Ctrl-C lands before `whole["rc"]` is set (in bar.close() or
-    the `bad` list over all the records, or with --threads in ex.shutdown): keep() takes the interrupted
-    path, _keep_partial: with an existing --out file, "interrupted: 2 records made and not written (F exists
-    and is kept)": the whole run, all solved, is thrown away (README: "A signal that comes once every line is
-    solved ... still leaves the whole run's file"); without one, the whole run is written with metadata
-    complete=false although rows == total. Simulated: the bar's first close() raises KeyboardInterrupt, as the
-    signal would."""
+def _first_bar_close_interrupted(monkeypatch):
+    """The progress bar's first ``close()`` raises ``KeyboardInterrupt``, as a signal landing there would."""
     import tqdm
-
-    from sim.batch import read_metadata
-    f = tmp_path / "p.txt"
-    f.write_text(EX + "\n" + EX2 + "\n")
-    out = tmp_path / "o.parquet"
-    assert cli.main(["solve", EX, "--out", str(out)]) == 0  # an existing --out file (1 record)
-    capsys.readouterr()
     real = tqdm.tqdm.close
     hit = []
 
@@ -182,6 +168,24 @@ def test_signal_once_every_line_is_solved_but_before_the_final_write_keeps_the_w
         return real(self)
 
     monkeypatch.setattr(tqdm.tqdm, "close", close)
+
+
+def test_signal_once_every_line_is_solved_but_before_the_final_write_keeps_the_whole_run(capsys, monkeypatch,
+                                                                                        tmp_path):
+    """Was a fault (a narrow race): every line solved, then Ctrl-C lands before `whole["rc"]` is set (in bar.close() or
+    the `bad` list over all the records, or with --threads in ex.shutdown): keep() takes the interrupted
+    path, _keep_partial: with an existing --out file, "interrupted: 2 records made and not written (F exists
+    and is kept)": the whole run, all solved, is thrown away (README: "A signal that comes once every line is
+    solved ... still leaves the whole run's file"); without one, the whole run is written with metadata
+    complete=false although rows == total. Simulated: the bar's first close() raises KeyboardInterrupt, as the
+    signal would."""
+    from sim.batch import read_metadata
+    f = tmp_path / "p.txt"
+    f.write_text(EX + "\n" + EX2 + "\n")
+    out = tmp_path / "o.parquet"
+    assert cli.main(["solve", EX, "--out", str(out)]) == 0  # an existing --out file (1 record)
+    capsys.readouterr()
+    _first_bar_close_interrupted(monkeypatch)
     with pytest.raises(KeyboardInterrupt):
         cli.main(["solve", "--file", str(f), "--no-progress", "--no-pv", "--out", str(out)])
     md = read_metadata(out)
@@ -237,19 +241,9 @@ def test_puzzles_signal_once_every_puzzle_is_found_but_before_the_final_write_ke
     """Was a fault (the same narrow race in brisca puzzles): all --count puzzles found, Ctrl-C lands in bar.close()
     before `whole["rc"] = 0`: keep() takes the interrupted path, and an existing --out file is kept while the
     whole run is dropped ("interrupted: 2 puzzles found and not written")."""
-    import tqdm
     out = tmp_path / "p.jsonl"
     out.write_text("old\n")
-    real = tqdm.tqdm.close
-    hit = []
-
-    def close(self):
-        if not hit:
-            hit.append(1)
-            raise KeyboardInterrupt
-        return real(self)
-
-    monkeypatch.setattr(tqdm.tqdm, "close", close)
+    _first_bar_close_interrupted(monkeypatch)
     with pytest.raises(KeyboardInterrupt):
         cli.main(["puzzles", "--count", "2", "--seed", "3", "--out", str(out), "--no-progress"])
     lines = out.read_text().splitlines()
