@@ -79,8 +79,10 @@ def register(subparsers) -> None:
     p.add_argument("--file", "-f", help="one position per line ('-': standard input); blank lines and comments "
                                         "(from # to the end of the line) skipped; a JSON object line (brisca "
                                         "puzzles, solve --json) gives its \"position\" (a # in its strings is "
-                                        "text); UTF-8, UTF-16 or UTF-32; a parquet table "
-                                        "(puzzles or solve --out) gives its position column, row i as line i")
+                                        "text), the line that ends an interrupted run's JSON lines skipped; "
+                                        "UTF-8, UTF-16 or UTF-32; lines of at most 1,048,576 characters; a "
+                                        "parquet table (a file or '-' starting with PAR1: puzzles or solve "
+                                        "--out) gives its position column, row i as line i")
     p.add_argument("--json", action="store_true", help="print one JSON object per position")
     p.add_argument("--out", help="also write the records to this parquet file, or as JSON lines when its name ends "
                                  "in .jsonl, .ndjson or .json (atomic: a temporary file renamed "
@@ -785,6 +787,9 @@ def cmd_solve(args) -> int:
         return 2
     if work and refuse_closed_stdout(args.out):  # the records are the only output: refuse before solving
         return 1
+    if not work:  # (exit 0, as for any empty input, but said: new-user pass of 2026-12-06)
+        print(f"brisca: no positions in {_where(args.file)} (blank lines and comments only, or empty)",
+              file=sys.stderr)
     existed = _names_a_file(args.out)  # (an interrupted run replaces no file: _keep_partial)
     if work:
         _warm_up(args.target is not None or args.win,

@@ -278,3 +278,16 @@ def test_parquet_rows_are_read_as_lines_are(capsys, tmp_path):
     pq.write_table(pa.table({"position": [EX, "x" * (cli.MAX_LINE + 1)]}), f)
     rc, recs, err = _solve_file(capsys, f)
     assert rc == 2 and recs == [] and "row 2 of" in err and "longer than" in err, err
+
+
+def test_file_without_positions_says_so(capsys, tmp_path):
+    """An empty --file (or one of comments only, or a zero-row table) exits 0 as before but says that it
+    held no positions (new-user pass of 2026-12-06: nothing at all was printed)."""
+    f = tmp_path / "c.txt"
+    for text in ("", "# only a comment\n\n"):
+        f.write_text(text)
+        rc, recs, err = _solve_file(capsys, f)
+        assert rc == 0 and recs == [] and "no positions in" in err and str(f) in err, err
+    f.write_text(EX + "\n")
+    rc, recs, err = _solve_file(capsys, f)
+    assert rc == 0 and len(recs) == 1 and "no positions" not in err
