@@ -451,7 +451,7 @@ def on_hard_exit(hook):
     registration, after Ctrl-C or SIGTERM found the command's thread still inside compiled code (or a
     blocking read) ``UNWIND_SECONDS`` later, before it removes the temporary files and ends the process
     with 130/143. A hook saves what the command finished (its own message on stderr); what it raises is
-    ignored. A command that unwinds calls its keeper itself and unregisters it
+    ignored, and further signals are ignored while the hooks run (a hook may wait for a write). A command that unwinds calls its keeper itself and unregisters it
     (:func:`drop_hard_exit`), so a hook must be safe to call from either thread, once.
 
     Parameters
@@ -480,6 +480,32 @@ def drop_hard_exit(hook):
         _HARD_EXIT_HOOKS.remove(hook)
     except ValueError:
         pass
+
+
+def _run_hard_exit_hooks():
+    """Call every :func:`on_hard_exit` hook in order, what they raise ignored, with SIGINT and SIGTERM
+    ignored meanwhile: a hook may wait for a write in progress (break-it pass of 2026-12-06: a third
+    signal broke that wait, and the half-written file of a finished run was then removed as a temporary).
+    The handlers are restored after."""
+    import signal
+    held = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            held[sig] = signal.signal(sig, signal.SIG_IGN)
+        except (ValueError, OSError):  # (not the main thread)
+            pass
+    try:
+        for hook in list(_HARD_EXIT_HOOKS):
+            try:
+                hook()
+            except BaseException:
+                pass
+    finally:
+        for sig, handler in held.items():
+            try:
+                signal.signal(sig, handler)
+            except (ValueError, OSError, TypeError):
+                pass
 
 
 def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
@@ -573,28 +599,7 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
                     print(file=sys.stderr, flush=True)
             except Exception:
                 pass
-            # what the command finished is kept (its own message): further signals are ignored while the
-            # hooks run (a hook waits for a write in progress; break-it pass of 2026-12-06: a third signal
-            # broke that wait and the half-written file of a finished run was removed below)
-            import signal
-            held = {}
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                try:
-                    held[sig] = signal.signal(sig, signal.SIG_IGN)
-                except (ValueError, OSError):
-                    pass
-            try:
-                for hook in list(_HARD_EXIT_HOOKS):
-                    try:
-                        hook()
-                    except BaseException:
-                        pass
-            finally:
-                for sig, handler in held.items():
-                    try:
-                        signal.signal(sig, handler)
-                    except (ValueError, OSError, TypeError):
-                        pass
+            _run_hard_exit_hooks()  # what the command finished is kept (its own message)
             from .batch import remove_temporaries
             remove_temporaries()
             try:

@@ -515,23 +515,21 @@ _BOMS = ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"), (b"\x
          (b"\xfe\xff", "utf-16"))
 
 
+#: Encodings of ``--file`` text without a byte-order mark, by which of its first 4 bytes are zero: where
+#: an ASCII character's zero bytes fall in UTF-32 and UTF-16 (``iconv -t UTF-16LE`` writes no mark).
+_NO_MARK = {(False, True, True, True): "utf-32-le", (True, True, True, False): "utf-32-be",
+            (False, True, False, True): "utf-16-le", (True, False, True, False): "utf-16-be"}
+
+
 def _text_encoding(head: bytes) -> str:
     """The encoding of ``--file`` text from its first 4 bytes: a byte-order mark's (:data:`_BOMS`); else
-    UTF-16 or UTF-32 without a mark when the zero bytes fall as an ASCII character's do in them (a position,
-    a comment, a JSON line all start with one: ``iconv -t UTF-16LE`` writes no mark); else UTF-8 (its own
-    mark skipped)."""
+    UTF-16 or UTF-32 without a mark when the zero bytes fall as an ASCII character's do in them
+    (:data:`_NO_MARK`: a position, a comment, a JSON line all start with one); else UTF-8 (its own mark
+    skipped)."""
     for bom, enc in _BOMS:
         if head.startswith(bom):
             return enc
-    if len(head) == 4 and head[0] and not any(head[1:]):
-        return "utf-32-le"
-    if len(head) == 4 and head[3] and not any(head[:3]):
-        return "utf-32-be"
-    if len(head) == 4 and head[0] and head[2] and not head[1] and not head[3]:
-        return "utf-16-le"
-    if len(head) == 4 and head[1] and head[3] and not head[0] and not head[2]:
-        return "utf-16-be"
-    return "utf-8-sig"
+    return _NO_MARK.get(tuple(b == 0 for b in head), "utf-8-sig")
 
 
 class _Prefixed(io.RawIOBase):
@@ -601,8 +599,8 @@ def _read_positions(path):
             src = raw
         else:
             src = io.BufferedReader(_Prefixed(head, raw))
-        if head == b"PAR1":
-            return _parquet_positions(src if seekable else src.read(), path)
+        if head == b"PAR1":  # (a table is read whole: from a pipe, into memory)
+            return _parquet_positions(src if seekable else io.BytesIO(src.read()), path)
         fh = io.TextIOWrapper(src, encoding=_text_encoding(head), errors="replace")
         try:
             return _position_lines(fh, path)
@@ -623,11 +621,21 @@ def _position_lines(fh, path):
             return out
         i += 1
         if len(line) > MAX_LINE and not line.endswith(("\n", "\r")):
-            raise ValueError(f"--file: line {i:,} of {_where(path)} is longer than {MAX_LINE:,} characters: "
-                             "not a file of positions (one a line)")
-        item = (i, *_json_position(line.lstrip("\ufeff").strip()))
-        if item[1] is not None:
-            out.append(item)
+            raise _too_long("line", i, path, "not a file of positions (one a line)")
+        _add_line(out, i, line)
+
+
+def _add_line(out, i, text):
+    """Append ``--file`` line (or table row) ``i``, ``text``, to ``out`` as ``(i, text, problem)``
+    (:func:`_json_position`), unless it is blank or a comment."""
+    item = (i, *_json_position(text.lstrip("\ufeff").strip()))
+    if item[1] is not None:
+        out.append(item)
+
+
+def _too_long(what, i, path, why):
+    """The ``ValueError`` of ``--file``'s ``what`` (line, row) ``i`` over :data:`MAX_LINE` characters."""
+    return ValueError(f"--file: {what} {i:,} of {_where(path)} is longer than {MAX_LINE:,} characters: {why}")
 
 
 def _where(path):
@@ -636,8 +644,7 @@ def _where(path):
 
 
 def _parquet_positions(src, path):
-    """The ``position`` column of a parquet table (``src``: a seekable binary file, or the bytes of the
-    table), for :func:`_read_positions`: row ``i`` is read as line ``i`` of a text file is (comments,
+    """The ``position`` column of a parquet table (``src``: a seekable binary file), for :func:`_read_positions`: row ``i`` is read as line ``i`` of a text file is (comments,
     blank rows skipped, :data:`MAX_LINE`), a null row is an error record. The column may hold any kind
     of text (string, large string, string view, dictionary-encoded strings: pandas' ``category``) or
     nothing but nulls (pandas writes an all-None or empty ``object`` column so).
@@ -652,7 +659,7 @@ def _parquet_positions(src, path):
     import pyarrow.parquet as pq
     where = _where(path)
     try:
-        f = pq.ParquetFile(src if hasattr(src, "read") else pa.BufferReader(src))
+        f = pq.ParquetFile(src)
         names = f.schema_arrow.names
         if names.count("position") != 1:
             how = "without a" if "position" not in names else f"with {names.count('position')}"
@@ -677,11 +684,8 @@ def _parquet_positions(src, path):
             out.append((i, "", ValueError("position: an empty (null) position in the table")))
             continue
         if len(text) > MAX_LINE:
-            raise ValueError(f"--file: row {i:,} of {where} is longer than {MAX_LINE:,} characters: not a "
-                             "position")
-        item = (i, *_json_position(text.lstrip("\ufeff").strip()))
-        if item[1] is not None:
-            out.append(item)
+            raise _too_long("row", i, path, "not a position")
+        _add_line(out, i, text)
     return out
 
 
