@@ -49,6 +49,10 @@ DECK_RANKS = {
     "rapida20": (1, 3, 10, 11, 12),
 }
 DECKS = tuple(DECK_RANKS)
+#: Card ids of each deck, ascending, and as a set (read by :func:`deck_cards` and :func:`parse_card`,
+#: which a position's parse calls for every card: computed once here).
+_DECK_IDS = {d: tuple(i for i in range(N_IDS) if RANKS_BY_STRENGTH[i % 12] in r) for d, r in DECK_RANKS.items()}
+_DECK_IDSET = {d: frozenset(ids) for d, ids in _DECK_IDS.items()}
 
 #: ``SUIT_MASK[s]``: bitmask of every card id of suit ``s`` (int64).
 SUIT_MASK = np.array([((1 << 12) - 1) << (12 * s) for s in range(4)], dtype=np.int64)
@@ -126,7 +130,7 @@ def parse_card(text: str, deck: str | None = None) -> int:
     cid = _NAME_TO_ID.get(t)
     if cid is None:
         raise ValueError(f"invalid card {show_input(text)}: expected <rank 1-12><suit O|C|E|B>, e.g. 1O or 12B")
-    if deck is not None and CARD_RANK[cid] not in DECK_RANKS[deck]:
+    if deck is not None and cid not in _DECK_IDSET[deck]:
         raise ValueError(f"card {t} is not in deck {deck}")
     return cid
 
@@ -162,5 +166,4 @@ def deck_cards(deck: str) -> list[int]:
     """
     if deck not in DECK_RANKS:
         raise ValueError(f"unknown deck {deck!r}: expected one of {', '.join(DECKS)}")
-    ranks = DECK_RANKS[deck]
-    return [i for i in range(N_IDS) if CARD_RANK[i] in ranks]
+    return list(_DECK_IDS[deck])

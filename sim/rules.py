@@ -9,6 +9,7 @@ Card sets are ``int64`` bitmasks over the card ids of :mod:`sim.cards`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, asdict
+from functools import lru_cache
 
 import numpy as np
 from numba import njit
@@ -48,6 +49,27 @@ _ALLOWED = {
     (2, "catalan48"), (3, "catalan48"), (4, "catalan48"), (6, "spanish40"),
     (2, "rapida20"), (4, "rapida20"),
 }
+
+
+@lru_cache(maxsize=None)
+def _removed_cards(players: int, deck: str, remove: str) -> tuple[int, ...]:
+    """:attr:`Rules.removed_cards` (R3), computed once a game (a position's parse reads it)."""
+    if players == 3 and deck == "spanish40":
+        if remove == "2B":
+            return (card_id(2, "B"),)
+        if remove == "all2s":
+            return tuple(card_id(2, s) for s in range(4))
+        return ()
+    if players == 6 and deck == "spanish40":
+        return tuple(card_id(2, s) for s in range(4))
+    return ()
+
+
+@lru_cache(maxsize=None)
+def _deck_in_play(players: int, deck: str, remove: str) -> tuple[int, ...]:
+    """:attr:`Rules.deck_cards` (R1, R3), computed once a game."""
+    rm = set(_removed_cards(players, deck, remove))
+    return tuple(c for c in deck_cards(deck) if c not in rm)
 
 
 @dataclass(frozen=True)
@@ -145,21 +167,12 @@ class Rules:
     @property
     def removed_cards(self) -> tuple[int, ...]:
         """Card ids R3 removes before the deal (``trump2``: decided per deal, so empty here)."""
-        if self.players == 3 and self.deck == "spanish40":
-            if self.remove == "2B":
-                return (card_id(2, "B"),)
-            if self.remove == "all2s":
-                return tuple(card_id(2, s) for s in range(4))
-            return ()
-        if self.players == 6 and self.deck == "spanish40":
-            return tuple(card_id(2, s) for s in range(4))
-        return ()
+        return _removed_cards(self.players, self.deck, self.remove)
 
     @property
     def deck_cards(self) -> tuple[int, ...]:
         """Card ids shuffled for a deal (``trump2``: all 40; one 2 is set aside per deal)."""
-        rm = set(self.removed_cards)
-        return tuple(c for c in deck_cards(self.deck) if c not in rm)
+        return _deck_in_play(self.players, self.deck, self.remove)
 
     @property
     def ncards(self) -> int:

@@ -85,6 +85,8 @@ def _card_id(value, fieldname: str, none_ok: bool = False) -> int:
 
 def _card_ids(values, fieldname: str) -> tuple:
     """:func:`_card_id` of each of ``values``."""
+    if type(values) is tuple and all(type(c) is int and 0 <= c < SWAP for c in values):
+        return values  # (a parsed position's fields: already card ids)
     return tuple(_card_id(c, fieldname) for c in values)
 
 
@@ -109,6 +111,8 @@ def _seq(value, fieldname: str, ordered: bool = True):
     (seats, the stock, the trick: where the order is the game's) a set too, whose order is
     arbitrary (``stock=set(cards)`` would be a silently shuffled stock); a hand's cards and
     ``played`` may be a set."""
+    if type(value) is tuple:  # (the common case, a parsed position's fields: nothing to check)
+        return value
     if (isinstance(value, (str, bytes, bytearray, memoryview)) or not hasattr(value, "__iter__")
             or (isinstance(value, np.ndarray) and value.ndim == 0)):  # (a 0-d array: numpy's TypeError)
         raise _err(fieldname, f"expected a sequence, got {type(value).__name__}")
@@ -159,13 +163,19 @@ def _fmt_cards(cards) -> str:
     return ",".join(format_card(c) for c in cards)
 
 
+#: Per card id: its place in ``played``'s order (suit, then rank number) and its card points (R2), as
+#: Python ints (a parse sorts and counts every card; numpy scalars cost several times more).
+_ORDER_KEY = tuple(int(CARD_SUIT[c]) * 16 + int(CARD_RANK[c]) for c in range(len(CARD_SUIT)))
+_CARD_POINTS = tuple(int(p) for p in CARD_POINTS)
+
+
 def _sorted_cards(cards):
     """Sort by suit (O, C, E, B) then rank number (NOTATION.md example of ``played``)."""
-    return sorted(cards, key=lambda c: (int(CARD_SUIT[c]), int(CARD_RANK[c])))
+    return sorted(cards, key=_ORDER_KEY.__getitem__)
 
 
 def _points(cards) -> int:
-    return int(sum(int(CARD_POINTS[c]) for c in cards))
+    return sum(_CARD_POINTS[c] for c in cards)
 
 
 @dataclass(frozen=True)

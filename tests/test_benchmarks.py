@@ -15,7 +15,7 @@ ROOT = os.path.realpath(os.path.join(BENCH, ".."))
 
 
 @pytest.mark.parametrize("script", ["bench_solver", "bench_engine", "bench_minimal_loop", "eval_heuristic",
-                                    "open_values", "bench_compile"])
+                                    "open_values", "bench_compile", "bench_solve_file"])
 def test_benchmark_scripts_import_this_checkout(script):
     """A script measures the code beside it, not an installed copy (open_values, bench_engine and
     bench_minimal_loop imported whichever `sim` was installed: a checkout's edits went unmeasured,
@@ -45,6 +45,12 @@ def test_benchmark_scripts_import_this_checkout(script):
     ("bench_engine", ["--out", ""], "--out: empty path"),
     ("bench_compile", ["--out", ""], "--out: empty path"),
     ("bench_compile", ["--out", "/"], "--out: cannot write /: names a directory"),
+    ("bench_solve_file", ["--lines", "1"], "--lines: 1, expected at least 2"),
+    ("bench_solve_file", ["--configs", "2p-4left,2p-4left"], "--configs: expected distinct names"),
+    ("bench_solve_file", ["--configs", "9p-4left"], "--configs: expected distinct names"),
+    ("bench_solve_file", ["--seed", "-1"], "--seed: -1, expected 0 <= seed < 2**64"),
+    ("bench_solve_file", ["--threads", "0"], "--threads: 0, expected 1 to 256"),
+    ("bench_solve_file", ["--out", "/"], "--out: cannot write /: names a directory"),
 ])
 def test_benchmark_scripts_refuse_bad_arguments_first(script, args, msg, capsys):
     """bench_engine used to fail with tracebacks (ZeroDivisionError, negative dimensions) or only
@@ -247,3 +253,18 @@ def test_bench_compile_commands_are_shell_quoted():
         cmd = mod._command(argv)
         assert shlex.split(cmd) == ["brisca", *(a.replace("{tmp}/", "") for a in argv)], cmd
     assert any("?" in a for _, argv in mod.STAGES for a in argv)  # (the stock=? stage)
+
+
+def test_bench_solve_file_runs_and_writes_one_line_per_run(tmp_path, capsys):
+    """bench_solve_file (2026-12-06): a small run writes one strict-JSON line without --out and one with
+    --out parquet, each with positive memory and a rate that is positive or null (too few lines)."""
+    mod = bench_script("bench_solve_file")
+    out = tmp_path / "sf.jsonl"
+    mod.main(["--lines", "6", "--repeat", "1", "--out", str(out)])
+    recs = [json.loads(x, parse_constant=lambda c: pytest.fail(f"non-standard JSON {c}"))
+            for x in out.read_text().splitlines()]
+    assert [r["out"] for r in recs] == [None, "parquet"]
+    for r in recs:
+        assert r["config"] == "2p-4left" and r["lines"] == 6 and r["threads"] == 1 and r["repeat"] == 1
+        assert r["peak_rss_mb"] > 0 and r["wall_s"] > 0 and r["one_line_wall_s"] > 0
+        assert r["lines_per_s"] is None or r["lines_per_s"] > 0

@@ -1,0 +1,139 @@
+"""``brisca solve --file`` benchmark: lines per second and peak memory of the command itself.
+
+What a user pays per line of a position file: reading, parsing and checking the position (NOTATION.md),
+the solve (:func:`solver.solve`: every move's value and the principal variation), the JSON record
+printed, and with ``--out`` the table written. Positions with few tricks left solve in microseconds, so
+for them the command's own Python is most of the cost; this benchmark measures it.
+
+The positions are :mod:`bench_solver`'s seeded configurations (default ``2p-4left``: 2-player positions
+with 4 tricks left), written to a temporary file, then ``brisca solve --file`` is run as its own process
+(``python -m sim.cli``, compiled kernels loaded from the numba cache after one warm-up run): once on a
+file of one line (the process's fixed cost: start-up, imports, kernel loading) and once on the whole
+file, each without ``--out`` and with ``--out`` a parquet file. Per run: wall time and peak resident
+memory (``ru_maxrss`` of that process, ``os.wait4``), the fastest of ``--repeat`` runs, and from the
+two: lines/s and KB per line beyond the one-line run. One JSON line per run to ``results/benchmarks/solve_file.jsonl``.
+
+Usage::
+
+    python benchmarks/bench_solve_file.py                    # 100,000 lines: about a minute
+    python benchmarks/bench_solve_file.py --lines 20000 --threads 2 --configs 2p-4left,4p-4left
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _common import OUT_DIR, check_out, check_seed, emit, machine  # noqa: E402 (puts the checkout first)
+
+CONFIGS = ("2p-4left", "4p-4left", "2p-10left")
+
+
+def _run(args, env):
+    """Run ``python -m sim.cli`` with ``args`` (stdout discarded); returns (wall s, peak RSS in KB).
+
+    Raises
+    ------
+    RuntimeError
+        If the command exits with a status other than 0.
+    """
+    t0 = time.perf_counter()
+    p = subprocess.Popen([sys.executable, "-m", "sim.cli", *args], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, env=env)
+    err = p.stderr.read()
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    dt = time.perf_counter() - t0
+    if p.returncode != 0:
+        raise RuntimeError(f"brisca {' '.join(args[:3])}... exited {p.returncode}: {err.decode()[-400:]}")
+    return dt, ru.ru_maxrss  # (KB on Linux)
+
+
+def measure(config, lines, seed, threads, tmp, repeat=3):
+    """The records of one configuration: without ``--out`` and with ``--out`` parquet.
+
+    Returns
+    -------
+    list of dict
+        ``lines_per_s`` (lines/s of the whole file beyond the one-line run's time), ``peak_rss_mb`` (MB),
+        ``kb_per_line`` (peak RSS beyond the one-line run's, KB per line), ``wall_s`` and
+        ``one_line_wall_s`` (s).
+    """
+    from bench_solver import positions
+
+    text = "\n".join(str(p) for p in positions(config, lines, seed)) + "\n"
+    big = os.path.join(tmp, f"{config}.txt")
+    one = os.path.join(tmp, f"{config}-1.txt")
+    with open(big, "w") as f:
+        f.write(text)
+    with open(one, "w") as f:
+        f.write(text.split("\n", 1)[0] + "\n")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(OUT_DIR.parent.parent), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    base = ["solve", "--no-progress", "--threads", str(threads), "--file"]
+    _run(base + [one], env)  # (warm-up: compiles or loads the kernels into the numba cache)
+    recs = []
+    for out in (None, os.path.join(tmp, "out.parquet")):
+        extra = [] if out is None else ["--out", out]
+        # the fastest of `repeat` runs of each (the machine's other work only ever adds time); peak memory
+        # does not depend on the run
+        t1, rss1 = min(_run(base + [one] + extra, env) for _ in range(repeat))
+        tn, rssn = min(_run(base + [big] + extra, env) for _ in range(repeat))
+        recs.append({"config": config, "lines": lines, "seed": seed, "threads": threads, "repeat": repeat,
+                     "out": "parquet" if out else None, "wall_s": round(tn, 3), "one_line_wall_s": round(t1, 3),
+                     # (null when the file took no longer than one line: too few lines to measure)
+                     "lines_per_s": round((lines - 1) / (tn - t1), 1) if tn > t1 else None,
+                     "peak_rss_mb": round(rssn / 1024, 1),
+                     "kb_per_line": round((rssn - rss1) / max(lines - 1, 1), 3)})
+    return recs
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="brisca solve --file: lines/s and peak memory (see the module "
+                                             "docstring).")
+    ap.add_argument("--configs", default="2p-4left", help=f"comma-separated: {', '.join(CONFIGS)} "
+                                                          "(default: %(default)s)")
+    ap.add_argument("--lines", type=int, default=100_000, help="positions in the file (default: %(default)s)")
+    ap.add_argument("--seed", type=int, default=1, help="deal seed (default: %(default)s)")
+    ap.add_argument("--threads", type=int, default=1, help="brisca solve --threads (default: %(default)s)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each, the fastest kept (default: %(default)s)")
+    ap.add_argument("--out", default=None, help="JSON-lines file to append to (default: "
+                                                "results/benchmarks/solve_file.jsonl in this checkout)")
+    a = ap.parse_args(argv)
+    configs = a.configs.split(",")
+    bad = [c for c in configs if c not in CONFIGS]
+    if bad or len(set(configs)) != len(configs):
+        ap.error(f"--configs: expected distinct names among {', '.join(CONFIGS)}, got {a.configs!r}")
+    if a.lines < 2:
+        ap.error(f"--lines: {a.lines}, expected at least 2")
+    if not 1 <= a.threads <= 256:
+        ap.error(f"--threads: {a.threads}, expected 1 to 256")
+    if not 1 <= a.repeat <= 100:
+        ap.error(f"--repeat: {a.repeat}, expected 1 to 100")
+    bad = check_seed(a.seed)
+    if bad:
+        ap.error(f"--seed: {bad}")
+    out = a.out or str(OUT_DIR / "solve_file.jsonl")
+    bad = check_out(out, make_dirs=True, jsonl=True)
+    if bad:
+        ap.error(f"--out: {bad}")
+    facts = machine()
+    with tempfile.TemporaryDirectory() as tmp:
+        for config in configs:
+            print(f"{config}: {a.lines:,} positions, brisca solve --file with and without --out...",
+                  file=sys.stderr, flush=True)
+            for rec in measure(config, a.lines, a.seed, a.threads, tmp, a.repeat):
+                emit(Path(out), {**rec, "rate_unit": "lines/s (wall, beyond a one-line run)", **facts})
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except KeyboardInterrupt:
+        print("\ninterrupted: the lines printed above are kept in the output file", file=sys.stderr)
+        sys.exit(130)
