@@ -190,26 +190,20 @@ def _run_metadata(table, rows, total=None, complete=True):
     return {f"brisca.{k}": json.dumps(v) for k, v in md.items()}
 
 
+#: Records made into table rows at a time by :func:`_write_parquet`.
+_CHUNK = 65536
+
+
 def _write_parquet(records, path, total=None, complete=True):
-    """Write the records as one parquet table (moves, best, pv as JSON text) through
-    :func:`sim.batch.write_table`: a temporary file renamed when complete, removed on failure; an
-    existing device or pipe written in place; a symlink's target written. The file's metadata
+    """Write the records (dicts, or their JSON text) as one parquet table (moves, best, pv as JSON
+    text) through :func:`sim.batch.write_table`: a temporary file renamed when complete, removed on
+    failure; an existing device or pipe written in place; a symlink's target written. The file's metadata
     (:func:`_run_metadata`) says whether the run was ``complete`` and how many records of ``total``
     (default: the records given) it holds."""
     import pyarrow as pa
 
     from sim.batch import write_table
 
-    rows = []
-    for r in records:
-        row = dict(r)
-        for k in ("moves", "best", "pv"):
-            if k in row:
-                row[k] = json.dumps(row[k])
-        for k, v in row.items():
-            if isinstance(v, str) and not v.isascii():  # (a lone surrogate in an echoed input: arrow refuses
-                row[k] = utf8_text(v)                    # the whole table)
-        rows.append(row)
     cols = (("line", "int64"),) + _COLUMNS + (("target", "int64"), ("reached", "bool"), ("seat", "int64"),
                                               ("error", "string"))
     # one schema whatever the records and the run (tables of several runs concatenate: pyarrow and
@@ -218,9 +212,22 @@ def _write_parquet(records, path, total=None, complete=True):
     # its row's columns null without turning the integer columns into float; line and error are null
     # for one position, target, reached and seat outside target mode; value is float64 (exact integers
     # with a known stock, expectations with stock=?)
-    md = _run_metadata("solve", len(rows), total, complete)
-    table = pa.Table.from_pylist(rows, schema=pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in cols],
-                                                        metadata=md))
+    schema = pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in cols],
+                       metadata=_run_metadata("solve", len(records), total, complete))
+    parts = []  # (made _CHUNK records at a time: the rows' dicts of a whole run would take gigabytes)
+    for i in range(0, len(records), _CHUNK):
+        rows = []
+        for r in records[i:i + _CHUNK]:
+            row = json.loads(r) if isinstance(r, str) else dict(r)  # (brisca solve --file keeps JSON text)
+            for k in ("moves", "best", "pv"):
+                if k in row:
+                    row[k] = json.dumps(row[k])
+            for k, v in row.items():
+                if isinstance(v, str) and not v.isascii():  # (a lone surrogate in an echoed input: arrow
+                    row[k] = utf8_text(v)                    # refuses the whole table)
+            rows.append(row)
+        parts.append(pa.Table.from_pylist(rows, schema=schema))
+    table = pa.concat_tables(parts) if parts else schema.empty_table()
     write_table(table, path, "--out")
 
 
@@ -289,7 +296,7 @@ def _json_lines(records, total=None, complete=True):
     one more line, ``{"complete": false, "rows": R, "total": T}``: the part of a run must not look like
     a whole one (a parquet file says it in its metadata, :func:`_run_metadata`; JSON lines have no
     other place for it, 2026-12-05)."""
-    lines = [json.dumps(r) + "\n" for r in records]
+    lines = [(r if isinstance(r, str) else json.dumps(r)) + "\n" for r in records]
     if not complete:
         part = (False, len(records), len(records) if total is None else int(total))
         lines.append(json.dumps(dict(zip(_PART_KEYS, part))) + "\n")
@@ -814,20 +821,24 @@ def cmd_solve(args) -> int:
             # record names its input as a solved one does
             return {"line": ln, "position": text, "error": str(e)}
 
+    # a line's record as its JSON text with --out (what the writers take besides dicts; a dict held about
+    # 2.4 KB, its text a tenth), else None: it was printed (a million-line file held gigabytes of records)
     records = []
+    bad = []  # [invalid lines, the first invalid line's record]: for the exit status and the end-of-run message
     closed = None  # exit status once stdout failed (`| head`: 141; `> /dev/full`: 1): with --out keep solving
     #                for the file, else stop
 
     def emit(rec):
         nonlocal closed
-        # without --out a solved line's record is printed and not kept (about 2.4 KB each: a million-line
-        # file held gigabytes); the keeper and the end-of-run message need only the count and the errors
-        records.append(rec if args.out is not None or "error" in rec else _PRINTED)
+        text = json.dumps(rec)
+        if "error" in rec:
+            bad[:] = [bad[0] + 1, bad[1]] if bad else [1, rec]
+        records.append(text if args.out is not None else None)
         bar.update(1)
         if closed is not None:
             return
         try:
-            print(json.dumps(rec), flush=True)
+            print(text, flush=True)
         except OSError as e:  # BrokenPipeError included
             bar.clear()  # (the error line starts its own line, not the bar's)
             closed = stdout_failed(e)
@@ -853,7 +864,7 @@ def cmd_solve(args) -> int:
         for it) still leaves the file (break-it passes of 2026-12-06: a signal during the final write,
         or just before it, lost every record)."""
         if len(records) == len(work):
-            rc = closed if closed is not None else 1 if any("error" in r for r in records) else 0
+            rc = closed if closed is not None else 1 if bad else 0
             whole["rc"] = rc if args.out is None else _write_or_fail(records, args.out, rc)
             return
         later = list(futures)  # (before the records: a future is dropped only once its record is in them)
@@ -890,13 +901,12 @@ def cmd_solve(args) -> int:
                 if closed is not None and args.out is None:
                     break
         bar.close()  # (the bar ends its line before the messages below)
-        bad = [r for r in records if "error" in r]
         if bad and len(records) == len(work):  # (exit status 1 says why: the errors are in the records alone;
             #   new-user pass of 2026-12-05; a run that stopped early, its stdout gone, ends on that error instead)
             n = len(work)
-            print(f"brisca: {len(bad):,} of {n:,} line{'' if n == 1 else 's'} invalid (each an \"error\" record); "
-                  f"the first, line {bad[0]['line']}: "
-                  f"{printable(show_input(bad[0]['error'], limit=120, quote=False))}", file=sys.stderr)
+            print(f"brisca: {bad[0]:,} of {n:,} line{'' if n == 1 else 's'} invalid (each an \"error\" record); "
+                  f"the first, line {bad[1]['line']}: "
+                  f"{printable(show_input(bad[1]['error'], limit=120, quote=False))}", file=sys.stderr)
         keep()  # --out: the whole run
         return whole.get("rc", closed)  # (no "rc": stdout failed and the run stopped, no --out)
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM (sim.cli): the records made so far (or all) are kept
@@ -910,10 +920,6 @@ def cmd_solve(args) -> int:
 
 #: ``brisca solve --file --threads N`` submits at most ``_AHEAD * N`` lines ahead of the line it prints.
 _AHEAD = 32
-#: What ``brisca solve --file`` keeps of a solved line's record when there is no ``--out`` (it was printed).
-_PRINTED = {}
-
-
 def _keep_partial(items, noun, verb, total, path, existed, write):
     """What an interrupted ``--out`` run finished (``brisca solve --file``'s records, ``brisca puzzles``'
     puzzles), written by ``write(items, path)`` to ``path`` when it names no existing file; an existing

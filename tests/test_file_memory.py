@@ -29,18 +29,32 @@ class _Counted(dict):
         _Counted.alive -= 1
 
 
-@pytest.mark.parametrize("threads", [1, 2])
-def test_solve_file_without_out_does_not_keep_every_record(capsys, monkeypatch, tmp_path, threads):
+@pytest.mark.parametrize("threads,out", [(1, None), (2, None), (1, "o.parquet"), (2, "o.jsonl")])
+def test_solve_file_does_not_keep_every_record(capsys, monkeypatch, tmp_path, threads, out):
+    """Without --out a record is printed and dropped; with --out its JSON text is kept, not the dict."""
     real = cli._record
     monkeypatch.setattr(cli, "_record", lambda res, line=None: _Counted(real(res, line)))
+    monkeypatch.setattr(cli, "_CHUNK", 7)  # (the table made a few rows at a time)
     _Counted.alive = _Counted.most = 0
     n = 300
     f = tmp_path / "p.txt"
     f.write_text((EX + "\n" + EX2 + "\n") * (n // 2))
-    assert cli.main(["solve", "--file", str(f), "--threads", str(threads), "--no-progress", "--no-pv"]) == 0
+    extra = [] if out is None else ["--out", str(tmp_path / out)]
+    assert cli.main(["solve", "--file", str(f), "--threads", str(threads), "--no-progress", "--no-pv", *extra]) == 0
     recs = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [r["line"] for r in recs] == list(range(1, n + 1))
     assert [r["value"] for r in recs[:4]] == [26, 10, 26, 10]
+    if out is not None:  # the file holds every record as printed
+        if out.endswith(".jsonl"):
+            written = [json.loads(x) for x in (tmp_path / out).read_text().splitlines()]
+        else:
+            import pandas as pd
+            df = pd.read_parquet(tmp_path / out)
+            written = [{**{k: v for k, v in r.items() if k in recs[0]}, "moves": json.loads(r["moves"]),
+                        "best": json.loads(r["best"]), "pv": json.loads(r["pv"])} for r in df.to_dict("records")]
+            for r in written:
+                r["line"], r["nodes"], r["value"] = int(r["line"]), int(r["nodes"]), int(r["value"])
+        assert written == recs
     # one line at a time, or the window of --threads 2 (cli._AHEAD * 2 lines ahead, and the one printed)
     bound = 3 if threads == 1 else cli._AHEAD * threads + 3
     assert _Counted.most <= bound < n
