@@ -259,6 +259,31 @@ _TEMPORARIES: set = set()
 _CREATED: list = []
 
 
+def new_file_mode() -> int:
+    """The mode of a new output file: ``0o644`` less the process's umask (as ``open`` would make it)."""
+    m = os.umask(0)
+    os.umask(m)
+    return 0o644 & ~m
+
+
+def temp_beside(real: str, suffix: str = ".tmp"):
+    """A new temporary file in the directory of the output ``real`` (a path, symlinks resolved), to be
+    renamed over it: ``(fd, path)``, made by :func:`tempfile.mkstemp` (``O_EXCL``: nothing already at
+    the name is followed or truncated, and the name has random characters: break-it pass of 2026-12-06,
+    a symlink planted at the predictable ``.<name>.<pid>.tmp`` had its target overwritten). The name is
+    ``.`` and the output's name cut to 100 bytes (a name near the filesystem's 255-byte limit still
+    leaves room; the full name was refused as too long), then random characters and ``suffix``.
+
+    Raises
+    ------
+    OSError
+        If the file cannot be created (the directory refuses it)."""
+    import tempfile
+
+    short = os.fsdecode(os.fsencode(os.path.basename(real))[:100])
+    return tempfile.mkstemp(dir=os.path.dirname(real) or ".", prefix=f".{short}.", suffix=suffix)
+
+
 def make_parents(path) -> list:
     """Create the missing parent directories of ``path``, one component at a time as the kernel
     resolves it (a ``..`` after a new directory included).
@@ -436,15 +461,24 @@ class _Target:
             f = Path(self.real())
             self.final = f
             parent = f.parent
-        tmp = parent / f".{f.name}.{os.getpid()}.tmp"
+        try:  # (the temporary file's name is shorter: the final name's length is checked here, not at the rename)
+            name_max = os.pathconf(parent, "PC_NAME_MAX")
+        except (OSError, ValueError):
+            name_max = 255
+        if len(os.fsencode(f.name)) > name_max:
+            raise ValueError(f"cannot write {self.label} {f}: {os.strerror(errno.ENAMETOOLONG)}")
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-            os.close(fd)
+            fd, name = temp_beside(os.path.join(parent, f.name))
         except OSError as e:
             raise ValueError(f"cannot write {self.label} {f}: cannot create a file in {parent}"
                              f" ({e.strerror or e})") from None
-        self.tmp = tmp
+        tmp = Path(name)
         _TEMPORARIES.add(tmp)
+        self.tmp = tmp
+        try:
+            os.fchmod(fd, new_file_mode())  # (mkstemp makes it 0600; a new output is 0644 less the umask)
+        finally:
+            os.close(fd)
 
     def open(self, schema) -> None:
         import pyarrow.parquet as pq
@@ -499,6 +533,41 @@ class _Target:
         self.tmp = None
         forget_created(self.created)  # (they hold the file now)
 
+    def keep_old(self):
+        """Before :meth:`commit`: a second name for the file the rename will replace, so that
+        :meth:`undo` can put it back: a hard link beside it (a copy where the filesystem has none),
+        or None when no file is there (or nothing is renamed: a device or pipe)."""
+        if self.tmp is None or not os.path.isfile(self.final):
+            return None
+        import secrets
+        import shutil
+
+        short = os.fsdecode(os.fsencode(self.final.name)[:100])
+        for _ in range(100):
+            bak = self.final.parent / f".{short}.{secrets.token_hex(6)}.old"
+            try:
+                os.link(self.final, bak)  # (never follows anything already at bak: EEXIST)
+                return bak
+            except FileExistsError:
+                continue
+            except OSError:  # no hard links here: a copy in a new file of its own
+                fd, name = temp_beside(str(self.final), ".old")
+                with open(self.final, "rb") as src, open(fd, "wb") as dst:
+                    shutil.copyfileobj(src, dst)
+                return Path(name)
+        raise FileExistsError(errno.EEXIST, "cannot make a backup name", str(self.final))
+
+    def undo(self, old) -> None:
+        """Undo :meth:`commit` (or its attempt): ``old``, :meth:`keep_old`'s name for the file that was
+        there, renamed back over the final name; with no ``old``, the new file removed."""
+        if old is not None:
+            os.replace(old, self.final)
+        elif self.tmp is None and not self.direct:  # (renamed: the new file is there)
+            try:
+                os.unlink(self.final)
+            except FileNotFoundError:
+                pass
+
     def discard(self, dirs: bool = True) -> None:
         """Remove the temporary file and, with ``dirs``, the directories :meth:`prepare` made if
         empty (a caller discarding several outputs removes them once every file is gone)."""
@@ -524,6 +593,39 @@ class _Target:
         if dirs:
             remove_created(self.created)  # (only empty ones: a committed file keeps its directory)
             self.created = []
+
+
+def commit_all(targets) -> None:
+    """Rename every finished target (:class:`_Target`) to its final name: all of them, or none. When a
+    rename fails or is interrupted (Ctrl-C, SIGTERM), the ones already renamed are undone, each old
+    file put back (kept under a second name until every rename is done) or the new one removed (break-it
+    pass of 2026-12-06: a signal between ``--out``'s and ``--tricks``' renames left the new deal table
+    beside the old tricks table, and said "no output written").
+
+    Raises
+    ------
+    OSError, KeyboardInterrupt
+        What stopped the renames, once they are undone."""
+    saved = []  # (target, its old file's second name or None), in rename order
+    try:
+        for t in targets:
+            saved.append((t, t.keep_old() if len(targets) > 1 else None))
+            t.commit()
+    except BaseException:
+        if len(targets) > 1:
+            for t, old in reversed(saved):
+                try:
+                    t.undo(old)
+                except OSError:
+                    pass
+        raise
+    finally:
+        for _, old in saved:
+            if old is not None:
+                try:
+                    os.unlink(old)
+                except FileNotFoundError:
+                    pass
 
 
 def utf8_text(text: str) -> str:
@@ -1277,8 +1379,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                 writer.abort()
         for t in targets:  # every file finished before any is renamed
             t.close()
-        for t in targets:
-            t.commit()
+        commit_all(targets)
     except BaseException as exc:
         for t in targets:
             t.discard(dirs=False)

@@ -257,9 +257,10 @@ def note_format(flag: str, path, written: str) -> None:
         return
     meant = suffix_format(path)
     if meant is not None and meant != written:
+        from .cards import printable
         how = "pandas.read_parquet reads it" if written == "parquet" else "pandas.read_json(..., lines=True) reads it"
-        print(f"{PROG}: note: {flag} {path} is written as {_FORMAT_NAMES[written]}, not {_FORMAT_NAMES[meant]} "
-              f"({how})", file=sys.stderr)
+        print(f"{PROG}: note: {flag} {printable(str(path))} is written as {_FORMAT_NAMES[written]}, "
+              f"not {_FORMAT_NAMES[meant]} ({how})", file=sys.stderr)
 
 
 def _fail(message: str, code: int = 2) -> int:
@@ -304,6 +305,16 @@ def refuse_closed_stdout(*outputs) -> bool:
     return True
 
 
+def dash_output(path) -> str | None:
+    """Why an output path ``"-"`` is refused, or None for any other path: ``-`` reads as standard output
+    (``--file -`` is standard input), but the command would write a file named ``-`` (break-it pass of
+    2026-12-06: ``brisca simulate --out -`` did, and said ``wrote deals: -``)."""
+    if path != "-":
+        return None
+    return "'-' is not standard output here (stdout carries the command's own output); give a file name (./- for " \
+           "a file named '-')"
+
+
 def cmd_simulate(args) -> int:
     """Run ``brisca simulate``; returns the exit status (0 ok, 2 bad input, 1 engine error, 130/143
     interrupted: :func:`main` turns SIGTERM into :class:`_Terminated` for every command)."""
@@ -318,6 +329,10 @@ def cmd_simulate(args) -> int:
         # Rules cannot tell an explicit remove=2B from its default: a --remove that would be ignored is an error
         return _fail(f"--remove applies to 3 players with the spanish40 deck only (RULES R3); "
                      f"got {rules.players} players, deck {rules.deck}")
+    for flag, path in (("--out", args.out), ("--tricks", args.tricks)):
+        if dash_output(path):
+            return _fail(f"{flag}: {dash_output(path)}")
+
     def on_start():  # (after simulate's input checks: bad input is still exit 2)
         if refuse_closed_stdout(args.out, args.tricks):
             raise _StdoutClosed
@@ -352,10 +367,10 @@ def cmd_simulate(args) -> int:
         print(f"{PROG}: {'terminated' if isinstance(e, _Terminated) else 'interrupted'}; no output written",
               file=sys.stderr)
         return 143 if isinstance(e, _Terminated) else 130
-    if args.json:
-        print(json.dumps(result.summary.to_dict()))
-    else:
-        print(result.summary.format_table())
+    # one write, the line break included (print makes two: with PYTHONUNBUFFERED, `| head -1` had gone
+    # before the second and the run ended 141, about one run in two; break-it pass of 2026-12-06)
+    sys.stdout.write((json.dumps(result.summary.to_dict()) if args.json else result.summary.format_table()) + "\n")
+    sys.stdout.flush()
     return 0
 
 

@@ -43,6 +43,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .cards import printable
+
 #: Two-sided 95% normal quantile.
 Z95 = 1.959963984540054
 
@@ -341,9 +343,10 @@ class Summary:
             lines.append(f"rules: {rules['players']} players, deck {rules['deck']}, exchange {rules['exchange']}"
                          f" ({rules['exchange_condition']}), endgame {rules['endgame']}"
                          + (f", remove {rules['remove']}" if rules["players"] == 3 and rules["deck"] == "spanish40" else ""))
-        run = f"{self.deals:,} deals"
+        run = f"{self.deals:,} deal{'' if self.deals == 1 else 's'}"
         if self.rotations > 1:
-            run += f" ({self.distinct_deals:,} distinct deals x {self.rotations} rotations, duplicate)"
+            run += (f" ({self.distinct_deals:,} distinct deal{'' if self.distinct_deals == 1 else 's'}"
+                    f" x {self.rotations} rotations, duplicate)")
         if "seed" in ex:
             run += f", seed {ex['seed']}"
         if "threads" in ex:
@@ -375,7 +378,9 @@ class Summary:
                              f"{p['win_rate']:.4f} {_ci(p['win_rate_ci95'])}, mean points {p['mean_points']:.2f}")
         for key, label in (("out", "deals"), ("tricks_out", "tricks")):
             if ex.get(key):
-                lines.append(f"wrote {label}: {ex[key]}")
+                # (a name's control characters and line breaks escaped, as in error lines: break-it pass of
+                # 2026-12-06, a newline in --out forged a "wrote tricks:" line)
+                lines.append(f"wrote {label}: {printable(str(ex[key]))}")
         return "\n".join(lines)
 
 

@@ -20,10 +20,11 @@ import sys
 import textwrap
 from pathlib import Path
 
-from sim.batch import device_open_problem, progress_intervals, same_file, stream_is_terminal, utf8_text
+from sim.batch import (device_open_problem, progress_intervals, same_file, stream_is_terminal, temp_beside,
+                       utf8_text)
 from sim.paths import open_probe
-from sim.cli import (Wrapped, _count, _fail, drop_hard_exit, note_format, numbers_as_values, on_hard_exit,
-                     refuse_closed_stdout, stdout_failed, suffix_format)
+from sim.cli import (Wrapped, _count, _fail, dash_output, drop_hard_exit, note_format, numbers_as_values,
+                     on_hard_exit, refuse_closed_stdout, stdout_failed, suffix_format)
 from sim.cards import printable, show_input
 
 from .position import count_of
@@ -240,6 +241,8 @@ def _out_problem(path):
 
     if os.path.basename(path) in ("", ".", ".."):
         return f"{path!r} is not a file name"
+    if dash_output(path):
+        return dash_output(path)
     if not os.path.isabs(path):
         try:
             os.getcwd()
@@ -271,9 +274,9 @@ def _out_checks(path):
     d = os.path.dirname(real)
     if os.path.exists(real) and not os.access(real, os.W_OK):
         return f"cannot write {path}: file is not writable"
-    import tempfile  # the write goes through a temporary file beside it: try making one first, so that
+    # the write goes through a temporary file beside it: try making one first, so that
     try:  # a directory refused (root in /proc and /sys, where os.access says yes) reads as brisca simulate's
-        fd, name = tempfile.mkstemp(dir=d, prefix=f".{os.path.basename(real)}.", suffix=".probe")
+        fd, name = temp_beside(real, ".probe")
         os.close(fd)
         os.unlink(name)
     except OSError as e:  # (the directory named as given, as brisca simulate names it: not /proc/self as
@@ -325,7 +328,7 @@ def _write_or_fail(records, path, rc):
         return _fail(f"--out: cannot write {path}: {e.strerror or e}", 1)
     except ValueError as e:  # refused by the writer's own checks, after the run: not bad input either
         return _fail(str(e), 1)
-    print(f"brisca: wrote {count_of(len(records), 'record')} to {path}", file=sys.stderr)
+    print(f"brisca: wrote {count_of(len(records), 'record')} to {printable(path)}", file=sys.stderr)
     return rc
 
 
@@ -394,17 +397,15 @@ def _write_text(lines, path):
         For a path :func:`sim.batch.special_target` refuses, or whose missing directories cannot be
         made again (:func:`sim.batch.make_parents`).
     """
-    from sim.batch import _TEMPORARIES, make_parents, special_target
+    from sim.batch import _TEMPORARIES, make_parents, new_file_mode, special_target
 
     if special_target(path):
         with open(path, "w") as fh:
             fh.writelines(lines)
         return
-    import tempfile
-
     real = os.path.realpath(path)
     make_parents(real)  # (again: another brisca run may have removed the empty directory meanwhile)
-    fd, name = tempfile.mkstemp(dir=os.path.dirname(real), prefix=f".{os.path.basename(real)}.", suffix=".tmp")
+    fd, name = temp_beside(real)
     tmp = Path(name)  # (a new file of its own: never a link planted under a predictable name)
     _TEMPORARIES.add(tmp)  # (removed too if the process must end without unwinding)
     try:
@@ -413,7 +414,7 @@ def _write_text(lines, path):
         try:  # an existing file keeps its mode (as brisca solve --out's tables do)
             mode = stat.S_IMODE(os.stat(real).st_mode)
         except OSError:
-            mode = 0o644 & ~_umask()
+            mode = new_file_mode()
         os.chmod(tmp, mode)
         os.replace(tmp, real)
     except BaseException:
@@ -935,12 +936,12 @@ def _keep_partial(items, noun, verb, total, path, existed, write):
         return
     n = count_of(len(items), noun)
     if existed:
-        print(f"brisca: interrupted: {n} {verb} and not written ({path} exists and is kept: only a "
+        print(f"brisca: interrupted: {n} {verb} and not written ({printable(path)} exists and is kept: only a "
               "complete run replaces it)", file=sys.stderr)
         return
     try:
         write(items, path)
-        print(f"brisca: wrote {n} of {total:,} to {path} (interrupted)", file=sys.stderr)
+        print(f"brisca: wrote {n} of {total:,} to {printable(path)} (interrupted)", file=sys.stderr)
     except (OSError, ValueError) as e:
         _out_failed(path, e, f"{n} {verb}")
 
@@ -1077,7 +1078,7 @@ def cmd_puzzles(args) -> int:
                 _out_failed(args.out, e, f"{count_of(len(found), 'puzzle')} found")
                 whole["rc"] = 1
                 return
-            print(f"brisca: wrote {count_of(len(found), 'puzzle')} to {args.out}", file=sys.stderr)
+            print(f"brisca: wrote {count_of(len(found), 'puzzle')} to {printable(args.out)}", file=sys.stderr)
 
     on_hard_exit(keep)
     try:
