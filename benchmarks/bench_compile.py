@@ -19,7 +19,8 @@ Usage::
 
     python benchmarks/bench_compile.py [--out results/benchmarks/compile.jsonl]
 
-It takes several minutes (about 5-8 on a 2-core machine); run it on a quiet machine.
+It takes a few minutes (about 2 on the 2-core Intel Xeon of results/README.md, 5-8 on the slower machines of
+earlier sessions); run it on a quiet machine.
 """
 from __future__ import annotations
 

@@ -41,7 +41,7 @@ class _Parser(argparse.ArgumentParser):
         numbers_as_values(self)
 
     def error(self, message):
-        self.exit(2, f"{PROG}: error: {message}\n")
+        self.exit(2, f"{PROG}: error: {message}{_quote_hint(message)}\n")
 
     def _print_message(self, message, file=None):
         # argparse ignores a failed write; --help and --version on stdout report it as every command's
@@ -51,6 +51,19 @@ class _Parser(argparse.ArgumentParser):
             file.flush()
         else:
             super()._print_message(message, file)
+
+
+def _quote_hint(message: str) -> str:
+    """A hint for argparse's ``unrecognized arguments`` error when the extra words look like the fields of
+    a position (``trump=5B``): ``brisca solve players=2 trump=5B ...`` unquoted is several arguments
+    (new-user pass of 2026-12-06: the error did not say so)."""
+    if not message.startswith("unrecognized arguments:"):
+        return ""
+    words = message.split(":", 1)[1].split()
+    if not any(re.match(r"(players|trump|hands|stock|turn|trick|points|played|deck|exchange|endgame|remove)=",
+                        w, re.I) for w in words):
+        return ""
+    return ' (a position is one argument: quote it, brisca solve "players=2 trump=... hands=...")'
 
 
 class Wrapped(argparse.RawDescriptionHelpFormatter):

@@ -264,3 +264,17 @@ def test_cli_module_loads_without_numba():
     r = subprocess.run([sys.executable, "-c", "import sys, sim.cli; print('numba' in sys.modules)"],
                        capture_output=True, text=True, check=True)
     assert r.stdout.strip() == "False"
+
+
+def test_unquoted_position_says_to_quote_it(capsys):
+    """New-user pass of 2026-12-06: `brisca solve players=2 trump=5B ...` unquoted gave argparse's bare
+    "unrecognized arguments"; the error now says a position is one argument. Other extra words get no hint."""
+    from sim import cli as sim_cli
+    with pytest.raises(SystemExit) as e:
+        sim_cli.main(["solve", "players=2", "trump=5B", "hands=3C,6C/10O,2C,12E"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "unrecognized arguments: trump=5B" in err and "quote it" in err
+    with pytest.raises(SystemExit) as e:
+        sim_cli.main(["simulate", "--deals", "3", "foo"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "unrecognized arguments: foo" in err and "quote" not in err
