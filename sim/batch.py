@@ -533,40 +533,66 @@ class _Target:
         self.tmp = None
         forget_created(self.created)  # (they hold the file now)
 
-    def keep_old(self):
-        """Before :meth:`commit`: a second name for the file the rename will replace, so that
-        :meth:`undo` can put it back: a hard link beside it (a copy where the filesystem has none),
-        or None when no file is there (or nothing is renamed: a device or pipe)."""
+    def new_file(self):
+        """Before :meth:`commit`: ``(st_dev, st_ino)`` of the finished temporary file, which
+        :meth:`placed` looks for under the final name; None when nothing is renamed (a device or pipe)."""
+        if self.tmp is None:
+            return None
+        st = os.stat(self.tmp)
+        return st.st_dev, st.st_ino
+
+    def placed(self, new) -> bool:
+        """Whether the file :meth:`new_file` named is under the final name (renamed, whatever
+        interrupted :meth:`commit` after its rename); True when nothing is renamed."""
+        if new is None:
+            return True
+        try:
+            st = os.stat(self.final)
+        except OSError:
+            return False
+        return (st.st_dev, st.st_ino) == new
+
+    def old_name(self):
+        """Before :meth:`commit`: a new name beside the final file for :meth:`keep_old` to keep the file
+        the rename will replace under, or None when no file is there (or nothing is renamed). Named
+        first, so that a caller records it before the file exists (a signal right after the link must
+        not leave it behind)."""
         if self.tmp is None or not os.path.isfile(self.final):
             return None
         import secrets
-        import shutil
 
         short = os.fsdecode(os.fsencode(self.final.name)[:100])
-        for _ in range(100):
-            bak = self.final.parent / f".{short}.{secrets.token_hex(6)}.old"
-            try:
-                os.link(self.final, bak)  # (never follows anything already at bak: EEXIST)
-                return bak
-            except FileExistsError:
-                continue
-            except OSError:  # no hard links here: a copy in a new file of its own
-                fd, name = temp_beside(str(self.final), ".old")
-                with open(self.final, "rb") as src, open(fd, "wb") as dst:
-                    shutil.copyfileobj(src, dst)
-                return Path(name)
-        raise FileExistsError(errno.EEXIST, "cannot make a backup name", str(self.final))
+        return self.final.parent / f".{short}.{secrets.token_hex(8)}.old"
 
-    def undo(self, old) -> None:
-        """Undo :meth:`commit` (or its attempt): ``old``, :meth:`keep_old`'s name for the file that was
-        there, renamed back over the final name; with no ``old``, the new file removed."""
+    def keep_old(self, old) -> None:
+        """Keep the file at the final name under ``old`` (:meth:`old_name`) too: a hard link, or where the
+        filesystem has none a copy with the file's mode (``O_EXCL``: nothing already at ``old`` is
+        followed), so that :meth:`undo` can put it back."""
+        try:
+            os.link(self.final, old)  # (never follows anything already at old: EEXIST)
+            return
+        except FileExistsError:
+            raise
+        except OSError:
+            pass
+        import shutil
+
+        mode = stat.S_IMODE(os.stat(self.final).st_mode)
+        fd = os.open(old, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with open(self.final, "rb") as src, open(fd, "wb") as dst:
+            os.fchmod(dst.fileno(), mode)
+            shutil.copyfileobj(src, dst)
+
+    def undo(self, new, old) -> None:
+        """Undo :meth:`commit` (or its attempt): when the new file (:meth:`new_file`) is under the final
+        name, the kept old file (``old``, :meth:`keep_old`) renamed back over it, or with none the new
+        file removed."""
+        if new is None or not self.placed(new):
+            return
         if old is not None:
             os.replace(old, self.final)
-        elif self.tmp is None and not self.direct:  # (renamed: the new file is there)
-            try:
-                os.unlink(self.final)
-            except FileNotFoundError:
-                pass
+        else:
+            os.unlink(self.final)
 
     def discard(self, dirs: bool = True) -> None:
         """Remove the temporary file and, with ``dirs``, the directories :meth:`prepare` made if
@@ -595,37 +621,74 @@ class _Target:
             self.created = []
 
 
-def commit_all(targets) -> None:
+def commit_all(targets, written=None) -> None:
     """Rename every finished target (:class:`_Target`) to its final name: all of them, or none. When a
-    rename fails or is interrupted (Ctrl-C, SIGTERM), the ones already renamed are undone, each old
-    file put back (kept under a second name until every rename is done) or the new one removed (break-it
-    pass of 2026-12-06: a signal between ``--out``'s and ``--tricks``' renames left the new deal table
-    beside the old tricks table, and said "no output written").
+    rename fails or is interrupted (Ctrl-C, SIGTERM) before every new file is in place, the ones in place
+    are undone, each old file put back (kept under a second name until every rename is done) or the new
+    one removed (break-it passes of 2026-12-06: a signal between ``--out``'s and ``--tricks``' renames
+    left the new deal table beside the old tricks table, and said "no output written"). Whether a new
+    file is in place is read from the file system (its inode under the final name), so a signal landing
+    just after a rename is undone too. The second names are removed at the end, a signal then waiting
+    until they are.
+
+    Parameters
+    ----------
+    targets : list of _Target
+        Finished (closed) targets.
+    written : list, optional
+        Gets the targets' names (as given) once every new file is in place, whatever stops the function
+        after that: the caller's message can say the output was written.
 
     Raises
     ------
     OSError, KeyboardInterrupt
-        What stopped the renames, once they are undone."""
-    saved = []  # (target, its old file's second name or None), in rename order
+        What stopped the renames (once they are undone), or a signal that came after them (with every new
+        file in place and ``written`` filled)."""
+    saved = []  # (target, its new file, its old file's second name or None), in rename order
     try:
         for t in targets:
-            saved.append((t, t.keep_old() if len(targets) > 1 else None))
+            saved.append((t, t.new_file(), t.old_name()))
+            if saved[-1][2] is not None:
+                t.keep_old(saved[-1][2])
+        for t in targets:
             t.commit()
+        if written is not None:
+            written.extend(t.raw for t in targets)
     except BaseException:
-        if len(targets) > 1:
-            for t, old in reversed(saved):
+        done = len(saved) == len(targets) and all(t.placed(new) for t, new, _ in saved)
+        if done:  # (every rename happened: the signal came after the last one)
+            if written is not None and not written:
+                written.extend(t.raw for t in targets)
+        else:
+            for t, new, old in reversed(saved):
                 try:
-                    t.undo(old)
+                    t.undo(new, old)
                 except OSError:
                     pass
+        _remove_all([old for _, _, old in saved if old is not None])
         raise
-    finally:
-        for _, old in saved:
-            if old is not None:
+    _remove_all([old for _, _, old in saved if old is not None])
+
+
+def _remove_all(paths) -> None:
+    """Remove ``paths`` (missing ones skipped), all of them even when a signal comes meanwhile; that
+    signal is raised again once they are gone."""
+    pending = list(paths)
+    caught = None
+    while pending:
+        try:
+            while pending:
                 try:
-                    os.unlink(old)
+                    os.unlink(pending[-1])
                 except FileNotFoundError:
                     pass
+                pending.pop()
+        except OSError:
+            pending.pop()
+        except BaseException as e:  # (KeyboardInterrupt, SystemExit: after the removals)
+            caught = caught or e
+    if caught is not None:
+        raise caught
 
 
 def utf8_text(text: str) -> str:
@@ -1252,6 +1315,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     rec = tricks_out is not None or (tricks and keep_frame)
 
     targets = []
+    written = []  # the outputs' names once every one is renamed into place (commit_all)
     if out is not None:
         targets.append(_Target(out, "output"))
     if tricks_out is not None:
@@ -1379,8 +1443,10 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                 writer.abort()
         for t in targets:  # every file finished before any is renamed
             t.close()
-        commit_all(targets)
+        commit_all(targets, written)
     except BaseException as exc:
+        if written:  # (a signal after every output was renamed: the files are the run's, whole; the
+            exc.written = list(written)  # command line says so instead of "no output written")
         for t in targets:
             t.discard(dirs=False)
         # the directories once every temporary file is gone (two outputs may share one), newest first

@@ -377,7 +377,11 @@ def cmd_simulate(args) -> int:
                 return _fail(f"{flag}: cannot write {f}: {e.strerror or e}", 1)  # solve's --out
         return _fail(f"writing the output failed: {e.strerror or e}" + (f" ({where})" if where else ""), 1)
     except KeyboardInterrupt as e:
-        print(f"{PROG}: {'terminated' if isinstance(e, _Terminated) else 'interrupted'}; no output written",
+        from .cards import printable
+        written = getattr(e, "written", None)  # (a signal after the outputs were renamed into place)
+        what = (f"the output was written in full ({', '.join(printable(w) for w in written)}), the summary is "
+                "not printed" if written else "no output written")
+        print(f"{PROG}: {'terminated' if isinstance(e, _Terminated) else 'interrupted'}; {what}",
               file=sys.stderr)
         return 143 if isinstance(e, _Terminated) else 130
     # one write, the line break included (print makes two: with PYTHONUNBUFFERED, `| head -1` had gone
