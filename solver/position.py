@@ -178,7 +178,11 @@ def _points(cards) -> int:
     return sum(_CARD_POINTS[c] for c in cards)
 
 
-@dataclass(frozen=True)
+#: The Rules of each game :meth:`Position.parse` has read (frozen, so shared by its positions).
+_RULES: dict = {}
+
+
+@dataclass(frozen=True, slots=True)
 class Position:
     """A Brisca position (NOTATION.md).
 
@@ -314,8 +318,12 @@ class Position:
                 raise _err(name, f"unknown value {show_input(val)} (expected one of {', '.join(allowed)})")
         if deck not in DECKS:
             raise _err("deck", f"unknown deck {show_input(deck)} (expected one of {', '.join(DECKS)})")
-        try:
-            rules = Rules(players=players, deck=deck, exchange=exchange, endgame=endgame, remove=remove)
+        try:  # (one Rules object a game, shared: a file of positions holds one per line otherwise)
+            rules = _RULES.get((players, deck, exchange, endgame, remove))
+            if rules is None:
+                rules = _RULES.setdefault((players, deck, exchange, endgame, remove),
+                                          Rules(players=players, deck=deck, exchange=exchange, endgame=endgame,
+                                                remove=remove))
         except ValueError as e:
             fname = "deck" if "deck" in str(e) else "remove"
             raise _err(fname, str(e)) from None
