@@ -825,15 +825,16 @@ def cmd_solve(args) -> int:
     # a line's record as its JSON text with --out (what the writers take besides dicts; a dict held about
     # 2.4 KB, its text a tenth), else None: it was printed (a million-line file held gigabytes of records)
     records = []
-    bad = []  # [invalid lines, the first invalid line's record]: for the exit status and the end-of-run message
+    nbad, first_bad = 0, None  # invalid lines and the first one's record (the exit status, the end-of-run message)
     closed = None  # exit status once stdout failed (`| head`: 141; `> /dev/full`: 1): with --out keep solving
     #                for the file, else stop
 
     def emit(rec):
-        nonlocal closed
+        nonlocal closed, nbad, first_bad
         text = json.dumps(rec)
         if "error" in rec:
-            bad[:] = [bad[0] + 1, bad[1]] if bad else [1, rec]
+            nbad += 1
+            first_bad = first_bad or rec
         records.append(text if args.out is not None else None)
         bar.update(1)
         if closed is not None:
@@ -865,7 +866,7 @@ def cmd_solve(args) -> int:
         for it) still leaves the file (break-it passes of 2026-12-06: a signal during the final write,
         or just before it, lost every record)."""
         if len(records) == len(work):
-            rc = closed if closed is not None else 1 if bad else 0
+            rc = closed if closed is not None else 1 if nbad else 0
             whole["rc"] = rc if args.out is None else _write_or_fail(records, args.out, rc)
             return
         later = list(futures)  # (before the records: a future is dropped only once its record is in them)
@@ -902,12 +903,12 @@ def cmd_solve(args) -> int:
                 if closed is not None and args.out is None:
                     break
         bar.close()  # (the bar ends its line before the messages below)
-        if bad and len(records) == len(work):  # (exit status 1 says why: the errors are in the records alone;
+        if nbad and len(records) == len(work):  # (exit status 1 says why: the errors are in the records alone;
             #   new-user pass of 2026-12-05; a run that stopped early, its stdout gone, ends on that error instead)
             n = len(work)
-            print(f"brisca: {bad[0]:,} of {n:,} line{'' if n == 1 else 's'} invalid (each an \"error\" record); "
-                  f"the first, line {bad[1]['line']}: "
-                  f"{printable(show_input(bad[1]['error'], limit=120, quote=False))}", file=sys.stderr)
+            print(f"brisca: {nbad:,} of {n:,} line{'' if n == 1 else 's'} invalid (each an \"error\" record); "
+                  f"the first, line {first_bad['line']}: "
+                  f"{printable(show_input(first_bad['error'], limit=120, quote=False))}", file=sys.stderr)
         keep()  # --out: the whole run
         return whole.get("rc", closed)  # (no "rc": stdout failed and the run stopped, no --out)
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM (sim.cli): the records made so far (or all) are kept
