@@ -156,17 +156,25 @@ def test_sigterm_landing_as_the_command_returns_is_still_a_sigterm(monkeypatch):
 
 
 def _first_bar_close_interrupted(monkeypatch):
-    """The progress bar's first ``close()`` raises ``KeyboardInterrupt``, as a signal landing there would."""
+    """The progress bar's first ``close()`` raises ``KeyboardInterrupt``, as a signal landing there would.
+    Only a bar made after this call counts: an earlier test's bar collected meanwhile (tqdm's ``__del__``
+    closes it) took the one interruption now and then, and the command ran to its end (seen 2026-12-06)."""
     import tqdm
-    real = tqdm.tqdm.close
+    real_init, real = tqdm.tqdm.__init__, tqdm.tqdm.close
+    made = []  # ids of the bars made since the patch
     hit = []
 
+    def init(self, *a, **kw):
+        made.append(id(self))
+        return real_init(self, *a, **kw)
+
     def close(self):
-        if not hit:
+        if not hit and id(self) in made:
             hit.append(1)
             raise KeyboardInterrupt
         return real(self)
 
+    monkeypatch.setattr(tqdm.tqdm, "__init__", init)
     monkeypatch.setattr(tqdm.tqdm, "close", close)
 
 
