@@ -64,6 +64,16 @@ def engine():
     return run_engine
 
 
+def run_main(argv):
+    """``brisca`` (``sim.cli.main``) in this process: its exit status (``sys.exit``'s code, 0 if none)."""
+    from sim import cli
+    try:
+        cli.main(argv)
+    except SystemExit as e:
+        return e.code
+    return 0
+
+
 def bench_script(name):
     """The module ``benchmarks/<name>.py`` of this checkout, loaded afresh (the scripts are not a
     package; each load runs the script's imports, not its ``main``)."""

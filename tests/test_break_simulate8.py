@@ -11,11 +11,9 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from conftest import run_main
 
-_HERE = Path(__file__).resolve().parents[1]
-ROOT = _HERE if (_HERE / "sim").is_dir() else Path("/tmp/bs8/main")  # (in tests/ of a checkout, or beside it)
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[1]  # (the checkout: its code runs in the subprocesses)
 
 
 def _env():
@@ -29,15 +27,6 @@ def brisca(*args, timeout=600, cwd=ROOT):
                           cwd=cwd, env=_env(), timeout=timeout)
 
 
-def _run_main(argv):
-    from sim import cli
-    try:
-        cli.main(argv)
-    except SystemExit as e:
-        return e.code
-    return 0
-
-
 @pytest.mark.parametrize("exc", [KeyboardInterrupt, PermissionError])
 def test_failure_between_the_two_renames_leaves_no_half_committed_run(exc, tmp_path, monkeypatch, capsys):
     """Fault: simulate() renames the deal file, then the tricks file (sim/batch.py: `for t in targets:
@@ -47,7 +36,7 @@ def test_failure_between_the_two_renames_leaves_no_half_committed_run(exc, tmp_p
     OSError: "no file was written"). README: "output files are written to a temporary name and renamed only
     when the run succeeds". Simulated: the second os.replace raises, as the signal / error would."""
     out, tricks = tmp_path / "d.parquet", tmp_path / "t.parquet"
-    assert _run_main(["simulate", "--deals", "50", "--seed", "1", "--out", str(out), "--tricks", str(tricks),
+    assert run_main(["simulate", "--deals", "50", "--seed", "1", "--out", str(out), "--tricks", str(tricks),
                       "--no-progress"]) == 0
     old_deals, old_tricks = out.read_bytes(), tricks.read_bytes()
     capsys.readouterr()
@@ -61,7 +50,7 @@ def test_failure_between_the_two_renames_leaves_no_half_committed_run(exc, tmp_p
         return real(a, b, *args, **kw)
 
     monkeypatch.setattr(os, "replace", replace)
-    rc = _run_main(["simulate", "--deals", "60", "--seed", "2", "--out", str(out), "--tricks", str(tricks),
+    rc = run_main(["simulate", "--deals", "60", "--seed", "2", "--out", str(out), "--tricks", str(tricks),
                     "--no-progress"])
     monkeypatch.setattr(os, "replace", real)
     err = capsys.readouterr().err
@@ -102,7 +91,7 @@ def test_summary_read_by_head_exits_0_with_unbuffered_python(json_flag, monkeypa
     import io
     raw = _PipeReadOnce()
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="utf-8", write_through=True))
-    rc = _run_main(["simulate", "--deals", "20", "--no-progress", *json_flag])
+    rc = run_main(["simulate", "--deals", "20", "--no-progress", *json_flag])
     assert rc == 0 and len(raw.writes) == 1, (rc, raw.writes)
 
 
@@ -155,7 +144,7 @@ def test_temporary_name_planted_as_a_symlink_does_not_clobber_its_target(tmp_pat
     victim.write_text("precious\n")
     out = tmp_path / "run.parquet"
     (tmp_path / f".run.parquet.{os.getpid()}.tmp").symlink_to(victim)
-    rc = _run_main(["simulate", "--deals", "5", "--no-progress", "--out", str(out)])
+    rc = run_main(["simulate", "--deals", "5", "--no-progress", "--out", str(out)])
     capsys.readouterr()
     assert victim.read_bytes() == b"precious\n", f"rc {rc}: victim.txt now holds {victim.read_bytes()[:12]!r}"
 
@@ -186,7 +175,7 @@ def test_failure_between_the_two_renames_of_a_first_run_leaves_neither_file(tmp_
         return real(a, b, *args, **kw)
 
     monkeypatch.setattr(os, "replace", replace)
-    rc = _run_main(["simulate", "--deals", "30", "--seed", "3", "--out", str(out), "--tricks", str(tricks),
+    rc = run_main(["simulate", "--deals", "30", "--seed", "3", "--out", str(out), "--tricks", str(tricks),
                     "--no-progress"])
     monkeypatch.setattr(os, "replace", real)
     assert rc == 130 and "no output written" in capsys.readouterr().err

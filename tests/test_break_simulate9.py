@@ -7,15 +7,7 @@ from __future__ import annotations
 import os
 
 import pytest
-
-
-def _run_main(argv):
-    from sim import cli
-    try:
-        cli.main(argv)
-    except SystemExit as e:
-        return e.code
-    return 0
+from conftest import run_main
 
 
 def _replace_then_interrupt(monkeypatch, which):
@@ -43,13 +35,13 @@ def test_interrupt_right_after_a_rename_leaves_half_committed_run(which, tmp_pat
     table (or --out a new deal table and no tricks), while the command says 'interrupted; no output
     written'. Expected: all or none (commit_all's docstring, README)."""
     out, tricks = tmp_path / "d.parquet", tmp_path / "t.parquet"
-    assert _run_main(["simulate", "--deals", "50", "--seed", "1", "--out", str(out), "--no-progress"]) == 0
+    assert run_main(["simulate", "--deals", "50", "--seed", "1", "--out", str(out), "--no-progress"]) == 0
     old_deals = out.read_bytes()
     if which == 1:
         out.unlink()  # --out new, --tricks new: the first rename interrupted
     capsys.readouterr()
     real = _replace_then_interrupt(monkeypatch, which)
-    rc = _run_main(["simulate", "--deals", "60", "--seed", "2", "--out", str(out), "--tricks", str(tricks),
+    rc = run_main(["simulate", "--deals", "60", "--seed", "2", "--out", str(out), "--tricks", str(tricks),
                     "--no-progress"])
     monkeypatch.setattr(os, "replace", real)
     err = capsys.readouterr().err
@@ -70,7 +62,7 @@ def test_interrupt_right_after_the_backup_link_leaves_a_stray_backup(tmp_path, m
     removes backups never sees it and `.d.parquet.<hex>.old` (a full hard link of the old deal table) stays
     beside the output. Expected: no temporary or backup file left (README: no half-written/stray file)."""
     out, tricks = tmp_path / "d.parquet", tmp_path / "t.parquet"
-    assert _run_main(["simulate", "--deals", "50", "--seed", "1", "--out", str(out), "--tricks", str(tricks),
+    assert run_main(["simulate", "--deals", "50", "--seed", "1", "--out", str(out), "--tricks", str(tricks),
                       "--no-progress"]) == 0
     capsys.readouterr()
     real = os.link
@@ -79,7 +71,7 @@ def test_interrupt_right_after_the_backup_link_leaves_a_stray_backup(tmp_path, m
         real(a, b, *args, **kw)
         raise KeyboardInterrupt
     monkeypatch.setattr(os, "link", link)
-    rc = _run_main(["simulate", "--deals", "60", "--seed", "2", "--out", str(out), "--tricks", str(tricks),
+    rc = run_main(["simulate", "--deals", "60", "--seed", "2", "--out", str(out), "--tricks", str(tricks),
                     "--no-progress"])
     monkeypatch.setattr(os, "link", real)
     assert rc == 130
@@ -94,7 +86,7 @@ def test_interrupt_while_backups_are_removed_says_no_output_but_both_written(tmp
     the second backup `.t.parquet.<hex>.old` is left beside them. Expected: the message matches the files
     (both new: the run's output was written) and no backup is left."""
     out, tricks = tmp_path / "d.parquet", tmp_path / "t.parquet"
-    assert _run_main(["simulate", "--deals", "50", "--seed", "1", "--out", str(out), "--tricks", str(tricks),
+    assert run_main(["simulate", "--deals", "50", "--seed", "1", "--out", str(out), "--tricks", str(tricks),
                       "--no-progress"]) == 0
     old = out.read_bytes(), tricks.read_bytes()
     capsys.readouterr()
@@ -105,7 +97,7 @@ def test_interrupt_while_backups_are_removed_says_no_output_but_both_written(tmp
         if str(p).endswith(".old"):
             raise KeyboardInterrupt
     monkeypatch.setattr(os, "unlink", unlink)
-    rc = _run_main(["simulate", "--deals", "60", "--seed", "2", "--out", str(out), "--tricks", str(tricks),
+    rc = run_main(["simulate", "--deals", "60", "--seed", "2", "--out", str(out), "--tricks", str(tricks),
                     "--no-progress"])
     monkeypatch.setattr(os, "unlink", real)
     err = capsys.readouterr().err
@@ -122,7 +114,7 @@ def test_interrupt_right_after_the_only_rename_says_no_output_written(tmp_path, 
     message matches the file (either removed, or said written)."""
     out = tmp_path / "d.parquet"
     real = _replace_then_interrupt(monkeypatch, 1)
-    rc = _run_main(["simulate", "--deals", "60", "--seed", "2", "--out", str(out), "--no-progress"])
+    rc = run_main(["simulate", "--deals", "60", "--seed", "2", "--out", str(out), "--no-progress"])
     monkeypatch.setattr(os, "replace", real)
     err = capsys.readouterr().err
     assert rc == 130
@@ -139,7 +131,7 @@ def test_undo_from_a_copied_backup_loses_the_old_files_mode(tmp_path, monkeypatc
     import errno
     import stat
     out, tricks = tmp_path / "d.parquet", tmp_path / "t.parquet"
-    assert _run_main(["simulate", "--deals", "50", "--seed", "1", "--out", str(out), "--tricks", str(tricks),
+    assert run_main(["simulate", "--deals", "50", "--seed", "1", "--out", str(out), "--tricks", str(tricks),
                       "--no-progress"]) == 0
     os.chmod(out, 0o644)
     old = out.read_bytes()
@@ -157,7 +149,7 @@ def test_undo_from_a_copied_backup_loses_the_old_files_mode(tmp_path, monkeypatc
         return real(a, b, *args, **kw)
     monkeypatch.setattr(os, "link", link)
     monkeypatch.setattr(os, "replace", replace)
-    rc = _run_main(["simulate", "--deals", "60", "--seed", "2", "--out", str(out), "--tricks", str(tricks),
+    rc = run_main(["simulate", "--deals", "60", "--seed", "2", "--out", str(out), "--tricks", str(tricks),
                     "--no-progress"])
     monkeypatch.undo()
     capsys.readouterr()
