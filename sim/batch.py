@@ -1202,7 +1202,7 @@ def _versions() -> dict:
 def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads: int | None = None,
              duplicate: bool = False, out=None, tricks_out=None, chunk: int | None = None,
              progress: bool = False, keep_frame: bool | None = None, tricks: bool = False,
-             on_start=None) -> SimResult:
+             on_start=None, written: list | None = None) -> SimResult:
     """Play ``deals`` deals (or pairs with ``duplicate``) and summarize them; optionally write parquet.
 
     Parameters
@@ -1242,6 +1242,11 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         Called with no arguments once every argument is checked, before any file is touched or
         deal played; an exception it raises propagates (``brisca simulate`` refuses there when its
         only output, stdout, is closed: bad input is still reported first).
+    written : list, optional
+        Gets the output paths (as given) the moment every output is in place under its final name
+        (:func:`commit_all`), so that a caller interrupted after that, in this function or its own
+        code, can tell that the run's files were written (``brisca simulate`` then says so instead of
+        "no output written").
 
     Returns
     -------
@@ -1315,7 +1320,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     rec = tricks_out is not None or (tricks and keep_frame)
 
     targets = []
-    written = []  # the outputs' names once every one is renamed into place (commit_all)
+    written = [] if written is None else written  # the outputs' names once all are in place (commit_all)
     if out is not None:
         targets.append(_Target(out, "output"))
     if tricks_out is not None:
@@ -1445,8 +1450,6 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
             t.close()
         commit_all(targets, written)
     except BaseException as exc:
-        if written:  # (a signal after every output was renamed: the files are the run's, whole; the
-            exc.written = list(written)  # command line says so instead of "no output written")
         for t in targets:
             t.discard(dirs=False)
         # the directories once every temporary file is gone (two outputs may share one), newest first

@@ -346,6 +346,8 @@ def cmd_simulate(args) -> int:
         if dash_output(path):
             return _fail(f"{flag}: {dash_output(path)}")
 
+    written = []  # the outputs, once simulate has renamed them into place
+
     def on_start():  # (after simulate's input checks: bad input is still exit 2)
         if refuse_closed_stdout(args.out, args.tricks):
             raise _StdoutClosed
@@ -354,7 +356,8 @@ def cmd_simulate(args) -> int:
     try:
         result = simulate(rules, args.policy or ["random"], deals=args.deals, seed=args.seed,
                           threads=args.threads, duplicate=args.duplicate, out=args.out, tricks_out=args.tricks,
-                          chunk=args.chunk, progress=not args.no_progress, keep_frame=False, on_start=on_start)
+                          chunk=args.chunk, progress=not args.no_progress, keep_frame=False, on_start=on_start,
+                          written=written)
     except _StdoutClosed:
         return 1
     except ValueError as e:
@@ -378,7 +381,7 @@ def cmd_simulate(args) -> int:
         return _fail(f"writing the output failed: {e.strerror or e}" + (f" ({where})" if where else ""), 1)
     except KeyboardInterrupt as e:
         from .cards import printable
-        written = getattr(e, "written", None)  # (a signal after the outputs were renamed into place)
+        # (a signal after the outputs were renamed into place: in simulate or here, before the summary)
         what = (f"the output was written in full ({', '.join(printable(w) for w in written)}), the summary is "
                 "not printed" if written else "no output written")
         print(f"{PROG}: {'terminated' if isinstance(e, _Terminated) else 'interrupted'}; {what}",

@@ -156,3 +156,21 @@ def test_undo_from_a_copied_backup_loses_the_old_files_mode(tmp_path, monkeypatc
     assert rc != 0
     assert out.read_bytes() == old
     assert stat.S_IMODE(os.stat(out).st_mode) == 0o644, oct(stat.S_IMODE(os.stat(out).st_mode))
+
+
+def test_interrupt_just_after_commit_all_returns_says_the_output_was_written(tmp_path, monkeypatch, capsys):
+    """A signal landing in simulate() just after commit_all has returned (every output in place) says the
+    files were written, as one inside commit_all does (simulate's ``written`` list, filled by commit_all, is
+    the command's). Later, outside simulate's handling, the message is the bare "interrupted"."""
+    from sim import batch
+    out = tmp_path / "d.parquet"
+    real = batch.commit_all
+
+    def commit_then_interrupted(targets, written=None):
+        real(targets, written)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(batch, "commit_all", commit_then_interrupted)
+    rc = run_main(["simulate", "--deals", "40", "--seed", "2", "--out", str(out), "--no-progress"])
+    err = capsys.readouterr().err
+    assert rc == 130 and out.exists()
+    assert "no output written" not in err and "the output was written in full" in err, err
