@@ -266,6 +266,12 @@ def new_file_mode() -> int:
     return 0o644 & ~m
 
 
+def _short_name(name: str) -> str:
+    """``name`` cut to its first 100 bytes, for the hidden files made beside an output (a temporary file,
+    a kept old file): a name near the filesystem's 255-byte limit still leaves room for the rest."""
+    return os.fsdecode(os.fsencode(name)[:100])
+
+
 def temp_beside(real: str, suffix: str = ".tmp"):
     """A new temporary file in the directory of the output ``real`` (a path, symlinks resolved), to be
     renamed over it: ``(fd, path)``, made by :func:`tempfile.mkstemp` (``O_EXCL``: nothing already at
@@ -280,8 +286,8 @@ def temp_beside(real: str, suffix: str = ".tmp"):
         If the file cannot be created (the directory refuses it)."""
     import tempfile
 
-    short = os.fsdecode(os.fsencode(os.path.basename(real))[:100])
-    return tempfile.mkstemp(dir=os.path.dirname(real) or ".", prefix=f".{short}.", suffix=suffix)
+    return tempfile.mkstemp(dir=os.path.dirname(real) or ".", prefix=f".{_short_name(os.path.basename(real))}.",
+                            suffix=suffix)
 
 
 def make_parents(path) -> list:
@@ -561,8 +567,7 @@ class _Target:
             return None
         import secrets
 
-        short = os.fsdecode(os.fsencode(self.final.name)[:100])
-        return self.final.parent / f".{short}.{secrets.token_hex(8)}.old"
+        return self.final.parent / f".{_short_name(self.final.name)}.{secrets.token_hex(8)}.old"
 
     def keep_old(self, old) -> None:
         """Keep the file at the final name under ``old`` (:meth:`old_name`) too: a hard link, or where the
@@ -665,9 +670,9 @@ def commit_all(targets, written=None) -> None:
                     t.undo(new, old)
                 except OSError:
                     pass
-        _remove_all([old for _, _, old in saved if old is not None])
         raise
-    _remove_all([old for _, _, old in saved if old is not None])
+    finally:
+        _remove_all([old for _, _, old in saved if old is not None])
 
 
 def _remove_all(paths) -> None:
@@ -1320,7 +1325,6 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     rec = tricks_out is not None or (tricks and keep_frame)
 
     targets = []
-    written = [] if written is None else written  # the outputs' names once all are in place (commit_all)
     if out is not None:
         targets.append(_Target(out, "output"))
     if tricks_out is not None:

@@ -343,8 +343,8 @@ def cmd_simulate(args) -> int:
         return _fail(f"--remove applies to 3 players with the spanish40 deck only (RULES R3); "
                      f"got {rules.players} players, deck {rules.deck}")
     for flag, path in (("--out", args.out), ("--tricks", args.tricks)):
-        if dash_output(path):
-            return _fail(f"{flag}: {dash_output(path)}")
+        if why := dash_output(path):
+            return _fail(f"{flag}: {why}")
 
     written = []  # the outputs, once simulate has renamed them into place
 
@@ -486,8 +486,9 @@ def on_hard_exit(hook):
     registration, after Ctrl-C or SIGTERM found the command's thread still inside compiled code (or a
     blocking read) ``UNWIND_SECONDS`` later, before it removes the temporary files and ends the process
     with 130/143. A hook saves what the command finished (its own message on stderr); what it raises is
-    ignored, and further signals are ignored while the hooks run (a hook may wait for a write). A command that unwinds calls its keeper itself and unregisters it
-    (:func:`drop_hard_exit`), so a hook must be safe to call from either thread, once.
+    ignored, and further signals are ignored while the hooks run (a hook may wait for a write). A
+    command that unwinds calls its keeper itself and unregisters it (:func:`drop_hard_exit`), so a hook
+    must be safe to call from either thread, once.
 
     Parameters
     ----------

@@ -241,8 +241,8 @@ def _out_problem(path):
 
     if os.path.basename(path) in ("", ".", ".."):
         return f"{path!r} is not a file name"
-    if dash_output(path):
-        return dash_output(path)
+    if why := dash_output(path):
+        return why
     if not os.path.isabs(path):
         try:
             os.getcwd()
@@ -653,8 +653,9 @@ def _where(path):
 
 
 def _parquet_positions(src, path):
-    """The ``position`` column of a parquet table (``src``: a seekable binary file), for :func:`_read_positions`: row ``i`` is read as line ``i`` of a text file is (comments,
-    blank rows skipped, :data:`MAX_LINE`), a null row is an error record. The column may hold any kind
+    """The ``position`` column of a parquet table (``src``: a seekable binary file), for
+    :func:`_read_positions`: row ``i`` is read as line ``i`` of a text file is (comments, blank rows
+    skipped, :data:`MAX_LINE`), a null row is an error record. The column may hold any kind
     of text (string, large string, string view, dictionary-encoded strings: pandas' ``category``) or
     nothing but nulls (pandas writes an all-None or empty ``object`` column so).
 
@@ -851,7 +852,7 @@ def cmd_solve(args) -> int:
 
     bar = tqdm(total=len(work), file=sys.stderr, unit="pos", desc="solving",
                disable=len(work) < 2 or args.no_progress, **progress_intervals(sys.stderr))
-    futures = []  # with --threads: every line's solve, in line order
+    futures = []  # with --threads: the lines' solves submitted so far, in line order (None once emitted)
 
     whole = {}  # the keeper's answer once every line is solved: {"rc": the run's exit status}
 
@@ -922,6 +923,8 @@ def cmd_solve(args) -> int:
 
 #: ``brisca solve --file --threads N`` submits at most ``_AHEAD * N`` lines ahead of the line it prints.
 _AHEAD = 32
+
+
 def _keep_partial(items, noun, verb, total, path, existed, write):
     """What an interrupted ``--out`` run finished (``brisca solve --file``'s records, ``brisca puzzles``'
     puzzles), written by ``write(items, path)`` to ``path`` when it names no existing file; an existing
@@ -958,8 +961,8 @@ def _once(fn, wait: float = 60.0):
     """``fn`` wrapped to run at most once, whichever thread calls it first: an interrupted command's
     keeper is called by the command itself and, when it cannot unwind, by sim.cli's hard-exit hooks
     (:func:`sim.cli.on_hard_exit`). A call that ends in an exception (a signal landing in the write) does
-    not count: the next call runs ``fn`` again. A later call waits (up to ``wait`` seconds) until the first one has
-    finished: the hard-exit hook must not return, and the process end, while the command's own thread is
+    not count: the next call runs ``fn`` again. A later call waits (up to ``wait`` seconds) until the
+    first one has finished: the hard-exit hook must not return, and the process end, while the command's own thread is
     still writing the file (break-it pass of 2026-12-05, third part: a solve that ended just as the grace
     period ran out started the keeper in its thread, the hook returned at once, and the process ended
     under the write: no file, and no word of it)."""

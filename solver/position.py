@@ -22,6 +22,7 @@ engine's deal layout (``order``, draw pointer, hand bitmasks, trick) and
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 import numbers
 import re
 
@@ -178,8 +179,11 @@ def _points(cards) -> int:
     return sum(_CARD_POINTS[c] for c in cards)
 
 
-#: The Rules of each game :meth:`Position.parse` has read (frozen, so shared by its positions).
-_RULES: dict = {}
+@lru_cache(maxsize=None)
+def _game_rules(players: int, deck: str, exchange: str, endgame: str, remove: str) -> Rules:
+    """One :class:`sim.rules.Rules` a game for :meth:`Position.parse` (frozen, so shared by its positions:
+    a file of positions held one a line otherwise). Raises Rules' ``ValueError`` (not cached)."""
+    return Rules(players=players, deck=deck, exchange=exchange, endgame=endgame, remove=remove)
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,12 +322,8 @@ class Position:
                 raise _err(name, f"unknown value {show_input(val)} (expected one of {', '.join(allowed)})")
         if deck not in DECKS:
             raise _err("deck", f"unknown deck {show_input(deck)} (expected one of {', '.join(DECKS)})")
-        try:  # (one Rules object a game, shared: a file of positions holds one per line otherwise)
-            rules = _RULES.get((players, deck, exchange, endgame, remove))
-            if rules is None:
-                rules = _RULES.setdefault((players, deck, exchange, endgame, remove),
-                                          Rules(players=players, deck=deck, exchange=exchange, endgame=endgame,
-                                                remove=remove))
+        try:
+            rules = _game_rules(players, deck, exchange, endgame, remove)
         except ValueError as e:
             fname = "deck" if "deck" in str(e) else "remove"
             raise _err(fname, str(e)) from None
