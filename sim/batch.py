@@ -927,12 +927,21 @@ def write_table(table, path, label: str = "out") -> None:
     OSError
         If writing fails (disk full, file size limit); the temporary file is removed.
     """
+    write_tables(table.schema, [table], path, label)
+
+
+def write_tables(schema, tables, path, label: str = "out") -> None:
+    """:func:`write_table` for a table given in parts: each ``pyarrow.Table`` of the iterable ``tables``
+    (``schema``'s columns) written as it comes, one row group a part with rows, so that only one part is
+    in memory (``brisca solve --file --out`` makes them from its records as it writes). Parameters and
+    errors as :func:`write_table`'s; an error raised by ``tables`` itself removes the temporary file too."""
     t = _Target(path, label)
     t.prepare()
     try:
-        t.open(table.schema)
-        if table.num_rows:  # (no rows: a file with the schema and no row group)
-            t.write(table)
+        t.open(schema)
+        for table in tables:
+            if table.num_rows:  # (no rows: a file with the schema and no row group)
+                t.write(table)
         t.close()
         t.commit()
     except BaseException:

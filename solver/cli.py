@@ -192,18 +192,18 @@ def _run_metadata(table, rows, total=None, complete=True):
 
 
 #: Records made into table rows at a time by :func:`_write_parquet`.
-_CHUNK = 65536
+_CHUNK = 16384
 
 
 def _write_parquet(records, path, total=None, complete=True):
     """Write the records (dicts, or their JSON text) as one parquet table (moves, best, pv as JSON
-    text) through :func:`sim.batch.write_table`: a temporary file renamed when complete, removed on
-    failure; an existing device or pipe written in place; a symlink's target written. The file's metadata
+    text) through :func:`sim.batch.write_tables`, :data:`_CHUNK` records a row group: a temporary file
+    renamed when complete, removed on failure; an existing device or pipe written in place; a symlink's target written. The file's metadata
     (:func:`_run_metadata`) says whether the run was ``complete`` and how many records of ``total``
     (default: the records given) it holds."""
     import pyarrow as pa
 
-    from sim.batch import write_table
+    from sim.batch import write_tables
 
     cols = (("line", "int64"),) + _COLUMNS + (("target", "int64"), ("reached", "bool"), ("seat", "int64"),
                                               ("error", "string"))
@@ -215,10 +215,18 @@ def _write_parquet(records, path, total=None, complete=True):
     # with a known stock, expectations with stock=?)
     schema = pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in cols],
                        metadata=_run_metadata("solve", len(records), total, complete))
-    parts = []  # (made _CHUNK records at a time: the rows' dicts of a whole run would take gigabytes)
-    for i in range(0, len(records), _CHUNK):
+    write_tables(schema, _tables(records, schema), path, "--out")
+
+
+def _tables(records, schema):
+    """:func:`_write_parquet`'s records as tables of :data:`_CHUNK` rows, made one at a time (the rows'
+    dicts of a whole run would take gigabytes; ``records`` may be a :class:`_Spill` read from disk)."""
+    import pyarrow as pa
+
+    it = iter(records)
+    while chunk := list(itertools.islice(it, _CHUNK)):
         rows = []
-        for r in records[i:i + _CHUNK]:
+        for r in chunk:
             row = json.loads(r) if isinstance(r, str) else dict(r)  # (brisca solve --file keeps JSON text)
             for k in ("moves", "best", "pv"):
                 if k in row:
@@ -227,9 +235,8 @@ def _write_parquet(records, path, total=None, complete=True):
                 if isinstance(v, str) and not v.isascii():  # (a lone surrogate in an echoed input: arrow
                     row[k] = utf8_text(v)                    # refuses the whole table)
             rows.append(row)
-        parts.append(pa.Table.from_pylist(rows, schema=schema))
-    table = pa.concat_tables(parts) if parts else schema.empty_table()
-    write_table(table, path, "--out")
+        del chunk
+        yield pa.Table.from_pylist(rows, schema=schema)
 
 
 def _out_problem(path):
@@ -295,15 +302,15 @@ def out_format(path, default: str) -> str:
 
 
 def _json_lines(records, total=None, complete=True):
-    """The JSON lines of ``records``, one a record; an interrupted run's (``complete`` false) end with
+    """The JSON lines of ``records`` (a sized iterable), one a record, made as they are written; an interrupted run's (``complete`` false) end with
     one more line, ``{"complete": false, "rows": R, "total": T}``: the part of a run must not look like
     a whole one (a parquet file says it in its metadata, :func:`_run_metadata`; JSON lines have no
     other place for it, 2026-12-05)."""
-    lines = [(r if isinstance(r, str) else json.dumps(r)) + "\n" for r in records]
+    for r in records:
+        yield (r if isinstance(r, str) else json.dumps(r)) + "\n"
     if not complete:
         part = (False, len(records), len(records) if total is None else int(total))
-        lines.append(json.dumps(dict(zip(_PART_KEYS, part))) + "\n")
-    return lines
+        yield json.dumps(dict(zip(_PART_KEYS, part))) + "\n"
 
 
 #: The keys of the line that ends an interrupted run's JSON lines (:func:`_json_lines`, read back by
@@ -576,7 +583,7 @@ def _read_head(raw, n: int = 4) -> bytes:
 
 
 def _read_positions(path):
-    """The position lines of ``--file``: ``[(line number, text, problem)]`` (:func:`_json_position`), comments ('#' to the end of a line:
+    """The position lines of ``--file``: ``(line number, text, problem)`` items (:func:`_json_position`), comments ('#' to the end of a line:
     the notation never uses it) and blank lines left out. Read line by line, so a file of blank lines
     costs no memory; lines end at ``\n``, ``\r\n`` or ``\r`` (``splitlines()`` would also split at form
     feeds and other separators, and the numbers would not match an editor's); a bad byte spoils its
@@ -586,20 +593,27 @@ def _read_positions(path):
     (:func:`_parquet_positions`). ``"-"`` reads standard input, decoded the same way. (Break-it passes of
     2026-12-06: UTF-16 and parquet files were read as UTF-8 text, a garbage error record a line.)
 
+    A text file that can seek is not held in memory: the result is a :class:`_TextFile`, its lines read
+    from the file each time it is iterated (``brisca solve --file`` reads it twice: to count and check
+    the lines, then to solve them; a file of ten million lines held 11 GB, 2026-12-06). Standard input,
+    a pipe and a parquet table give a list.
+
     Raises
     ------
     OSError
         If the file cannot be read.
     ValueError
         ``--file: ...`` for a line longer than :data:`MAX_LINE` characters (not a file of positions)
-        and a parquet table without one ``position`` column of text or that cannot be read.
+        and a parquet table without one ``position`` column of text or that cannot be read (a
+        :class:`_TextFile` raises these as it is iterated).
     """
     if path != "-":
         raw = open(path, "rb")
     elif hasattr(sys.stdin, "buffer"):
         raw = sys.stdin.buffer
     else:  # (a replaced text stream)
-        return _position_lines(sys.stdin, path)
+        return list(_position_lines(sys.stdin, path))
+    kept = False
     try:
         head = _read_head(raw)
         seekable = path != "-" and raw.seekable()
@@ -610,28 +624,85 @@ def _read_positions(path):
             src = io.BufferedReader(_Prefixed(head, raw))
         if head == b"PAR1":  # (a table is read whole: from a pipe, into memory)
             return _parquet_positions(src if seekable else io.BytesIO(src.read()), path)
+        if seekable:
+            kept = True
+            return _TextFile(raw, _text_encoding(head), path)
         fh = io.TextIOWrapper(src, encoding=_text_encoding(head), errors="replace")
         try:
-            return _position_lines(fh, path)
+            return list(_position_lines(fh, path))
         finally:
             fh.detach()  # (closing the wrapper would close stdin's buffer; a file is closed below)
     finally:
-        if path != "-":
+        if path != "-" and not kept:
             raw.close()
 
 
+class _TextFile:
+    """The position lines of a seekable ``--file`` text file (:func:`_read_positions`), read from the
+    open file each time they are iterated, ``(line number, text, problem)`` items as the list of a pipe
+    holds them. The file stays open until :meth:`close` (a file renamed or removed meanwhile is still
+    read). ``len()`` is ``count``, set by the reader that counted them (:func:`cmd_solve`'s first pass)."""
+
+    def __init__(self, raw, encoding: str, path: str):
+        self._raw, self._encoding, self.path = raw, encoding, path
+        self.count = 0
+
+    def __len__(self):
+        return self.count
+
+    def __iter__(self):
+        self._raw.seek(0)
+        fh = io.TextIOWrapper(self._raw, encoding=self._encoding, errors="replace")
+        try:
+            yield from _position_lines(fh, self.path)
+        finally:
+            if not self._raw.closed:
+                fh.detach()  # (the file itself stays open for the next pass)
+
+    def again(self):
+        """The items once more, exactly :attr:`count` of them: a file that now gives more or fewer
+        position lines (written to while it is solved), or whose read fails, raises
+        :class:`_ReadAgainFailed` where that shows."""
+        i = 0
+        try:
+            for item in self:
+                if i == self.count:
+                    raise _ReadAgainFailed(f"--file: {self.path} changed while it was solved: it has more than "
+                                           f"the {_position_count(self.count)} read at the start")
+                i += 1
+                yield item
+        except OSError as e:
+            raise _ReadAgainFailed(f"--file: {e.strerror or e}: {self.path} (reading it again to solve it)") from None
+        if i != self.count:
+            raise _ReadAgainFailed(f"--file: {self.path} changed while it was solved: {_position_count(i)} "
+                                   f"read this time, {self.count:,} at the start")
+
+    def close(self):
+        self._raw.close()
+
+
+def _position_count(n: int) -> str:
+    return f"{n:,} position line{'' if n == 1 else 's'}"
+
+
+class _ReadAgainFailed(ValueError):
+    """A :class:`_TextFile` read for solving gave other lines than its first read (or failed)."""
+
+
 def _position_lines(fh, path):
-    """:func:`_read_positions`' lines of the text stream ``fh``."""
+    """:func:`_read_positions`' items of the text stream ``fh``, one at a time."""
     out = []
     i = 0
     while True:
         line = fh.readline(MAX_LINE + 1)
         if not line:
-            return out
+            return
         i += 1
         if len(line) > MAX_LINE and not line.endswith(("\n", "\r")):
             raise _too_long("line", i, path, "not a file of positions (one a line)")
         _add_line(out, i, line)
+        if out:
+            yield out.pop()
 
 
 def _add_line(out, i, text):
@@ -783,22 +854,74 @@ def cmd_solve(args) -> int:
         return _fail(f"--file: {e.strerror}: {args.file}")
     except ValueError as e:  # (a line too long to be a position; a parquet table without positions)
         return _fail(str(e))
+    try:
+        return _solve_lines(args, work, kw, out_refused)
+    finally:
+        if isinstance(work, _TextFile):
+            work.close()
+
+
+def _scan_kind(text):
+    """The kernel set and stock visibility (:func:`_kinds`' ``(kernel set, stock hidden)``) of the position
+    ``text`` as :meth:`Position.parse` reads them, from its ``players`` and ``stock`` fields alone; None
+    when that is not plain (no ``players`` field of ASCII digits naming 2, 3, 4 or 6, or a field given
+    twice): the position must be parsed to tell."""
+    players = stock = None
+    for tok in text.split():
+        key, _, val = tok.partition("=")
+        key = key.lower()
+        if key == "players":
+            if players is not None or not (val.isascii() and val.isdigit()):
+                return None
+            players = int(val)
+        elif key == "stock":
+            if stock is not None:
+                return None
+            stock = val
+    if players not in (2, 3, 4, 6):
+        return None
+    return _kernel_set(players), stock == "?"
+
+
+def _solve_lines(args, work, kw, out_refused) -> int:
+    """``brisca solve --file``'s run over ``work`` (:func:`_read_positions`' items); returns the exit code.
+    A first pass counts the position lines and finds the kernel sets the valid ones need
+    (:func:`_warm_up`), parsing a line only when :func:`_scan_kind` cannot tell its kind or that kind is
+    not yet known to be needed; the solving pass parses each line again as it comes and keeps nothing of
+    it (a parsed position took 0.8 KB: a file of ten million lines held 11 GB, 2026-12-06)."""
     from tqdm import tqdm
 
-    parsed = {}  # line number -> Position or the ValueError of its text
-    for ln, text, problem in work:
-        try:
-            if problem is not None:
-                raise problem
-            parsed[ln] = p = Position.parse(text)
-            check_solvable(p)  # (so the warm-up compiles only for lines that will be solved)
-        except ValueError as e:
-            parsed[ln] = e
-            continue
+    from .api import check_seat, solve
+    from .chance import check_solvable
+    from .position import Position
+
+    def parse(text):
+        """The line's Position, checked: solvable, and the --seat it is asked for (ValueError)."""
+        p = Position.parse(text)
+        check_solvable(p)
         try:
             check_seat(args.seat, p)
         except ValueError as e:  # named as the flag, as in the one-position form ("--seat: ...")
-            parsed[ln] = ValueError(f"--{e}")
+            raise ValueError(f"--{e}") from None
+        return p
+
+    kinds = set()  # the kernel sets of the valid lines (the warm-up compiles only for lines that will be solved)
+    n = 0
+    try:
+        for _, text, problem in work:
+            n += 1
+            if problem is not None or _scan_kind(text) in kinds:
+                continue
+            try:
+                kinds |= _kinds([parse(text)])
+            except ValueError:
+                continue
+    except OSError as e:
+        return _fail(f"--file: {e.strerror}: {args.file}")
+    except ValueError as e:  # (a line too long to be a position)
+        return _fail(str(e))
+    if isinstance(work, _TextFile):
+        work.count = n
     if out_refused():
         return 2
     if work and refuse_closed_stdout(args.out):  # the records are the only output: refuse before solving
@@ -807,17 +930,16 @@ def cmd_solve(args) -> int:
         print(f"brisca: no positions in {_where(args.file)} (blank lines and comments only, or empty)",
               file=sys.stderr)
     existed = _names_a_file(args.out)  # (an interrupted run replaces no file: _keep_partial)
-    if work:
-        _warm_up(args.target is not None or args.win,
-                 _kinds(p for p in parsed.values() if not isinstance(p, ValueError)), note=not args.no_progress)
+    if kinds:
+        _warm_up(args.target is not None or args.win, kinds, note=not args.no_progress)
+    lines = work.again() if isinstance(work, _TextFile) else iter(work)
 
     def one(item):
-        ln, text, _ = item
+        ln, text, problem = item
         try:
-            p = parsed.pop(ln)  # (a solved line's Position is not kept: memory stays the lines' text)
-            if isinstance(p, ValueError):
-                raise p
-            return _record(solve(p, args.target, **kw), ln)
+            if problem is not None:
+                raise problem
+            return _record(solve(parse(text), args.target, **kw), ln)
         except ValueError as e:
             # the line's text as read (comment and surrounding blanks removed), so that a failed
             # record names its input as a solved one does
@@ -825,7 +947,7 @@ def cmd_solve(args) -> int:
 
     # a line's record as its JSON text with --out (what the writers take besides dicts; a dict held about
     # 2.4 KB, its text a tenth), else None: it was printed (a million-line file held gigabytes of records)
-    records = []
+    records = _Spill(args.out) if args.out is not None else []
     nbad, first_bad = 0, None  # invalid lines and the first one's record (the exit status, the end-of-run message)
     closed = None  # exit status once stdout failed (`| head`: 141; `> /dev/full`: 1): with --out keep solving
     #                for the file, else stop
@@ -871,9 +993,9 @@ def cmd_solve(args) -> int:
             whole["rc"] = rc if args.out is None else _write_or_fail(records, args.out, rc)
             return
         later = list(futures)  # (before the records: a future is dropped only once its record is in them)
-        made = list(records)
-        made += [fu.result() for fu in later[len(made):]
-                 if fu.done() and not fu.cancelled() and fu.exception() is None]
+        n = len(records)  # (the records so far, and only they: the run's thread may be appending)
+        made = _Joined(records, n, [fu.result() for fu in later[n:]
+                                    if fu.done() and not fu.cancelled() and fu.exception() is None])
         _keep_partial(made, "record", "made", len(work), args.out, existed,
                       lambda rs, path: _write_records(rs, path, len(work), complete=False))
 
@@ -885,7 +1007,7 @@ def cmd_solve(args) -> int:
             try:
                 # submitted a window ahead of the line printed, not all at once, and an emitted line's future
                 # dropped: a finished future holds its record (a million-line file held every record)
-                todo = iter(work)
+                todo = lines
                 futures.extend(ex.submit(one, item) for item in itertools.islice(todo, _AHEAD * args.threads))
                 while len(records) < len(futures):  # (emit appends one record a line: the next line's index)
                     i = len(records)
@@ -899,7 +1021,7 @@ def cmd_solve(args) -> int:
             finally:
                 ex.shutdown(wait=True, cancel_futures=True)
         else:
-            for item in work:
+            for item in lines:
                 emit(one(item))
                 if closed is not None and args.out is None:
                     break
@@ -912,6 +1034,11 @@ def cmd_solve(args) -> int:
                   f"{printable(show_input(first_bad['error'], limit=120, quote=False))}", file=sys.stderr)
         keep()  # --out: the whole run
         return whole.get("rc", closed)  # (no "rc": stdout failed and the run stopped, no --out)
+    except _ReadAgainFailed as e:  # (the file changed under the run: what was solved is kept, as on Ctrl-C)
+        bar.close()
+        _fail(str(e), 1)
+        keep()
+        return 1
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM (sim.cli): the records made so far (or all) are kept
         bar.close()
         keep()
@@ -919,6 +1046,88 @@ def cmd_solve(args) -> int:
     finally:
         drop_hard_exit(keep)
         bar.close()  # (also on Ctrl-C: the bar ends its line before "brisca: interrupted")
+        if hasattr(lines, "close"):  # (a run that stopped early: the file's reader ends before the file is closed)
+            lines.close()
+        if isinstance(records, _Spill):
+            records.close()
+
+
+class _Spill:
+    """``brisca solve --file --out``'s records (their JSON text) as the run makes them, kept in an unnamed
+    temporary file in the ``--out`` file's directory, not in memory (a record's text took 0.7 KB: a file
+    of ten million lines held 7 GB until the end, 2026-12-06); a sized iterable of the texts, read back
+    from the start each time it is iterated (:func:`_write_records` writes from it). Where no such file
+    can be made (a device or pipe as ``--out``, a read-only directory) or a write to it fails (the disk
+    full), the records from there on are kept in memory: the run goes on, and the final write says what
+    failed. The file goes when the object is closed or collected, or the process ends however it ends."""
+
+    def __init__(self, out: str):
+        import tempfile
+
+        from sim.batch import special_target
+        self._fh = None
+        self._n = 0  # records in the file
+        self._tail = []  # records kept in memory
+        try:
+            if not special_target(out):
+                self._fh = tempfile.TemporaryFile(dir=os.path.dirname(os.path.realpath(out)) or ".",
+                                                  prefix=".brisca-records.")
+        except (OSError, ValueError):
+            self._fh = None
+
+    def append(self, text: str) -> None:
+        if self._fh is not None and not self._tail:
+            try:
+                self._fh.write(text.encode("utf-8", "surrogatepass") + b"\n")
+                self._n += 1
+                return
+            except OSError:  # (the disk full: the rest in memory; the final write will report the disk)
+                pass
+        self._tail.append(text)
+
+    def __len__(self) -> int:
+        return self._n + len(self._tail)
+
+    def __iter__(self):
+        n, tail = self._n, len(self._tail)  # (the records now: a keeper reads while the run may still append)
+        if n:
+            self._fh.flush()
+            fd, pos, buf = self._fh.fileno(), 0, b""
+            while n:
+                chunk = os.pread(fd, _SPILL_READ, pos)
+                if not chunk:
+                    raise OSError(f"the run's temporary file of records ended {n:,} records early")
+                pos += len(chunk)
+                lines = (buf + chunk).split(b"\n")
+                buf = lines.pop()
+                for line in lines[:n]:
+                    yield line.decode("utf-8", "surrogatepass")
+                n -= min(n, len(lines))
+        yield from self._tail[:tail]
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+
+
+#: Bytes of a :class:`_Spill`'s file read at a time.
+_SPILL_READ = 1 << 20
+
+
+class _Joined:
+    """The sized iterable of the first ``n`` items of ``first`` then ``then``'s (an interrupted run's
+    records: those of the :class:`_Spill` or list when it is read, then the later lines solved by
+    ``--threads`` workers)."""
+
+    def __init__(self, first, n: int, then):
+        self._first, self._n, self._then = first, n, then
+
+    def __len__(self):
+        return self._n + len(self._then)
+
+    def __iter__(self):
+        yield from itertools.islice(self._first, self._n)
+        yield from self._then
 
 
 #: ``brisca solve --file --threads N`` submits at most ``_AHEAD * N`` lines ahead of the line it prints.
