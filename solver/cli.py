@@ -946,7 +946,8 @@ def _solve_lines(args, work, kw, out_refused) -> int:
             return {"line": ln, "position": text, "error": str(e)}
 
     # a line's record as its JSON text with --out (what the writers take besides dicts; a dict held about
-    # 2.4 KB, its text a tenth), else None: it was printed (a million-line file held gigabytes of records)
+    # 2.4 KB, its text a tenth), kept in a temporary file (_Spill), else None: it was printed (a million-line
+    # file held gigabytes of records)
     records = _Spill(args.out) if args.out is not None else []
     nbad, first_bad = 0, None  # invalid lines and the first one's record (the exit status, the end-of-run message)
     closed = None  # exit status once stdout failed (`| head`: 141; `> /dev/full`: 1): with --out keep solving
