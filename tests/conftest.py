@@ -98,3 +98,31 @@ class FailingStream:
 
     def flush(self):
         pass
+
+
+def seat_view(hand, trick=(), trump=3, pinta="1B", played=(), leader=0, seat=None, players=2, swap=None,
+              sides=None, deck="spanish40", left=20):
+    """A seat's view (``sim.view`` layout, int64) built by hand as the engine fills it (RULES R11: the
+    seat's own hand and public facts only; Bastos trumps unless said): every card of ``hand`` legal,
+    ``swap`` the card the exchange would take (None: no exchange), ``left`` cards still to draw."""
+    from sim import view as V
+    from sim.cards import deck_cards, mask_of, parse_card
+    v = np.zeros(V.V_SIZE, dtype=np.int64)
+    h = mask_of(parse_card(c) for c in hand)
+    n = len(trick)
+    v[V.V_SEAT] = (leader + n) % players if seat is None else seat
+    v[V.V_HAND] = v[V.V_LEGAL] = h
+    v[V.V_SWAP] = parse_card(swap) if swap else -1
+    v[V.V_TRUMP] = trump
+    v[V.V_PINTA] = parse_card(pinta)
+    v[V.V_PINTA_SEAT] = -1 if left > 0 else 1
+    v[V.V_LEFT] = left
+    v[V.V_PLAYED] = mask_of(parse_card(c) for c in played)
+    v[V.V_LEADER] = leader
+    v[V.V_NTRICK] = n
+    for i, c in enumerate(trick):
+        v[V.V_TRICK + i] = parse_card(c)
+    v[V.V_PLAYERS] = players
+    v[V.V_SIDES] = sides if sides else (3 if players == 3 else 2)
+    v[V.V_DECK_MASK] = mask_of(deck_cards(deck))
+    return v

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from conftest import seat_view
 from sim import view as V
 from sim.cards import SWAP, deck_cards, format_card, mask_of, parse_card
 from sim.heuristic import heuristic2, heuristic_action, weakest
@@ -15,28 +16,7 @@ from sim.heuristic import heuristic2, heuristic_action, weakest
 DECK = mask_of(deck_cards("spanish40"))
 
 
-def make_view(hand, trick=(), trump=3, pinta="1B", played=(), leader=0, seat=None, players=2, swap=None,
-              left=20):
-    v = np.zeros(V.V_SIZE, dtype=np.int64)
-    h = mask_of(parse_card(c) for c in hand)
-    n = len(trick)
-    v[V.V_SEAT] = (leader + n) % players if seat is None else seat
-    v[V.V_HAND] = h
-    v[V.V_LEGAL] = h
-    v[V.V_SWAP] = parse_card(swap) if swap else -1
-    v[V.V_TRUMP] = trump
-    v[V.V_PINTA] = parse_card(pinta)
-    v[V.V_PINTA_SEAT] = -1 if left > 0 else 1
-    v[V.V_LEFT] = left
-    v[V.V_PLAYED] = mask_of(parse_card(c) for c in played)
-    v[V.V_LEADER] = leader
-    v[V.V_NTRICK] = n
-    for i, c in enumerate(trick):
-        v[V.V_TRICK + i] = parse_card(c)
-    v[V.V_PLAYERS] = players
-    v[V.V_SIDES] = 2
-    v[V.V_DECK_MASK] = DECK
-    return v
+make_view = seat_view  # (tests/conftest.py: the view built by hand)
 
 
 def act(v):

@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 import oracle
-from conftest import bench_script
+from conftest import bench_script, seat_view
 from sim import view as V
-from sim.cards import SWAP, deck_cards, format_card, mask_of, parse_card
+from sim.cards import SWAP, deck_cards, format_card, mask_of
 from sim.rules import Rules
 
 
@@ -264,28 +264,7 @@ def test_bench_engine_figures_divide_by_wall_cpu_and_threads(monkeypatch):
 
 
 # ----------------------------------------------------------------- sim.heuristic's documented rules
-def _view(hand, trick=(), trump=3, pinta="1B", played=(), leader=0, seat=None, players=2, sides=None,
-          deck="spanish40", left=20):
-    """A seat's view as the engine fills it (RULES R11), built by hand (Bastos trumps unless said)."""
-    v = np.zeros(V.V_SIZE, dtype=np.int64)
-    h = mask_of(parse_card(c) for c in hand)
-    n = len(trick)
-    v[V.V_SEAT] = (leader + n) % players if seat is None else seat
-    v[V.V_HAND] = v[V.V_LEGAL] = h
-    v[V.V_SWAP] = -1
-    v[V.V_TRUMP] = trump
-    v[V.V_PINTA] = parse_card(pinta)
-    v[V.V_PINTA_SEAT] = -1 if left > 0 else 1
-    v[V.V_LEFT] = left
-    v[V.V_PLAYED] = mask_of(parse_card(c) for c in played)
-    v[V.V_LEADER] = leader
-    v[V.V_NTRICK] = n
-    for i, c in enumerate(trick):
-        v[V.V_TRICK + i] = parse_card(c)
-    v[V.V_PLAYERS] = players
-    v[V.V_SIDES] = sides if sides else (3 if players == 3 else 2)
-    v[V.V_DECK_MASK] = mask_of(deck_cards(deck))
-    return v
+_view = seat_view  # (tests/conftest.py: the view built by hand)
 
 
 def _heur(v):
