@@ -196,11 +196,11 @@ _CHUNK = 16384
 
 
 def _write_parquet(records, path, total=None, complete=True):
-    """Write the records (dicts, or their JSON text) as one parquet table (moves, best, pv as JSON
-    text) through :func:`sim.batch.write_tables`, :data:`_CHUNK` records a row group: a temporary file
-    renamed when complete, removed on failure; an existing device or pipe written in place; a symlink's target written. The file's metadata
-    (:func:`_run_metadata`) says whether the run was ``complete`` and how many records of ``total``
-    (default: the records given) it holds."""
+    """Write the records (dicts, or their JSON text; a sized iterable) as one parquet table (moves, best, pv as
+    JSON text) through :func:`sim.batch.write_tables`, :data:`_CHUNK` records a row group: a temporary file
+    renamed when complete, removed on failure; an existing device or pipe written in place; a symlink's target
+    written. The file's metadata (:func:`_run_metadata`) says whether the run was ``complete`` and how many
+    records of ``total`` (default: the records given) it holds."""
     import pyarrow as pa
 
     from sim.batch import write_tables
@@ -302,10 +302,10 @@ def out_format(path, default: str) -> str:
 
 
 def _json_lines(records, total=None, complete=True):
-    """The JSON lines of ``records`` (a sized iterable), one a record, made as they are written; an interrupted run's (``complete`` false) end with
-    one more line, ``{"complete": false, "rows": R, "total": T}``: the part of a run must not look like
-    a whole one (a parquet file says it in its metadata, :func:`_run_metadata`; JSON lines have no
-    other place for it, 2026-12-05)."""
+    """The JSON lines of ``records`` (a sized iterable), one a record, made as they are written; an interrupted
+    run's (``complete`` false) end with one more line, ``{"complete": false, "rows": R, "total": T}``: the part
+    of a run must not look like a whole one (a parquet file says it in its metadata, :func:`_run_metadata`; JSON
+    lines have no other place for it, 2026-12-05)."""
     for r in records:
         yield (r if isinstance(r, str) else json.dumps(r)) + "\n"
     if not complete:
@@ -583,13 +583,13 @@ def _read_head(raw, n: int = 4) -> bytes:
 
 
 def _read_positions(path):
-    """The position lines of ``--file``: ``(line number, text, problem)`` items (:func:`_json_position`), comments ('#' to the end of a line:
-    the notation never uses it) and blank lines left out. Read line by line, so a file of blank lines
-    costs no memory; lines end at ``\n``, ``\r\n`` or ``\r`` (``splitlines()`` would also split at form
-    feeds and other separators, and the numbers would not match an editor's); a bad byte spoils its
-    line only; a byte-order mark is skipped. UTF-8 text, or UTF-16/UTF-32 (:func:`_text_encoding`:
-    Windows PowerShell 5's ``>``, Notepad's "Unicode", ``iconv``). A parquet table (``brisca puzzles --out
-    F.parquet``, ``brisca solve --out F.parquet``) gives its ``position`` column, row ``i`` as line ``i``
+    """The position lines of ``--file``: ``(line number, text, problem)`` items (:func:`_json_position`), comments
+    ('#' to the end of a line: the notation never uses it) and blank lines left out. Read line by line, so a
+    file of blank lines costs no memory; lines end at ``\n``, ``\r\n`` or ``\r`` (``splitlines()`` would also
+    split at form feeds and other separators, and the numbers would not match an editor's); a bad byte spoils
+    its line only; a byte-order mark is skipped. UTF-8 text, or UTF-16/UTF-32 (:func:`_text_encoding`: Windows
+    PowerShell 5's ``>``, Notepad's "Unicode", ``iconv``). A parquet table (``brisca puzzles --out F.parquet``,
+    ``brisca solve --out F.parquet``) gives its ``position`` column, row ``i`` as line ``i``
     (:func:`_parquet_positions`). ``"-"`` reads standard input, decoded the same way. (Break-it passes of
     2026-12-06: UTF-16 and parquet files were read as UTF-8 text, a garbage error record a line.)
 
@@ -691,7 +691,6 @@ class _ReadAgainFailed(ValueError):
 
 def _position_lines(fh, path):
     """:func:`_read_positions`' items of the text stream ``fh``, one at a time."""
-    out = []
     i = 0
     while True:
         line = fh.readline(MAX_LINE + 1)
@@ -700,17 +699,15 @@ def _position_lines(fh, path):
         i += 1
         if len(line) > MAX_LINE and not line.endswith(("\n", "\r")):
             raise _too_long("line", i, path, "not a file of positions (one a line)")
-        _add_line(out, i, line)
-        if out:
-            yield out.pop()
+        if item := _line_item(i, line):
+            yield item
 
 
-def _add_line(out, i, text):
-    """Append ``--file`` line (or table row) ``i``, ``text``, to ``out`` as ``(i, text, problem)``
-    (:func:`_json_position`), unless it is blank or a comment."""
+def _line_item(i, text):
+    """``--file`` line (or table row) ``i``, ``text``, as ``(i, text, problem)`` (:func:`_json_position`),
+    or None for a blank or comment line."""
     item = (i, *_json_position(text.lstrip("\ufeff").strip()))
-    if item[1] is not None:
-        out.append(item)
+    return item if item[1] is not None else None
 
 
 def _too_long(what, i, path, why):
@@ -766,7 +763,8 @@ def _parquet_positions(src, path):
             continue
         if len(text) > MAX_LINE:
             raise _too_long("row", i, path, "not a position")
-        _add_line(out, i, text)
+        if item := _line_item(i, text):
+            out.append(item)
     return out
 
 
