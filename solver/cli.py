@@ -385,12 +385,6 @@ def _play(pos, moves: str):
     return pos
 
 
-def _umask() -> int:
-    m = os.umask(0)
-    os.umask(m)
-    return m
-
-
 def _write_text(lines, path):
     """Write text ``lines`` to ``path`` the way tables are written (:func:`sim.batch.write_table`): a
     temporary file in the same directory renamed when complete (removed on failure or interrupt);

@@ -96,7 +96,9 @@ def test_solve_out_jsonl_new_file_mode_follows_the_umask(capsys, tmp_path):
     file's 0o600 kept: other users could not read the run's records)."""
     out = tmp_path / "o.jsonl"
     assert cli.main(["solve", EX, "--out", str(out), "--no-progress"]) == 0
-    assert stat.S_IMODE(out.stat().st_mode) == 0o644 & ~cli._umask()
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o644 & ~umask
     assert _lines(out.read_text())[0]["value"] == 26
 
 
