@@ -15,7 +15,7 @@ two: lines/s and KB per line beyond the one-line run. One JSON line per run to `
 
 Usage::
 
-    python benchmarks/bench_solve_file.py                    # 100,000 lines: about a minute
+    python benchmarks/bench_solve_file.py          # 100,000 lines: about 4 minutes, most of it making the positions
     python benchmarks/bench_solve_file.py --lines 20000 --threads 2 --configs 2p-4left,4p-4left
 """
 from __future__ import annotations

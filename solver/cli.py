@@ -640,6 +640,12 @@ class _TextFile:
     def __init__(self, raw, encoding: str, path: str):
         self._raw, self._encoding, self.path = raw, encoding, path
         self.count = 0
+        self.seen = None  # the file's (size, modification time) at the end of the counting read
+
+    def stamp(self):
+        """The open file's ``(size, st_mtime_ns)``."""
+        st = os.fstat(self._raw.fileno())
+        return st.st_size, st.st_mtime_ns
 
     def __len__(self):
         return self.count
@@ -654,22 +660,32 @@ class _TextFile:
                 fh.detach()  # (the file itself stays open for the next pass)
 
     def again(self):
-        """The items once more, exactly :attr:`count` of them: a file that now gives more or fewer
-        position lines (written to while it is solved), or whose read fails, raises
-        :class:`_ReadAgainFailed` where that shows."""
+        """The items once more, exactly :attr:`count` of them: a file written to since :attr:`seen` (its
+        size or modification time changed: checked before the first item and after the last), that now
+        gives more or fewer position lines, or whose read fails (a line now too long included) raises
+        :class:`_ReadAgainFailed` where that shows (break-it pass 11: a file rewritten with as many lines
+        was solved without a word, a line grown too long ended the run with a traceback)."""
+        changed = f"--file: {self.path} changed while it was solved"
         i = 0
         try:
+            if self.seen is not None and self.stamp() != self.seen:
+                raise _ReadAgainFailed(f"{changed}: written to since it was read")
             for item in self:
                 if i == self.count:
-                    raise _ReadAgainFailed(f"--file: {self.path} changed while it was solved: it has more than "
-                                           f"the {_position_count(self.count)} read at the start")
+                    raise _ReadAgainFailed(f"{changed}: it has more than the {_position_count(self.count)} "
+                                           "read at the start")
                 i += 1
                 yield item
+            if i != self.count:
+                raise _ReadAgainFailed(f"{changed}: {_position_count(i)} read this time, {self.count:,} at the start")
+            if self.seen is not None and self.stamp() != self.seen:
+                raise _ReadAgainFailed(f"{changed}: written to while it was solved")
+        except _ReadAgainFailed:
+            raise
         except OSError as e:
             raise _ReadAgainFailed(f"--file: {e.strerror or e}: {self.path} (reading it again to solve it)") from None
-        if i != self.count:
-            raise _ReadAgainFailed(f"--file: {self.path} changed while it was solved: {_position_count(i)} "
-                                   f"read this time, {self.count:,} at the start")
+        except ValueError as e:  # (a line now over MAX_LINE)
+            raise _ReadAgainFailed(f"{changed}: {e}") from None
 
     def close(self):
         self._raw.close()
@@ -913,7 +929,7 @@ def _solve_lines(args, work, kw, out_refused) -> int:
     except ValueError as e:  # (a line too long to be a position)
         return _fail(str(e))
     if isinstance(work, _TextFile):
-        work.count = n
+        work.count, work.seen = n, work.stamp()
     if out_refused():
         return 2
     if work and refuse_closed_stdout(args.out):  # the records are the only output: refuse before solving
@@ -1000,7 +1016,14 @@ def _solve_lines(args, work, kw, out_refused) -> int:
             try:
                 # submitted a window ahead of the line printed, not all at once, and an emitted line's future
                 # dropped: a finished future holds its record (a million-line file held every record)
-                todo = lines
+                failed = []  # (a change of the file found by the reader: raised once the lines read are emitted)
+
+                def read(it):
+                    try:
+                        yield from it
+                    except _ReadAgainFailed as e:  # (break-it pass 11: raised here, it cancelled the lines
+                        failed.append(e)           # submitted and printed none of them)
+                todo = read(lines)
                 futures.extend(ex.submit(one, item) for item in itertools.islice(todo, _AHEAD * args.threads))
                 while len(records) < len(futures):  # (emit appends one record a line: the next line's index)
                     i = len(records)
@@ -1011,6 +1034,8 @@ def _solve_lines(args, work, kw, out_refused) -> int:
                         futures.append(ex.submit(one, nxt))
                     if closed is not None and args.out is None:
                         break
+                if failed:
+                    raise failed[0]
             finally:
                 ex.shutdown(wait=True, cancel_futures=True)
         else:
@@ -1049,42 +1074,70 @@ class _Spill:
     """``brisca solve --file --out``'s records (their JSON text) as the run makes them, kept in an unnamed
     temporary file in the ``--out`` file's directory, not in memory (a record's text took 0.7 KB: a file
     of ten million lines held 7 GB until the end, 2026-12-06); a sized iterable of the texts, read back
-    from the start each time it is iterated (:func:`_write_records` writes from it). Where no such file
-    can be made (a device or pipe as ``--out``, a read-only directory) or a write to it fails (the disk
-    full), the records from there on are kept in memory: the run goes on, and the final write says what
-    failed. The file goes when the object is closed or collected, or the process ends however it ends."""
+    from the start each time it is iterated (:func:`_write_records` writes from it). Records are written
+    :data:`_SPILL_WRITE` bytes at a time by unbuffered writes. Where no such file can be made (a device
+    or pipe as ``--out``, a read-only directory) or a write to it fails (the disk full, the file size
+    limit), the file is cut back to its last whole record and the records from there on are kept in
+    memory: the run goes on, and the final write says what failed (break-it pass 11: a buffered file
+    raised a failed write again at every later flush, the final write's and the close's). The file goes
+    when the object is closed or collected, or the process ends however it ends."""
 
     def __init__(self, out: str):
         import tempfile
 
         from sim.batch import special_target
+        self._fd = None  # the file's descriptor while records go to it
         self._fh = None
-        self._n = 0  # records in the file
-        self._tail = []  # records kept in memory
+        self._n = self._size = 0  # records and bytes in the file
+        self._pending, self._bytes = [], 0  # records not yet written to it, and their bytes
+        self._tail = []  # records kept in memory (no file, or a write failed)
         try:
             if not special_target(out):
                 self._fh = tempfile.TemporaryFile(dir=os.path.dirname(os.path.realpath(out)) or ".",
-                                                  prefix=".brisca-records.")
+                                                  prefix=".brisca-records.", buffering=0)
+                self._fd = self._fh.fileno()
         except (OSError, ValueError):
-            self._fh = None
+            self._fh = self._fd = None
 
     def append(self, text: str) -> None:
-        if self._fh is not None and not self._tail:
+        if self._fd is None:
+            self._tail.append(text)
+            return
+        self._pending.append(text)
+        self._bytes += len(text) + 1
+        if self._bytes >= _SPILL_WRITE:
+            self._flush()
+
+    def _flush(self) -> None:
+        """Write the pending records to the file, whole; on a failed write, the file cut back to the
+        records written before and these kept in memory with every later one."""
+        data = "".join(t + "\n" for t in self._pending).encode("utf-8", "surrogatepass")
+        try:
+            self._write(data)
+        except OSError:
             try:
-                self._fh.write(text.encode("utf-8", "surrogatepass") + b"\n")
-                self._n += 1
-                return
-            except OSError:  # (the disk full: the rest in memory; the final write will report the disk)
+                os.ftruncate(self._fd, self._size)
+            except OSError:
                 pass
-        self._tail.append(text)
+            self._fd = None
+            self._tail = self._pending  # (the file's records stay readable: self._n of them)
+        else:
+            self._size += len(data)
+            self._n += len(self._pending)
+        self._pending, self._bytes = [], 0
+
+    def _write(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._fd, view):]
 
     def __len__(self) -> int:
-        return self._n + len(self._tail)
+        return self._n + len(self._pending) + len(self._tail)
 
     def __iter__(self):
-        n, tail = self._n, len(self._tail)  # (the records now: a keeper reads while the run may still append)
+        # (the records now: a keeper reads while the run may still append)
+        n, pending, tail = self._n, list(self._pending), len(self._tail)
         if n:
-            self._fh.flush()
             fd, pos, buf = self._fh.fileno(), 0, b""
             while n:
                 chunk = os.pread(fd, _SPILL_READ, pos)
@@ -1096,12 +1149,21 @@ class _Spill:
                 for line in lines[:n]:
                     yield line.decode("utf-8", "surrogatepass")
                 n -= min(n, len(lines))
+        yield from pending
         yield from self._tail[:tail]
 
     def close(self) -> None:
+        """Remove the file (never raises: it runs on the way out of an interrupted run too)."""
         if self._fh is not None:
-            self._fh.close()
+            try:
+                self._fh.close()
+            except OSError:
+                pass
+            self._fh = self._fd = None
 
+
+#: Bytes of :class:`_Spill`'s records written at a time.
+_SPILL_WRITE = 1 << 18
 
 #: Bytes of a :class:`_Spill`'s file read at a time.
 _SPILL_READ = 1 << 20

@@ -133,7 +133,7 @@ def _show_num(n: int):
 def count_of(n: int, noun: str) -> str:
     """``n`` and ``noun`` in the singular or the plural, for messages: ``"1 card"``, ``"2 cards"``,
     ``"0 known cards"``."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def _card_list(text: str, fieldname: str, deck: str, allow_unknown: bool = False):

@@ -6,6 +6,7 @@ with a UTF-8 byte-order mark in front, which ``--file`` already skipped."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -169,32 +170,32 @@ def test_solve_file_changed_while_solved_keeps_what_was_solved(capsys, monkeypat
 
 def test_spill_keeps_records_on_disk_and_in_memory_past_a_failed_write(tmp_path, monkeypatch):
     monkeypatch.setattr(cli, "_SPILL_READ", 7)  # (records split across reads)
+    monkeypatch.setattr(cli, "_SPILL_WRITE", 50)  # (a few records a write)
     out = tmp_path / "o.parquet"
     sp = cli._Spill(str(out))
     try:
-        assert sp._fh is not None and list(tmp_path.iterdir()) == []  # (unnamed: nothing to leave behind)
+        assert sp._fd is not None and list(tmp_path.iterdir()) == []  # (unnamed: nothing to leave behind)
         texts = [json.dumps({"line": i, "position": "x" * (i % 13)}) for i in range(50)]
         for t in texts[:30]:
             sp.append(t)
-        assert len(sp) == 30 and list(sp) == texts[:30] and sp._tail == []
+        assert len(sp) == 30 and list(sp) == texts[:30] and sp._tail == [] and sp._n > 20
+        written = sp._size
+        assert os.fstat(sp._fh.fileno()).st_size == written
 
-        class Full:  # the disk full from here on
-            def __getattr__(self, name):
-                return getattr(real_fh, name)
-
-            def write(self, b):
-                raise OSError(28, "No space left on device")
-        real_fh = sp._fh
-        sp._fh = Full()
+        def full(data):  # the disk full from here on, after a part of the write
+            os.write(sp._fd, data[:5])
+            raise OSError(28, "No space left on device")
+        sp._write = full
         for t in texts[30:]:
             sp.append(t)
-        sp._fh = real_fh
-        assert len(sp) == 50 and list(sp) == texts and len(sp._tail) == 20
+        assert sp._fd is None and os.fstat(sp._fh.fileno()).st_size == written  # (cut back to whole records)
+        assert len(sp) == 50 and list(sp) == texts and list(sp) == texts
         assert list(cli._Joined(sp, 31, ["y"])) == texts[:31] + ["y"] and len(cli._Joined(sp, 31, ["y"])) == 32
     finally:
         sp.close()
+    sp.close()  # (again: nothing to do, no error)
     dev = cli._Spill("/dev/null")  # (a device: nothing beside it to write; kept in memory)
-    assert dev._fh is None
+    assert dev._fd is None
     dev.append("a")
     assert list(dev) == ["a"] and len(dev) == 1
 
