@@ -661,15 +661,14 @@ class _TextFile:
 
     def again(self):
         """The items once more, exactly :attr:`count` of them: a file written to since :attr:`seen` (its
-        size or modification time changed: checked before the first item and after the last), that now
+        size or modification time changed: checked before the first item, and by the run after its last), that now
         gives more or fewer position lines, or whose read fails (a line now too long included) raises
         :class:`_ReadAgainFailed` where that shows (break-it pass 11: a file rewritten with as many lines
         was solved without a word, a line grown too long ended the run with a traceback)."""
         changed = f"--file: {self.path} changed while it was solved"
         i = 0
         try:
-            if self.seen is not None and self.stamp() != self.seen:
-                raise _ReadAgainFailed(f"{changed}: written to since it was read")
+            self.check("written to since it was read")
             for item in self:
                 if i == self.count:
                     raise _ReadAgainFailed(f"{changed}: it has more than the {_position_count(self.count)} "
@@ -678,14 +677,20 @@ class _TextFile:
                 yield item
             if i != self.count:
                 raise _ReadAgainFailed(f"{changed}: {_position_count(i)} read this time, {self.count:,} at the start")
-            if self.seen is not None and self.stamp() != self.seen:
-                raise _ReadAgainFailed(f"{changed}: written to while it was solved")
         except _ReadAgainFailed:
             raise
         except OSError as e:
             raise _ReadAgainFailed(f"--file: {e.strerror or e}: {self.path} (reading it again to solve it)") from None
         except ValueError as e:  # (a line now over MAX_LINE)
             raise _ReadAgainFailed(f"{changed}: {e}") from None
+
+    def check(self, how: str) -> None:
+        """Raise :class:`_ReadAgainFailed` saying ``how`` when the file's :meth:`stamp` is not :attr:`seen`."""
+        try:
+            if self.seen is not None and self.stamp() != self.seen:
+                raise _ReadAgainFailed(f"--file: {self.path} changed while it was solved: {how}")
+        except OSError as e:
+            raise _ReadAgainFailed(f"--file: {e.strerror or e}: {self.path}") from None
 
     def close(self):
         self._raw.close()
@@ -915,6 +920,8 @@ def _solve_lines(args, work, kw, out_refused) -> int:
 
     kinds = set()  # the kernel sets of the valid lines (the warm-up compiles only for lines that will be solved)
     n = 0
+    if isinstance(work, _TextFile):  # (before the count: a change during it is one too; break-it pass 12)
+        work.seen = work.stamp()
     try:
         for _, text, problem in work:
             n += 1
@@ -929,7 +936,7 @@ def _solve_lines(args, work, kw, out_refused) -> int:
     except ValueError as e:  # (a line too long to be a position)
         return _fail(str(e))
     if isinstance(work, _TextFile):
-        work.count, work.seen = n, work.stamp()
+        work.count = n
     if out_refused():
         return 2
     if work and refuse_closed_stdout(args.out):  # the records are the only output: refuse before solving
@@ -986,6 +993,7 @@ def _solve_lines(args, work, kw, out_refused) -> int:
     futures = []  # with --threads: the lines' solves submitted so far, in line order (None once emitted)
 
     whole = {}  # the keeper's answer once every line is solved: {"rc": the run's exit status}
+    changed = []  # the _ReadAgainFailed that ended the run (the file changed under it)
 
     @_once
     def keep():
@@ -996,8 +1004,10 @@ def _solve_lines(args, work, kw, out_refused) -> int:
         interrupted writes it (its exit status in ``whole["rc"]``): the final write is this keeper too,
         so a signal during it (the keeper runs again) or a process that cannot unwind (the hook waits
         for it) still leaves the file (break-it passes of 2026-12-06: a signal during the final write,
-        or just before it, lost every record)."""
-        if len(records) == len(work):
+        or just before it, lost every record). A run the file changed under (``changed``) is never the whole
+        run, whatever was solved: its records are kept as an interrupted run's (break-it pass 12: lines
+        added were written as a complete run, replacing an existing file)."""
+        if len(records) == len(work) and not changed:
             rc = closed if closed is not None else 1 if nbad else 0
             whole["rc"] = rc if args.out is None else _write_or_fail(records, args.out, rc)
             return
@@ -1034,8 +1044,8 @@ def _solve_lines(args, work, kw, out_refused) -> int:
                         futures.append(ex.submit(one, nxt))
                     if closed is not None and args.out is None:
                         break
-                if failed:
-                    raise failed[0]
+                if failed and (closed is None or args.out is not None):  # (a run stopped by its closed stdout
+                    raise failed[0]  # ends as one thread's would, on that: break-it pass 12)
             finally:
                 ex.shutdown(wait=True, cancel_futures=True)
         else:
@@ -1043,6 +1053,8 @@ def _solve_lines(args, work, kw, out_refused) -> int:
                 emit(one(item))
                 if closed is not None and args.out is None:
                     break
+        if isinstance(work, _TextFile) and (closed is None or args.out is not None):
+            work.check("written to while it was solved")  # (after the last line: --threads reads ahead)
         bar.close()  # (the bar ends its line before the messages below)
         if nbad and len(records) == len(work):  # (exit status 1 says why: the errors are in the records alone;
             #   new-user pass of 2026-12-05; a run that stopped early, its stdout gone, ends on that error instead)
@@ -1055,7 +1067,12 @@ def _solve_lines(args, work, kw, out_refused) -> int:
     except _ReadAgainFailed as e:  # (the file changed under the run: what was solved is kept, as on Ctrl-C)
         bar.close()
         _fail(str(e), 1)
-        keep()
+        changed.append(e)
+        try:
+            keep()
+        except KeyboardInterrupt:  # (a signal during that write: written again, as on Ctrl-C; break-it pass 12)
+            keep()
+            raise
         return 1
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM (sim.cli): the records made so far (or all) are kept
         bar.close()

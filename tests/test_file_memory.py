@@ -160,8 +160,8 @@ def test_solve_file_changed_while_solved_keeps_what_was_solved(capsys, monkeypat
     err = capsys.readouterr().err
     assert rc == 1 and "changed while it was solved" in err, err
     md = read_metadata(out)
-    if change == "longer":  # every line counted was solved: the run's table, whole; the error says the rest
-        assert md["complete"] is True and md["rows"] == n, md
+    if change == "longer":  # every line counted was solved, kept as an interrupted run's (break-it pass 12)
+        assert md["complete"] is False and md["rows"] == md["total"] == n, md
         assert f"more than the {n:,} position lines" in err
     else:  # the lines read before the end came early, of the 2,000 counted
         assert md["complete"] is False and 2 <= md["rows"] < n and md["total"] == n, md
