@@ -7,25 +7,9 @@ import json
 import pytest
 
 from solver import cli
+from test_break_cli11 import _change_at_solve, _solve  # (the file changed as a line is solved)
 
 EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
-
-
-def _solve(path, *extra):
-    return cli.main(["solve", "--file", str(path), "--no-progress", "--no-pv", *extra])
-
-
-def _change_at_solve(monkeypatch, k, change):
-    """Run ``change()`` as line ``k`` is solved (the warm-up's solve is the first)."""
-    import solver.api as api
-    real, calls = api.solve, []
-
-    def solve(*a, **kw):
-        calls.append(1)
-        if len(calls) == k:
-            change()
-        return real(*a, **kw)
-    monkeypatch.setattr(api, "solve", solve)
 
 
 @pytest.mark.parametrize("threads", ["1", "2"])
