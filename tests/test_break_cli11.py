@@ -104,7 +104,8 @@ EX2 = "players=2 trump=11E hands=10O,2C,4E/11O,11C stock=12C turn=0 trick=10C po
 
 _LIMITED = """
 import resource, sys
-from solver import api, cli  # (imported before the limit: numba's cache is read, not written)
+from solver import api, cli
+cli._warm_up(False, {(2, False)}, note=False)  # (before the limit: a cold numba cache is written here, not under it)
 resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), resource.RLIM_INFINITY))
 from sim.cli import main
 main(sys.argv[2:])
