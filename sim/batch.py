@@ -931,10 +931,25 @@ def write_table(table, path, label: str = "out") -> None:
 
 
 def write_tables(schema, tables, path, label: str = "out") -> None:
-    """:func:`write_table` for a table given in parts: each ``pyarrow.Table`` of the iterable ``tables``
-    (``schema``'s columns) written as it comes, one row group a part with rows, so that only one part is
-    in memory (``brisca solve --file --out`` makes them from its records as it writes). Parameters and
-    errors as :func:`write_table`'s; an error raised by ``tables`` itself removes the temporary file too."""
+    """:func:`write_table` for a table given in parts: each part written as it comes, one row group a part
+    with rows, so that only one part is in memory (``brisca solve --file --out`` makes them from its
+    records as it writes).
+
+    Parameters
+    ----------
+    schema : pyarrow.Schema
+        The file's columns and key-value metadata; every part has them.
+    tables : iterable of pyarrow.Table
+        The parts, in row order; none, or parts without rows, give a file with the schema and no row group.
+    path : str or os.PathLike
+        The parquet file (as :func:`write_table`'s).
+    label : str
+        How error messages name the file (``"--out"``).
+
+    Raises
+    ------
+    ValueError, OSError
+        As :func:`write_table`; an error raised by ``tables`` itself removes the temporary file too."""
     t = _Target(path, label)
     t.prepare()
     try:

@@ -59,9 +59,10 @@ def _quote_hint(message: str) -> str:
     (new-user pass of 2026-12-06: the error did not say so)."""
     if not message.startswith("unrecognized arguments:"):
         return ""
+    from solver.position import FIELDS  # (the notation's field names; loaded on this error only)
+
     words = message.split(":", 1)[1].split()
-    if not any(re.match(r"(players|trump|hands|stock|turn|trick|points|played|deck|exchange|endgame|remove)=",
-                        w, re.I) for w in words):
+    if not any(w.partition("=")[0].lower() in FIELDS and "=" in w for w in words):
         return ""
     return ' (a position is one argument: quote it, brisca solve "players=2 trump=... hands=...")'
 

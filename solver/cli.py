@@ -635,12 +635,13 @@ class _TextFile:
     """The position lines of a seekable ``--file`` text file (:func:`_read_positions`), read from the
     open file each time they are iterated, ``(line number, text, problem)`` items as the list of a pipe
     holds them. The file stays open until :meth:`close` (a file renamed or removed meanwhile is still
-    read). ``len()`` is ``count``, set by the reader that counted them (:func:`cmd_solve`'s first pass)."""
+    read). ``len()`` is ``count``, set by the reader that counted them (:func:`_solve_lines`' first pass),
+    and :attr:`seen` the file's :meth:`stamp` taken before that pass."""
 
     def __init__(self, raw, encoding: str, path: str):
         self._raw, self._encoding, self.path = raw, encoding, path
         self.count = 0
-        self.seen = None  # the file's (size, modification time) at the end of the counting read
+        self.seen = None  # the file's (size, modification time) before the counting read
 
     def stamp(self):
         """The open file's ``(size, st_mtime_ns)``."""
@@ -661,36 +662,38 @@ class _TextFile:
 
     def again(self):
         """The items once more, exactly :attr:`count` of them: a file written to since :attr:`seen` (its
-        size or modification time changed: checked before the first item, and by the run after its last), that now
-        gives more or fewer position lines, or whose read fails (a line now too long included) raises
-        :class:`_ReadAgainFailed` where that shows (break-it pass 11: a file rewritten with as many lines
-        was solved without a word, a line grown too long ended the run with a traceback)."""
-        changed = f"--file: {self.path} changed while it was solved"
+        size or modification time changed: checked before the first item, and by the run after its
+        last), that now gives more or fewer position lines, or whose read fails (a line now too long
+        included) raises :class:`_ReadAgainFailed` where that shows (break-it pass 11: a file rewritten
+        with as many lines was solved without a word, a line grown too long ended the run with a
+        traceback)."""
         i = 0
         try:
             self.check("written to since it was read")
             for item in self:
                 if i == self.count:
-                    raise _ReadAgainFailed(f"{changed}: it has more than the {_position_count(self.count)} "
-                                           "read at the start")
+                    raise self._changed(f"it has more than the {_position_count(self.count)} read at the start")
                 i += 1
                 yield item
             if i != self.count:
-                raise _ReadAgainFailed(f"{changed}: {_position_count(i)} read this time, {self.count:,} at the start")
+                raise self._changed(f"{_position_count(i)} read this time, {self.count:,} at the start")
         except _ReadAgainFailed:
             raise
         except OSError as e:
             raise _ReadAgainFailed(f"--file: {e.strerror or e}: {self.path} (reading it again to solve it)") from None
         except ValueError as e:  # (a line now over MAX_LINE)
-            raise _ReadAgainFailed(f"{changed}: {e}") from None
+            raise self._changed(str(e)) from None
 
     def check(self, how: str) -> None:
         """Raise :class:`_ReadAgainFailed` saying ``how`` when the file's :meth:`stamp` is not :attr:`seen`."""
         try:
             if self.seen is not None and self.stamp() != self.seen:
-                raise _ReadAgainFailed(f"--file: {self.path} changed while it was solved: {how}")
+                raise self._changed(how)
         except OSError as e:
             raise _ReadAgainFailed(f"--file: {e.strerror or e}: {self.path}") from None
+
+    def _changed(self, how: str) -> "_ReadAgainFailed":
+        return _ReadAgainFailed(f"--file: {self.path} changed while it was solved: {how}")
 
     def close(self):
         self._raw.close()
@@ -961,9 +964,9 @@ def _solve_lines(args, work, kw, out_refused) -> int:
             return {"line": ln, "position": text, "error": str(e)}
 
     # a line's record as its JSON text with --out (what the writers take besides dicts; a dict held about
-    # 2.4 KB, its text a tenth), kept in a temporary file (_Spill), else None: it was printed (a million-line
-    # file held gigabytes of records)
-    records = _Spill(args.out) if args.out is not None else []
+    # 2.4 KB, its text a tenth), kept in a temporary file (_Spill), else only counted: it was printed (a
+    # million-line file held gigabytes of records)
+    records = _Spill(args.out) if args.out is not None else _Counted()
     nbad, first_bad = 0, None  # invalid lines and the first one's record (the exit status, the end-of-run message)
     closed = None  # exit status once stdout failed (`| head`: 141; `> /dev/full`: 1): with --out keep solving
     #                for the file, else stop
@@ -974,7 +977,7 @@ def _solve_lines(args, work, kw, out_refused) -> int:
         if "error" in rec:
             nbad += 1
             first_bad = first_bad or rec
-        records.append(text if args.out is not None else None)
+        records.append(text)
         bar.update(1)
         if closed is not None:
             return
@@ -1110,7 +1113,7 @@ class _Spill:
         self._tail = []  # records kept in memory (no file, or a write failed)
         try:
             if not special_target(out):
-                self._fh = tempfile.TemporaryFile(dir=os.path.dirname(os.path.realpath(out)) or ".",
+                self._fh = tempfile.TemporaryFile(dir=os.path.dirname(os.path.realpath(out)),
                                                   prefix=".brisca-records.", buffering=0)
                 self._fd = self._fh.fileno()
         except (OSError, ValueError):
@@ -1177,6 +1180,23 @@ class _Spill:
             except OSError:
                 pass
             self._fh = self._fd = None
+
+
+class _Counted:
+    """``brisca solve --file``'s records without ``--out``: printed, only counted (``len()``; iterating
+    gives none: nothing is written)."""
+
+    def __init__(self):
+        self._n = 0
+
+    def append(self, _text) -> None:
+        self._n += 1
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __iter__(self):
+        return iter(())
 
 
 #: Bytes of :class:`_Spill`'s records written at a time.
