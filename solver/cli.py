@@ -78,7 +78,8 @@ def register(subparsers) -> None:
             "line/nodes/target/seat int64 with nulls, reached bool; "
             "pandas.read_parquet(..., dtype_backend='numpy_nullable') keeps them integers."))
     p.add_argument("position", nargs="?", help="a position string (quote it)")
-    p.add_argument("--file", "-f", help="one position per line ('-': standard input); blank lines and comments "
+    p.add_argument("--file", "-f", help="one position per line ('-': standard input, solved line by line as "
+                                        "it comes); blank lines and comments "
                                         "(from # to the end of the line) skipped; a JSON object line (brisca "
                                         "puzzles, solve --json) gives its \"position\" (a # in its strings is "
                                         "text), the line that ends an interrupted run's JSON lines skipped; "
@@ -590,7 +591,9 @@ def _read_positions(path):
     A text file that can seek is not held in memory: the result is a :class:`_TextFile`, its lines read
     from the file each time it is iterated (``brisca solve --file`` reads it twice: to count and check
     the lines, then to solve them; a file of ten million lines held 11 GB, 2026-12-06). Standard input,
-    a pipe and a parquet table give a list.
+    a pipe or a FIFO give a :class:`_Stream`, read once as the lines are solved (a producer's lines
+    are answered as they come; they were read whole first, 0.24 KB a line, and nothing was printed
+    until the producer ended). A parquet table gives a list.
 
     Raises
     ------
@@ -599,14 +602,14 @@ def _read_positions(path):
     ValueError
         ``--file: ...`` for a line longer than :data:`MAX_LINE` characters (not a file of positions)
         and a parquet table without one ``position`` column of text or that cannot be read (a
-        :class:`_TextFile` raises these as it is iterated).
+        :class:`_TextFile` or :class:`_Stream` raises these as it is iterated).
     """
     if path != "-":
         raw = open(path, "rb")
     elif hasattr(sys.stdin, "buffer"):
         raw = sys.stdin.buffer
     else:  # (a replaced text stream)
-        return list(_position_lines(sys.stdin, path))
+        return _Stream(_position_lines(sys.stdin, path), path)
     kept = False
     try:
         head = _read_head(raw)
@@ -622,10 +625,13 @@ def _read_positions(path):
             kept = True
             return _TextFile(raw, _text_encoding(head), path)
         fh = io.TextIOWrapper(src, encoding=_text_encoding(head), errors="replace")
-        try:
-            return list(_position_lines(fh, path))
-        finally:
-            fh.detach()  # (closing the wrapper would close stdin's buffer; a file is closed below)
+        kept = True
+
+        def done():
+            fh.detach()  # (closing the wrapper would close stdin's buffer)
+            if path != "-":
+                raw.close()
+        return _Stream(_position_lines(fh, path), path, done)
     finally:
         if path != "-" and not kept:
             raw.close()
@@ -704,7 +710,56 @@ def _position_count(n: int) -> str:
 
 
 class _ReadAgainFailed(ValueError):
-    """A :class:`_TextFile` read for solving gave other lines than its first read (or failed)."""
+    """The input failed during the solving pass: a :class:`_TextFile` read for solving gave other lines
+    than its first read (or failed), or a :class:`_Stream`'s read failed. ``code`` is the exit status
+    (1; 2 for a line too long to be a position: the input is not a file of positions)."""
+
+    def __init__(self, message: str, code: int = 1):
+        super().__init__(message)
+        self.code = code
+
+
+class _Stream:
+    """The position lines of a ``--file`` that cannot seek (standard input, a pipe, a FIFO;
+    :func:`_read_positions`): ``(line number, text, problem)`` items read once, as they are
+    iterated, and not held. ``len()`` is :attr:`count`, the position lines read so far, and
+    :attr:`done` says the input was read to its end. :meth:`peek` reads the first line before the
+    run starts (a first line that cannot be read refuses the input as a file's does); a read that
+    fails later raises :class:`_ReadAgainFailed` (exit status 1; 2 for a line over
+    :data:`MAX_LINE`), the lines before it solved and kept. ``close`` (given) ends the reading."""
+
+    def __init__(self, items, path: str, close=None):
+        self._items, self.path, self._close = items, path, close
+        self.count = 0
+        self.done = False
+        self._first = None  # (the peeked item, a list of it: [] at the end of the input)
+
+    def peek(self):
+        """The first item, or None for an input without position lines (read now: ``OSError``,
+        ``ValueError`` as :func:`_read_positions` raises them)."""
+        if self._first is None:
+            self._first = list(itertools.islice(self._items, 1))
+        return self._first[0] if self._first else None
+
+    def __len__(self):
+        return self.count
+
+    def __iter__(self):
+        self.peek()
+        try:
+            for item in itertools.chain(self._first, self._items):
+                self.count += 1
+                yield item
+        except OSError as e:
+            raise _ReadAgainFailed(f"--file: {e.strerror or e}: {_where(self.path)}") from None
+        except ValueError as e:  # (a line over MAX_LINE: not a file of positions)
+            raise _ReadAgainFailed(str(e), 2) from None
+        self.done = True
+
+    def close(self):
+        if self._close is not None:
+            self._close()
+            self._close = None
 
 
 def _position_lines(fh, path):
@@ -873,7 +928,7 @@ def cmd_solve(args) -> int:
     try:
         return _solve_lines(args, work, kw, out_refused)
     finally:
-        if isinstance(work, _TextFile):
+        if hasattr(work, "close"):  # (_TextFile, _Stream)
             work.close()
 
 
@@ -904,7 +959,10 @@ def _solve_lines(args, work, kw, out_refused) -> int:
     A first pass counts the position lines and finds the kernel sets the valid ones need
     (:func:`_warm_up`), parsing a line only when :func:`_scan_kind` cannot tell its kind or that kind is
     not yet known to be needed; the solving pass parses each line again as it comes and keeps nothing of
-    it (a parsed position took 0.8 KB: a file of ten million lines held 11 GB, 2026-12-06)."""
+    it (a parsed position took 0.8 KB: a file of ten million lines held 11 GB, 2026-12-06). A
+    :class:`_Stream` (standard input, a pipe) has no first pass: each line is solved as it is read, a
+    kernel set warmed up when its first line comes, the progress bar without a total; the run is whole
+    once the input has ended and every line read is solved."""
     from tqdm import tqdm
 
     from .api import check_seat, solve
@@ -922,18 +980,29 @@ def _solve_lines(args, work, kw, out_refused) -> int:
         return p
 
     kinds = set()  # the kernel sets of the valid lines (the warm-up compiles only for lines that will be solved)
+
+    def new_kinds(item):
+        """The kernel sets ``item``'s line needs that are not in ``kinds`` (none for an invalid line)."""
+        _, text, problem = item
+        if problem is not None or _scan_kind(text) in kinds:
+            return set()
+        try:
+            return _kinds([parse(text)]) - kinds
+        except ValueError:
+            return set()
+
+    stream = isinstance(work, _Stream)
     n = 0
     if isinstance(work, _TextFile):  # (before the count: a change during it is one too; break-it pass 12)
         work.seen = work.stamp()
     try:
-        for _, text, problem in work:
-            n += 1
-            if problem is not None or _scan_kind(text) in kinds:
-                continue
-            try:
-                kinds |= _kinds([parse(text)])
-            except ValueError:
-                continue
+        if stream:  # (its first line read now: one that cannot be read refuses the input, nothing solved;
+            if (first := work.peek()) is not None:  # its kernel set warmed up below, a later line's as it comes)
+                kinds |= new_kinds(first)
+        else:
+            for item in work:
+                n += 1
+                kinds |= new_kinds(item)
     except OSError as e:
         return _fail(f"--file: {e.strerror}: {args.file}")
     except ValueError as e:  # (a line too long to be a position)
@@ -942,15 +1011,28 @@ def _solve_lines(args, work, kw, out_refused) -> int:
         work.count = n
     if out_refused():
         return 2
-    if work and refuse_closed_stdout(args.out):  # the records are the only output: refuse before solving
+    empty = work.peek() is None if stream else not work
+    if not empty and refuse_closed_stdout(args.out):  # the records are the only output: refuse before solving
         return 1
-    if not work:  # (exit 0, as for any empty input, but said: new-user pass of 2026-12-06)
+    if empty:  # (exit 0, as for any empty input, but said: new-user pass of 2026-12-06)
         print(f"brisca: no positions in {_where(args.file)} (blank lines and comments only, or empty)",
               file=sys.stderr)
     existed = _names_a_file(args.out)  # (an interrupted run replaces no file: _keep_partial)
+    target = args.target is not None or args.win
     if kinds:
-        _warm_up(args.target is not None or args.win, kinds, note=not args.no_progress)
-    lines = work.again() if isinstance(work, _TextFile) else iter(work)
+        _warm_up(target, kinds, note=not args.no_progress)
+
+    def warmed(items):
+        """A stream's items, each kernel set warmed up before its first line is handed on."""
+        for item in items:
+            if new := new_kinds(item):
+                bar.clear()  # (a compile's note starts its own line)
+                _warm_up(target, new, note=not args.no_progress)
+                kinds.update(new)
+                bar.refresh()
+            yield item
+
+    lines = work.again() if isinstance(work, _TextFile) else warmed(work) if stream else iter(work)
 
     def one(item):
         ln, text, problem = item
@@ -991,8 +1073,12 @@ def _solve_lines(args, work, kw, out_refused) -> int:
             else:
                 bar.refresh()  # (solving goes on for --out)
 
-    bar = tqdm(total=len(work), file=sys.stderr, unit="pos", desc="solving",
-               disable=len(work) < 2 or args.no_progress, **progress_intervals(sys.stderr))
+    bar = tqdm(total=None if stream else len(work), file=sys.stderr, unit="pos", desc="solving",
+               disable=(not stream and len(work) < 2) or args.no_progress, **progress_intervals(sys.stderr))
+
+    def finished():
+        """Every position line of the input is solved (a stream: read to its end)."""
+        return len(records) == len(work) and (not stream or work.done)
     futures = []  # with --threads: the lines' solves submitted so far, in line order (None once emitted)
 
     whole = {}  # the keeper's answer once every line is solved: {"rc": the run's exit status}
@@ -1003,14 +1089,14 @@ def _solve_lines(args, work, kw, out_refused) -> int:
         """The records made so far (on Ctrl-C/SIGTERM, or from sim.cli when the worker cannot unwind
         from a compiled search), in line order: the lines emitted, and with --threads the later lines
         already solved (second break-it pass of 2026-12-05: they were lost). Once every line is solved
-        (``len(records) == len(work)``, whatever comes after), the whole run, as a run that was not
+        (:func:`finished`, whatever comes after), the whole run, as a run that was not
         interrupted writes it (its exit status in ``whole["rc"]``): the final write is this keeper too,
         so a signal during it (the keeper runs again) or a process that cannot unwind (the hook waits
         for it) still leaves the file (break-it passes of 2026-12-06: a signal during the final write,
         or just before it, lost every record). A run the file changed under (``changed``) is never the whole
         run, whatever was solved: its records are kept as an interrupted run's (break-it pass 12: lines
         added were written as a complete run, replacing an existing file)."""
-        if len(records) == len(work) and not changed:
+        if finished() and not changed:
             rc = closed if closed is not None else 1 if nbad else 0
             whole["rc"] = rc if args.out is None else _write_or_fail(records, args.out, rc)
             return
@@ -1023,9 +1109,9 @@ def _solve_lines(args, work, kw, out_refused) -> int:
 
     on_hard_exit(keep)
     try:
-        if args.threads > 1 and len(work) > 1:  # one transposition table per worker thread (kernels release the GIL)
-            from concurrent.futures import ThreadPoolExecutor
-            ex = ThreadPoolExecutor(max_workers=min(args.threads, len(work)))
+        if args.threads > 1 and (stream or len(work) > 1):  # one transposition table per worker thread (kernels
+            from concurrent.futures import ThreadPoolExecutor  # release the GIL)
+            ex = ThreadPoolExecutor(max_workers=args.threads if stream else min(args.threads, len(work)))
             try:
                 # submitted a window ahead of the line printed, not all at once, and an emitted line's future
                 # dropped: a finished future holds its record (a million-line file held every record)
@@ -1059,7 +1145,7 @@ def _solve_lines(args, work, kw, out_refused) -> int:
         if isinstance(work, _TextFile) and (closed is None or args.out is not None):
             work.check("written to while it was solved")  # (after the last line: --threads reads ahead)
         bar.close()  # (the bar ends its line before the messages below)
-        if nbad and len(records) == len(work):  # (exit status 1 says why: the errors are in the records alone;
+        if nbad and finished():  # (exit status 1 says why: the errors are in the records alone;
             #   new-user pass of 2026-12-05; a run that stopped early, its stdout gone, ends on that error instead)
             n = len(work)
             print(f"brisca: {nbad:,} of {n:,} line{'' if n == 1 else 's'} invalid (each an \"error\" record); "
@@ -1067,16 +1153,16 @@ def _solve_lines(args, work, kw, out_refused) -> int:
                   f"{printable(show_input(first_bad['error'], limit=120, quote=False))}", file=sys.stderr)
         keep()  # --out: the whole run
         return whole.get("rc", closed)  # (no "rc": stdout failed and the run stopped, no --out)
-    except _ReadAgainFailed as e:  # (the file changed under the run: what was solved is kept, as on Ctrl-C)
-        bar.close()
-        _fail(str(e), 1)
+    except _ReadAgainFailed as e:  # (the file changed under the run, or a stream's read failed: what was
+        bar.close()               # solved is kept, as on Ctrl-C)
+        _fail(str(e), e.code)
         changed.append(e)
         try:
             keep()
         except KeyboardInterrupt:  # (a signal during that write: written again, as on Ctrl-C; break-it pass 12)
             keep()
             raise
-        return 1
+        return e.code
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM (sim.cli): the records made so far (or all) are kept
         bar.close()
         keep()

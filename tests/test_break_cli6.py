@@ -196,8 +196,9 @@ def test_solve_file_with_a_huge_line_gives_an_error_not_a_traceback(tmp_path):
 
 def test_solve_file_from_stdin_utf16_parquet_and_an_overlong_line(capsys, monkeypatch, tmp_path):
     """--file - decodes standard input as a file: UTF-16 with its mark, a parquet table's position column;
-    a line longer than MAX_LINE (lowered here) refuses the input by its line number, exit 2, nothing solved
-    (break-it pass of 2026-12-06)."""
+    a line longer than MAX_LINE (lowered here) refuses the input by its line number, exit 2 (break-it pass of
+    2026-12-06), nothing solved when it is the first: standard input streams, so the lines before it are
+    solved and printed (2026-12-06, fifth part)."""
     import io
 
     def stdin(data):
@@ -214,9 +215,14 @@ def test_solve_file_from_stdin_utf16_parquet_and_an_overlong_line(capsys, monkey
     assert [json.loads(x)["value"] for x in capsys.readouterr().out.splitlines()] == [10]
     monkeypatch.setattr(cli, "MAX_LINE", len(EX) + 10)
     stdin((EX + "\n" + EX + " " * 10 + "# too long\n" + EX2 + "\n").encode())
+    assert cli.main(["solve", "--file", "-", "--no-progress", "--no-pv"]) == 2
+    out, err = capsys.readouterr()  # (standard input streams: the line before it is solved and printed)
+    assert [json.loads(x)["line"] for x in out.splitlines()] == [1], out
+    assert "line 2 of standard input is longer than" in err, err
+    stdin((EX + " " * 10 + "# too long\n" + EX2 + "\n").encode())  # (a first line: nothing solved)
     assert cli.main(["solve", "--file", "-", "--no-progress"]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and "line 2 of standard input is longer than" in err, err
+    assert out == "" and "line 1 of standard input is longer than" in err, err
     stdin((EX + " " * 9 + "\n").encode())  # (MAX_LINE characters and its newline: read)
     assert cli.main(["solve", "--file", "-", "--no-progress", "--no-pv"]) == 0
     assert [json.loads(x)["value"] for x in capsys.readouterr().out.splitlines()] == [26]

@@ -120,7 +120,7 @@ def test_solve_file_parses_a_line_as_it_is_solved(capsys, monkeypatch, tmp_path,
 
 
 def test_solve_file_reads_a_text_file_without_holding_it(monkeypatch, tmp_path):
-    """A seekable text file is a cli._TextFile (read from the file each pass); a pipe's lines a list."""
+    """A seekable text file is a cli._TextFile (read from the file each pass); a pipe is a cli._Stream."""
     f = tmp_path / "p.txt"
     f.write_bytes(("\ufeff" + EX + "  # c\n\n#x\r\n" + EX2 + "\r" + "players=9\n").encode("utf-16"))
     work = cli._read_positions(str(f))
