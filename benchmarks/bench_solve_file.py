@@ -9,7 +9,9 @@ The positions are :mod:`bench_solver`'s seeded configurations (default ``2p-4lef
 with 4 tricks left), written to a temporary file, then ``brisca solve --file`` is run as its own process
 (``python -m sim.cli``, compiled kernels loaded from the numba cache after one warm-up run): once on a
 file of one line (the process's fixed cost: start-up, imports, kernel loading) and once on the whole
-file, each without ``--out`` and with ``--out`` a parquet file. Per run: wall time and peak resident
+file, each without ``--out`` and with ``--out`` a parquet file. ``--input stdin`` gives the file as
+standard input (``--file -``, read once as it is solved: :class:`solver.cli._Stream`) instead of its name
+(read twice: :class:`solver.cli._TextFile`). Per run: wall time and peak resident
 memory (``ru_maxrss`` of that process, ``os.wait4``), the fastest of ``--repeat`` runs, and from the
 two: lines/s and KB per line beyond the one-line run. One JSON line per run to ``results/benchmarks/solve_file.jsonl``.
 
@@ -17,10 +19,12 @@ Usage::
 
     python benchmarks/bench_solve_file.py          # 100,000 lines: about 4 minutes, most of it making the positions
     python benchmarks/bench_solve_file.py --lines 20000 --threads 2 --configs 2p-4left,4p-4left
+    python benchmarks/bench_solve_file.py --input file,stdin     # the file by name and as standard input
 """
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import subprocess
 import sys
@@ -34,8 +38,9 @@ from _common import OUT_DIR, check_out, check_seed, emit, machine  # noqa: E402 
 CONFIGS = ("2p-4left", "4p-4left", "2p-10left")
 
 
-def _run(args, env):
-    """Run ``python -m sim.cli`` with ``args`` (stdout discarded); returns (wall s, peak RSS in KB).
+def _run(args, env, stdin=None):
+    """Run ``python -m sim.cli`` with ``args`` (stdout discarded; standard input the file named ``stdin``, else
+    none); returns (wall s, peak RSS in KB).
 
     Raises
     ------
@@ -43,9 +48,10 @@ def _run(args, env):
         If the command exits with a status other than 0.
     """
     t0 = time.perf_counter()
-    p = subprocess.Popen([sys.executable, "-m", "sim.cli", *args], stdout=subprocess.DEVNULL,
-                         stderr=subprocess.PIPE, env=env)
-    err = p.stderr.read()
+    with open(stdin or os.devnull, "rb") as fin:
+        p = subprocess.Popen([sys.executable, "-m", "sim.cli", *args], stdin=fin, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, env=env)
+        err = p.stderr.read()
     _, status, ru = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
     dt = time.perf_counter() - t0
@@ -54,8 +60,9 @@ def _run(args, env):
     return dt, ru.ru_maxrss  # (KB on Linux)
 
 
-def measure(config, lines, seed, threads, tmp, repeat=3):
-    """The records of one configuration: without ``--out`` and with ``--out`` parquet.
+def measure(config, lines, seed, threads, tmp, repeat=3, inputs=("file",)):
+    """The records of one configuration: for each of ``inputs`` (``"file"``: ``--file F``; ``"stdin"``:
+    ``--file -`` with F as standard input), without ``--out`` and with ``--out`` parquet.
 
     Returns
     -------
@@ -78,13 +85,17 @@ def measure(config, lines, seed, threads, tmp, repeat=3):
     base = ["solve", "--no-progress", "--threads", str(threads), "--file"]
     _run(base + [one], env)  # (warm-up: compiles or loads the kernels into the numba cache)
     recs = []
-    for out in (None, os.path.join(tmp, "out.parquet")):
+    for how, out in itertools.product(inputs, (None, os.path.join(tmp, "out.parquet"))):
         extra = [] if out is None else ["--out", out]
+
+        def run(path):
+            return _run(base + [path] + extra, env) if how == "file" else _run(base + ["-"] + extra, env, path)
         # the fastest of `repeat` runs of each (the machine's other work only ever adds time); peak memory
         # does not depend on the run
-        t1, rss1 = min(_run(base + [one] + extra, env) for _ in range(repeat))
-        tn, rssn = min(_run(base + [big] + extra, env) for _ in range(repeat))
+        t1, rss1 = min(run(one) for _ in range(repeat))
+        tn, rssn = min(run(big) for _ in range(repeat))
         recs.append({"config": config, "lines": lines, "seed": seed, "threads": threads, "repeat": repeat,
+                     "input": how,
                      "out": "parquet" if out else None, "wall_s": round(tn, 3), "one_line_wall_s": round(t1, 3),
                      # (null when the file took no longer than one line: too few lines to measure)
                      "lines_per_s": round((lines - 1) / (tn - t1), 1) if tn > t1 else None,
@@ -102,6 +113,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1, help="deal seed (default: %(default)s)")
     ap.add_argument("--threads", type=int, default=1, help="brisca solve --threads (default: %(default)s)")
     ap.add_argument("--repeat", type=int, default=3, help="runs of each, the fastest kept (default: %(default)s)")
+    ap.add_argument("--input", default="file", help="comma-separated: file (--file F), stdin (--file - with F as "
+                                                    "standard input) (default: %(default)s)")
     ap.add_argument("--out", default=None, help="JSON-lines file to append to (default: "
                                                 "results/benchmarks/solve_file.jsonl in this checkout)")
     a = ap.parse_args(argv)
@@ -109,6 +122,9 @@ def main(argv=None):
     bad = [c for c in configs if c not in CONFIGS]
     if bad or len(set(configs)) != len(configs):
         ap.error(f"--configs: expected distinct names among {', '.join(CONFIGS)}, got {a.configs!r}")
+    inputs = a.input.split(",")
+    if not inputs or any(i not in ("file", "stdin") for i in inputs) or len(set(inputs)) != len(inputs):
+        ap.error(f"--input: expected distinct names among file, stdin, got {a.input!r}")
     if a.lines < 2:
         ap.error(f"--lines: {a.lines}, expected at least 2")
     if not 1 <= a.threads <= 256:
@@ -127,7 +143,7 @@ def main(argv=None):
         for config in configs:
             print(f"{config}: {a.lines:,} positions, brisca solve --file with and without --out...",
                   file=sys.stderr, flush=True)
-            for rec in measure(config, a.lines, a.seed, a.threads, tmp, a.repeat):
+            for rec in measure(config, a.lines, a.seed, a.threads, tmp, a.repeat, inputs):
                 emit(Path(out), {**rec, "rate_unit": "lines/s (wall, beyond a one-line run)", **facts})
 
 

@@ -50,6 +50,8 @@ def test_benchmark_scripts_import_this_checkout(script):
     ("bench_solve_file", ["--configs", "9p-4left"], "--configs: expected distinct names"),
     ("bench_solve_file", ["--seed", "-1"], "--seed: -1, expected 0 <= seed < 2**64"),
     ("bench_solve_file", ["--threads", "0"], "--threads: 0, expected 1 to 256"),
+    ("bench_solve_file", ["--input", "pipe"], "--input: expected distinct names among file, stdin"),
+    ("bench_solve_file", ["--input", "file,file"], "--input: expected distinct names among file, stdin"),
     ("bench_solve_file", ["--out", "/"], "--out: cannot write /: names a directory"),
 ])
 def test_benchmark_scripts_refuse_bad_arguments_first(script, args, msg, capsys):
@@ -257,13 +259,15 @@ def test_bench_compile_commands_are_shell_quoted():
 
 def test_bench_solve_file_runs_and_writes_one_line_per_run(tmp_path, capsys):
     """bench_solve_file (2026-12-06): a small run writes one strict-JSON line without --out and one with
-    --out parquet, each with positive memory and a rate that is positive or null (too few lines)."""
+    --out parquet for each input (the file by name, and as standard input: --file -), each with positive
+    memory and a rate that is positive or null (too few lines)."""
     mod = bench_script("bench_solve_file")
     out = tmp_path / "sf.jsonl"
-    mod.main(["--lines", "6", "--repeat", "1", "--out", str(out)])
+    mod.main(["--lines", "6", "--repeat", "1", "--out", str(out), "--input", "file,stdin"])
     recs = [json.loads(x, parse_constant=lambda c: pytest.fail(f"non-standard JSON {c}"))
             for x in out.read_text().splitlines()]
-    assert [r["out"] for r in recs] == [None, "parquet"]
+    assert [(r["input"], r["out"]) for r in recs] == [("file", None), ("file", "parquet"), ("stdin", None),
+                                                      ("stdin", "parquet")]
     for r in recs:
         assert r["config"] == "2p-4left" and r["lines"] == 6 and r["threads"] == 1 and r["repeat"] == 1
         assert r["peak_rss_mb"] > 0 and r["wall_s"] > 0 and r["one_line_wall_s"] > 0
