@@ -11,10 +11,13 @@ solved); 2 bad input (one-line error on stderr).
 from __future__ import annotations
 
 import argparse
+import codecs
 import io
 import itertools
 import json
 import os
+import re
+import select
 import stat
 import sys
 import textwrap
@@ -554,15 +557,46 @@ class _Prefixed(io.RawIOBase):
     def readable(self):
         return True
 
+    def fileno(self):
+        return self._rest.fileno()
+
     def readinto(self, b):
         if self._head:
             n = min(len(b), len(self._head))
             b[:n] = self._head[:n]
             self._head = self._head[n:]
             return n
-        data = self._rest.read1(len(b)) if hasattr(self._rest, "read1") else self._rest.read(len(b))
+        data = _read_wait(self._rest, len(b))
         b[:len(data)] = data
         return len(data)
+
+
+def _fileno(stream):
+    """``stream``'s file descriptor, or None (an in-memory stream)."""
+    try:
+        return stream.fileno()
+    except (OSError, ValueError, AttributeError):  # (io.UnsupportedOperation is both)
+        return None
+
+
+def _read_wait(stream, n: int, whole: bool = False) -> bytes:
+    """Up to ``n`` bytes of the binary ``stream`` (``read1`` where it has one, else ``read``; ``whole``:
+    ``read``, which waits for all ``n`` on a blocking stream); ``b""`` only at the end of the input. A descriptor left non-blocking (``O_NONBLOCK``, by a parent sharing the pipe) gives
+    nothing (``None``, or ``b""`` from a buffered reader) while no data has come yet: the read waits for
+    data or the end (``select``) instead of taking that for the end (break-it pass 13: lines written a
+    moment later were lost, exit 0 and an ``--out`` table marked complete)."""
+    read = stream.read1 if hasattr(stream, "read1") and not whole else stream.read
+    data = read(n)
+    if data:
+        return data
+    fd = _fileno(stream)
+    if fd is None or os.get_blocking(fd):
+        return data or b""
+    while True:  # (readable: data, or the end, where a read gives b"" again)
+        select.select([fd], [], [])
+        data = read(n)
+        if data is not None:
+            return data
 
 
 def _read_head(raw, n: int = 4) -> bytes:
@@ -570,11 +604,83 @@ def _read_head(raw, n: int = 4) -> bytes:
     (break-it pass of 2026-12-06: one ``peek`` gave 2 bytes of a parquet table through a pipe)."""
     head = b""
     while len(head) < n:
-        more = raw.read(n - len(head))
+        more = _read_wait(raw, n - len(head), whole=True)
         if not more:
             break
         head += more
     return head
+
+
+#: A line's end in ``--file`` text: ``\n``, ``\r\n`` or ``\r`` (as a text file's universal newlines).
+_EOL = re.compile(r"[\r\n]")
+
+#: Bytes a :class:`_StreamLines` reads at a time.
+_STREAM_READ = 1 << 16
+
+
+class _StreamLines:
+    """:func:`_read_positions`' items of a binary input that cannot seek (standard input, a pipe, a FIFO),
+    each handed on as soon as its line's end is read: a text stream holds a line ended by ``\r`` back until
+    the next byte comes, to see whether ``\n`` follows (break-it pass 13: a producer writing ``\r`` ends
+    waited for an answer that never came). Lines end at ``\n``, ``\r\n`` or ``\r`` and are numbered as
+    :func:`_position_lines` numbers them; one over :data:`MAX_LINE` characters raises its ``ValueError``.
+    :meth:`ready` says whether the next line can be had without waiting for the producer."""
+
+    def __init__(self, src, encoding: str, path: str):
+        self._src, self._fd, self.path = src, _fileno(src), path
+        self._dec = codecs.getincrementaldecoder(encoding)(errors="replace")
+        self._text, self._pos = "", 0  # decoded text and where its next line starts
+        self._cr = False  # the last line ended at a \r: a \n next ends it too (\r\n)
+        self._end = False  # the input has ended
+
+    def _more(self) -> None:
+        data = _read_wait(self._src, _STREAM_READ)
+        self._end = not data
+        self._text = self._text[self._pos:] + self._dec.decode(data, final=self._end)
+        self._pos = 0
+
+    def _skip_lf(self) -> None:
+        if self._cr and self._pos < len(self._text):
+            self._pos += self._text[self._pos] == "\n"
+            self._cr = False
+
+    def ready(self) -> bool:
+        """The next line (or the end) can be read now: a whole line is in hand or the input has more (or its
+        end) to give without waiting (``select``; an input without a descriptor, or one ``select`` cannot
+        watch, is not known to: False)."""
+        self._skip_lf()
+        if self._end or _EOL.search(self._text, self._pos):
+            return True
+        if self._fd is None:
+            return False
+        try:
+            return bool(select.select([self._fd], [], [], 0)[0])
+        except (OSError, ValueError):
+            return False
+
+    def __iter__(self):
+        i = 0
+        while True:
+            self._skip_lf()
+            m = None if self._cr else _EOL.search(self._text, self._pos)
+            if m is None and not self._end:
+                if len(self._text) - self._pos > MAX_LINE:
+                    raise _too_long("line", i + 1, self.path, "not a file of positions (one a line)")
+                self._more()
+                continue
+            end = m.start() if m else len(self._text)
+            line = self._text[self._pos:end]
+            if m:
+                self._pos, self._cr = m.end(), m.group() == "\r"
+            else:  # (the last line, without an end; or nothing)
+                self._pos = end
+                if not line:
+                    return
+            i += 1
+            if len(line) > MAX_LINE:
+                raise _too_long("line", i, self.path, "not a file of positions (one a line)")
+            if item := _line_item(i, line):
+                yield item
 
 
 def _read_positions(path):
@@ -624,14 +730,9 @@ def _read_positions(path):
         if seekable:
             kept = True
             return _TextFile(raw, _text_encoding(head), path)
-        fh = io.TextIOWrapper(src, encoding=_text_encoding(head), errors="replace")
         kept = True
-
-        def done():
-            fh.detach()  # (closing the wrapper would close stdin's buffer)
-            if path != "-":
-                raw.close()
-        return _Stream(_position_lines(fh, path), path, done)
+        lines = _StreamLines(_Prefixed(head, raw), _text_encoding(head), path)
+        return _Stream(iter(lines), path, raw.close if path != "-" else None, lines.ready)
     finally:
         if path != "-" and not kept:
             raw.close()
@@ -728,11 +829,12 @@ class _Stream:
     fails later raises :class:`_ReadAgainFailed` (exit status 1; 2 for a line over
     :data:`MAX_LINE`), the lines before it solved and kept. ``close`` (given) ends the reading."""
 
-    def __init__(self, items, path: str, close=None):
-        self._items, self.path, self._close = items, path, close
+    def __init__(self, items, path: str, close=None, ready=None):
+        self._items, self.path, self._close, self._ready = items, path, close, ready
         self.count = 0
         self.done = False
         self._first = None  # (the peeked item, a list of it: [] at the end of the input)
+        self._held = False  # (the peeked item is not handed on yet)
 
     def peek(self):
         """The first item, or None for an input without position lines (read now: ``OSError``,
@@ -744,10 +846,17 @@ class _Stream:
     def __len__(self):
         return self.count
 
+    def ready(self) -> bool:
+        """The next item (or the end) can be read without waiting for the producer (``ready``, given;
+        without it, not known: False)."""
+        return self._held or (self._ready is not None and self._ready())
+
     def __iter__(self):
         self.peek()
+        self._held = bool(self._first)
         try:
             for item in itertools.chain(self._first, self._items):
+                self._held = False
                 self.count += 1
                 yield item
         except OSError as e:
@@ -1004,7 +1113,7 @@ def _solve_lines(args, work, kw, out_refused) -> int:
                 n += 1
                 kinds |= new_kinds(item)
     except OSError as e:
-        return _fail(f"--file: {e.strerror}: {args.file}")
+        return _fail(f"--file: {e.strerror or e}: {_where(args.file)}")
     except ValueError as e:  # (a line too long to be a position)
         return _fail(str(e))
     if isinstance(work, _TextFile):
@@ -1074,7 +1183,7 @@ def _solve_lines(args, work, kw, out_refused) -> int:
                 bar.refresh()  # (solving goes on for --out)
 
     bar = tqdm(total=None if stream else len(work), file=sys.stderr, unit="pos", desc="solving",
-               disable=(not stream and len(work) < 2) or args.no_progress, **progress_intervals(sys.stderr))
+               disable=empty or (not stream and len(work) < 2) or args.no_progress, **progress_intervals(sys.stderr))
 
     def finished():
         """Every position line of the input is solved (a stream: read to its end)."""
@@ -1123,14 +1232,22 @@ def _solve_lines(args, work, kw, out_refused) -> int:
                     except _ReadAgainFailed as e:  # (break-it pass 11: raised here, it cancelled the lines
                         failed.append(e)           # submitted and printed none of them)
                 todo = read(lines)
-                futures.extend(ex.submit(one, item) for item in itertools.islice(todo, _AHEAD * args.threads))
-                while len(records) < len(futures):  # (emit appends one record a line: the next line's index)
+                while True:
+                    # lines submitted while the window has room; a stream's only while the next can be read
+                    # without waiting for the producer, or when none is in hand (break-it pass 13: a line's
+                    # answer waited until the window's next 32N lines came, a program asking a line at a
+                    # time hung)
+                    while len(futures) - len(records) < _AHEAD * args.threads and (
+                            len(futures) == len(records) or not stream or work.ready()):
+                        nxt = next(todo, None)
+                        if nxt is None:
+                            break
+                        futures.append(ex.submit(one, nxt))
+                    if len(records) == len(futures):  # (emit appends one record a line: the next line's index)
+                        break
                     i = len(records)
                     emit(futures[i].result())
                     futures[i] = None  # (after emit: the keeper reads the futures past the records it has)
-                    nxt = next(todo, None)
-                    if nxt is not None:
-                        futures.append(ex.submit(one, nxt))
                     if closed is not None and args.out is None:
                         break
                 if failed and (closed is None or args.out is not None):  # (a run stopped by its closed stdout

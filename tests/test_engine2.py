@@ -25,7 +25,8 @@ from sim.rules import Rules, exchange_card
 from sim.view import V_SIZE
 
 
-@njit(cache=True)
+@njit  # (not cached: numba checks only this file, and the cached _run holds play_deal and play_deal2
+#   compiled in: an edit of sim/engine.py went untested with a warm cache; mutation pass 11)
 def _run(two, ra, deck, seed, m, pol, par, res, tricks, rec):
     view = np.zeros(V_SIZE, np.int64)
     hands = np.zeros(8, np.int64)
