@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import collections
 import io
 import itertools
 import json
@@ -623,64 +624,89 @@ class _StreamLines:
     each handed on as soon as its line's end is read: a text stream holds a line ended by ``\r`` back until
     the next byte comes, to see whether ``\n`` follows (break-it pass 13: a producer writing ``\r`` ends
     waited for an answer that never came). Lines end at ``\n``, ``\r\n`` or ``\r`` and are numbered as
-    :func:`_position_lines` numbers them; one over :data:`MAX_LINE` characters raises its ``ValueError``.
-    :meth:`ready` says whether the next line can be had without waiting for the producer."""
+    :func:`_position_lines` numbers them; one over :data:`MAX_LINE` characters raises its ``ValueError``
+    once the items before it are handed on. A line is kept as the pieces that came, each searched for a
+    line end once (break-it pass 14: a long line arriving in small reads was copied and searched again at
+    every read, quadratic time). :meth:`ready` says whether the next item can be had without waiting for
+    the producer."""
 
     def __init__(self, src, encoding: str, path: str):
         self._src, self._fd, self.path = src, _fileno(src), path
         self._dec = codecs.getincrementaldecoder(encoding)(errors="replace")
-        self._text, self._pos = "", 0  # decoded text and where its next line starts
-        self._cr = False  # the last line ended at a \r: a \n next ends it too (\r\n)
+        self._items = collections.deque()  # the items of the lines read, not yet handed on
+        self._parts, self._size = [], 0  # the pieces of the line not yet ended, and its characters so far
+        self._n = 0  # lines ended so far (blank and comment lines included: the line numbers)
+        self._cr = False  # the last line ended at a \r at the end of the text read: a \n next ends it too
         self._end = False  # the input has ended
+        self._error = None  # the ValueError of a line over MAX_LINE (raised after the items before it)
+
+    def _line(self, text: str) -> None:
+        self._n += 1
+        if len(text) > MAX_LINE:
+            self._error = _too_long("line", self._n, self.path, "not a file of positions (one a line)")
+        elif item := _line_item(self._n, text):
+            self._items.append(item)
+
+    def _feed(self, text: str) -> None:
+        """Split newly read ``text`` into lines (the first continuing the line not yet ended)."""
+        pos = 0
+        if self._cr and text:
+            pos, self._cr = int(text[0] == "\n"), False
+        while self._error is None and (m := _EOL.search(text, pos)):
+            piece = text[pos:m.start()]
+            self._line("".join(self._parts) + piece if self._parts else piece)
+            self._parts, self._size = [], 0
+            pos = m.end()
+            if m.group() == "\r":
+                if pos == len(text):
+                    self._cr = True
+                elif text[pos] == "\n":
+                    pos += 1
+        if self._error is None and pos < len(text):
+            self._parts.append(text[pos:])
+            self._size += len(text) - pos
+            if self._size > MAX_LINE:
+                self._error = _too_long("line", self._n + 1, self.path, "not a file of positions (one a line)")
 
     def _more(self) -> None:
+        """Read once (waiting for the producer) and split what came."""
         data = _read_wait(self._src, _STREAM_READ)
         self._end = not data
-        self._text = self._text[self._pos:] + self._dec.decode(data, final=self._end)
-        self._pos = 0
+        self._feed(self._dec.decode(data, final=self._end))
+        if self._end and self._error is None and self._parts:  # (the last line, without an end)
+            self._line("".join(self._parts))
+            self._parts, self._size = [], 0
 
-    def _skip_lf(self) -> None:
-        if self._cr and self._pos < len(self._text):
-            self._pos += self._text[self._pos] == "\n"
-            self._cr = False
+    def _settled(self) -> bool:
+        return bool(self._items) or self._error is not None or self._end
 
     def ready(self) -> bool:
-        """The next line (or the end) can be read now: a whole line is in hand or the input has more (or its
-        end) to give without waiting (``select``; an input without a descriptor, or one ``select`` cannot
-        watch, is not known to: False)."""
-        self._skip_lf()
-        if self._end or _EOL.search(self._text, self._pos):
-            return True
-        if self._fd is None:
-            return False
-        try:
-            return bool(select.select([self._fd], [], [], 0)[0])
-        except (OSError, ValueError):
-            return False
+        """The next item (or the end, or the error) can be had now: one is in hand, or the input gives
+        the rest of its line without waiting (read while ``select`` says it has data; blank and comment
+        lines give no item; break-it pass 14: a blank line or part of the next line was taken for a line
+        ready and the run waited on the producer with an answer unprinted). An input without a
+        descriptor, or one ``select`` cannot watch, is not known to: False."""
+        while not self._settled():
+            if self._fd is None:
+                return False
+            try:
+                if not select.select([self._fd], [], [], 0)[0]:
+                    return False
+            except (OSError, ValueError):
+                return False
+            self._more()
+        return True
 
     def __iter__(self):
-        i = 0
         while True:
-            self._skip_lf()
-            m = None if self._cr else _EOL.search(self._text, self._pos)
-            if m is None and not self._end:
-                if len(self._text) - self._pos > MAX_LINE:
-                    raise _too_long("line", i + 1, self.path, "not a file of positions (one a line)")
+            while not self._settled():
                 self._more()
-                continue
-            end = m.start() if m else len(self._text)
-            line = self._text[self._pos:end]
-            if m:
-                self._pos, self._cr = m.end(), m.group() == "\r"
-            else:  # (the last line, without an end; or nothing)
-                self._pos = end
-                if not line:
-                    return
-            i += 1
-            if len(line) > MAX_LINE:
-                raise _too_long("line", i, self.path, "not a file of positions (one a line)")
-            if item := _line_item(i, line):
-                yield item
+            if self._items:
+                yield self._items.popleft()
+            elif self._error is not None:
+                raise self._error
+            else:
+                return
 
 
 def _read_positions(path):
