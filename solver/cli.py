@@ -618,6 +618,9 @@ _EOL = re.compile(r"[\r\n]")
 #: Bytes a :class:`_StreamLines` reads at a time.
 _STREAM_READ = 1 << 16
 
+#: Bytes :meth:`_StreamLines.ready` reads at most, looking for a line that has come.
+_READY_BYTES = 1 << 16
+
 
 class _StreamLines:
     """:func:`_read_positions`' items of a binary input that cannot seek (standard input, a pipe, a FIFO),
@@ -638,7 +641,8 @@ class _StreamLines:
         self._n = 0  # lines ended so far (blank and comment lines included: the line numbers)
         self._cr = False  # the last line ended at a \r at the end of the text read: a \n next ends it too
         self._end = False  # the input has ended
-        self._error = None  # the ValueError of a line over MAX_LINE (raised after the items before it)
+        self._error = None  # a line over MAX_LINE's ValueError, or ready()'s read's OSError (raised after the
+        #                     items before it)
 
     def _line(self, text: str) -> None:
         self._n += 1
@@ -668,34 +672,40 @@ class _StreamLines:
             if self._size > MAX_LINE:
                 self._error = _too_long("line", self._n + 1, self.path, "not a file of positions (one a line)")
 
-    def _more(self) -> None:
-        """Read once (waiting for the producer) and split what came."""
+    def _more(self) -> int:
+        """Read once (waiting for the producer) and split what came; returns the bytes read."""
         data = _read_wait(self._src, _STREAM_READ)
         self._end = not data
         self._feed(self._dec.decode(data, final=self._end))
         if self._end and self._error is None and self._parts:  # (the last line, without an end)
             self._line("".join(self._parts))
             self._parts, self._size = [], 0
+        return len(data)
 
     def _settled(self) -> bool:
         return bool(self._items) or self._error is not None or self._end
 
     def ready(self) -> bool:
-        """The next item (or the end, or the error) can be had now: one is in hand, or the input gives
-        the rest of its line without waiting (read while ``select`` says it has data; blank and comment
-        lines give no item; break-it pass 14: a blank line or part of the next line was taken for a line
-        ready and the run waited on the producer with an answer unprinted). An input without a
-        descriptor, or one ``select`` cannot watch, is not known to: False."""
-        while not self._settled():
-            if self._fd is None:
-                return False
+        """The next item (or the end, or an error) is in hand, after reads made only while ``select`` says
+        the input has data (they do not wait), up to :data:`_READY_BYTES` bytes a call: blank and comment
+        lines give no item, and part of a line is not one (break-it pass 14: taken for a line ready, they
+        left the run waiting on the producer with an answer unprinted); the bound keeps a producer's flood
+        of blank lines from holding the answers solved (pass 15: read until an item came, forever under
+        ``yes ''``). A read error is kept and raised by the iteration after the items before it (pass 15:
+        raised here, it escaped the run, its records lost). An input without a descriptor, or one
+        ``select`` cannot watch, is not known to have data."""
+        got = 0
+        while not self._settled() and self._fd is not None and got < _READY_BYTES:
             try:
                 if not select.select([self._fd], [], [], 0)[0]:
-                    return False
+                    break
             except (OSError, ValueError):
-                return False
-            self._more()
-        return True
+                break
+            try:
+                got += self._more()
+            except OSError as e:
+                self._error = e
+        return self._settled()
 
     def __iter__(self):
         while True:
@@ -849,7 +859,8 @@ class _ReadAgainFailed(ValueError):
 class _Stream:
     """The position lines of a ``--file`` that cannot seek (standard input, a pipe, a FIFO;
     :func:`_read_positions`): ``(line number, text, problem)`` items read once, as they are
-    iterated, and not held. ``len()`` is :attr:`count`, the position lines read so far, and
+    iterated, and not held. ``len()`` is :attr:`count`, the position lines taken so far (an
+    interrupted run's ``total``; lines the reader holds, at most one read's, are not counted), and
     :attr:`done` says the input was read to its end. :meth:`peek` reads the first line before the
     run starts (a first line that cannot be read refuses the input as a file's does); a read that
     fails later raises :class:`_ReadAgainFailed` (exit status 1; 2 for a line over
