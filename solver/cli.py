@@ -1251,7 +1251,8 @@ def _solve_lines(args, work, kw, out_refused) -> int:
         made = _Joined(records, n, [fu.result() for fu in later[n:]
                                     if fu.done() and not fu.cancelled() and fu.exception() is None])
         _keep_partial(made, "record", "made", len(work), args.out, existed,
-                      lambda rs, path: _write_records(rs, path, len(work), complete=False))
+                      lambda rs, path: _write_records(rs, path, len(work), complete=False),
+                      "stopped: the input failed" if changed else "interrupted")
 
     on_hard_exit(keep)
     try:
@@ -1466,7 +1467,7 @@ class _Joined:
 _AHEAD = 32
 
 
-def _keep_partial(items, noun, verb, total, path, existed, write):
+def _keep_partial(items, noun, verb, total, path, existed, write, why="interrupted"):
     """What an interrupted ``--out`` run finished (``brisca solve --file``'s records, ``brisca puzzles``'
     puzzles), written by ``write(items, path)`` to ``path`` when it names no existing file; an existing
     one is kept (only a complete run replaces it) and stderr says so; nothing finished, nothing written.
@@ -1474,19 +1475,21 @@ def _keep_partial(items, noun, verb, total, path, existed, write):
     existing file is not replaced by a part of a run: an earlier break-it pass found that fault,
     test_cli_puzzles_out_whole_or_not_at_all.)
 
-    ``noun`` (``"record"``, ``"puzzle"``) and ``verb`` (``"made"``, ``"found"``) word the messages;
-    ``total`` is what the run was to make. Write errors are one line on stderr (the exit status is the
+    ``noun`` (``"record"``, ``"puzzle"``) and ``verb`` (``"made"``, ``"found"``) word the messages, and
+    ``why`` says what ended the run (``"interrupted"``; ``"stopped: the input failed"`` for a ``--file``
+    that changed or failed to read: break-it pass 13 found "interrupted" there misleading); ``total`` is
+    what the run was to make. Write errors are one line on stderr (the exit status is the
     interruption's, 130/143)."""
     if path is None or not items:
         return
     n = count_of(len(items), noun)
     if existed:
-        print(f"brisca: interrupted: {n} {verb} and not written ({printable(path)} exists and is kept: only a "
+        print(f"brisca: {why}: {n} {verb} and not written ({printable(path)} exists and is kept: only a "
               "complete run replaces it)", file=sys.stderr)
         return
     try:
         write(items, path)
-        print(f"brisca: wrote {n} of {total:,} to {printable(path)} (interrupted)", file=sys.stderr)
+        print(f"brisca: wrote {n} of {total:,} to {printable(path)} ({why})", file=sys.stderr)
     except (OSError, ValueError) as e:
         _out_failed(path, e, f"{n} {verb}")
 

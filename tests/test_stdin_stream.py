@@ -132,6 +132,8 @@ def test_a_read_that_fails_mid_stream_keeps_the_records_made(capsys, monkeypatch
     rc = cli.main(["solve", "--file", "-", "--no-progress", "--no-pv", "--out", str(out)])
     std = capsys.readouterr()
     assert rc == 1 and "--file: Input/output error: standard input" in std.err, std.err
+    # (said as what ended it, not "(interrupted)": break-it pass 13's note)
+    assert f"wrote 100 records of 100 to {out} (stopped: the input failed)" in std.err, std.err
     printed = [json.loads(x)["line"] for x in std.out.splitlines()]
     assert printed == list(range(1, 101))
     md = read_metadata(out)
