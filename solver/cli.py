@@ -582,22 +582,39 @@ def _fileno(stream):
 
 def _read_wait(stream, n: int, whole: bool = False) -> bytes:
     """Up to ``n`` bytes of the binary ``stream`` (``read1`` where it has one, else ``read``; ``whole``:
-    ``read``, which waits for all ``n`` on a blocking stream); ``b""`` only at the end of the input. A descriptor left non-blocking (``O_NONBLOCK``, by a parent sharing the pipe) gives
-    nothing (``None``, or ``b""`` from a buffered reader) while no data has come yet: the read waits for
+    ``read``, which waits for all ``n`` on a blocking buffered stream); ``b""`` only at the end of the input.
+    A stream with a descriptor is read once :func:`_wait_readable` says it has data (a stream holding bytes
+    of its own, as :class:`_Prefixed` does, reads through this from its source). A descriptor left
+    non-blocking (``O_NONBLOCK``, by a parent sharing the pipe) gives nothing (``None``, or ``b""`` from a buffered reader) while no data has come yet: the read waits for
     data or the end (``select``) instead of taking that for the end (break-it pass 13: lines written a
     moment later were lost, exit 0 and an ``--out`` table marked complete)."""
     read = stream.read1 if hasattr(stream, "read1") and not whole else stream.read
-    data = read(n)
-    if data:
-        return data
     fd = _fileno(stream)
-    if fd is None or os.get_blocking(fd):
-        return data or b""
-    while True:  # (readable: data, or the end, where a read gives b"" again)
-        select.select([fd], [], [])
+    while True:
+        if fd is not None:
+            _wait_readable(fd)
         data = read(n)
-        if data is not None:
-            return data
+        if data is not None and (data or fd is None or os.get_blocking(fd) or _readable(fd, 0)):
+            return data  # (b"" from a non-blocking stream is the end only once the descriptor says so)
+
+
+def _readable(fd: int, timeout) -> bool:
+    """``select`` says ``fd`` has data (or its end) within ``timeout`` seconds; True where it cannot watch
+    ``fd`` (a read then blocks as it would)."""
+    try:
+        return bool(select.select([fd], [], [], timeout)[0])
+    except (OSError, ValueError):  # (ValueError: a descriptor over select's FD_SETSIZE)
+        return True
+
+
+def _wait_readable(fd: int) -> None:
+    """Wait until ``fd`` has data or its end, a quarter second at a time, so that the worker thread waiting
+    on a producer runs Python between the waits and a Ctrl-C or SIGTERM raised in it (sim.cli's
+    run_interruptible) lands at once: in one blocking read it could not unwind and the process was ended
+    after the 2 s grace as "stopped without unwinding" (new-user pass of this session: the normal state of
+    a stream that waits for its next line)."""
+    while not _readable(fd, 0.25):
+        pass
 
 
 def _read_head(raw, n: int = 4) -> bytes:
@@ -674,7 +691,7 @@ class _StreamLines:
 
     def _more(self) -> int:
         """Read once (waiting for the producer) and split what came; returns the bytes read."""
-        data = _read_wait(self._src, _STREAM_READ)
+        data = self._src.read(_STREAM_READ) or b""  # (a _Prefixed: its head, then _read_wait's reads)
         self._end = not data
         self._feed(self._dec.decode(data, final=self._end))
         if self._end and self._error is None and self._parts:  # (the last line, without an end)
@@ -754,8 +771,12 @@ def _read_positions(path):
         return _Stream(_position_lines(sys.stdin, path), path)
     kept = False
     try:
-        head = _read_head(raw)
         seekable = path != "-" and raw.seekable()
+        if not seekable and hasattr(raw, "raw"):  # (a pipe read unbuffered: bytes a buffer held would be hidden
+            # from select, and a wait on the pipe could block with a line in hand; a file opened here is detached
+            # from its buffer, whose collection would close it, standard input's is kept by sys.stdin)
+            raw = raw.raw if path == "-" else raw.detach()
+        head = _read_head(raw)
         if seekable:
             raw.seek(0)
             src = raw

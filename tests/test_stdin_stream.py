@@ -176,3 +176,59 @@ def test_a_whole_stream_is_a_complete_run(capsys, monkeypatch, tmp_path):
     _stdin(monkeypatch, b"# nothing\n\n")
     assert cli.main(["solve", "--file", "-", "--no-progress"]) == 0
     assert "no positions in standard input" in capsys.readouterr().err
+
+
+def test_a_stream_waiting_for_its_next_line_stops_at_once_on_sigterm(tmp_path):
+    """SIGTERM while the run waits for the producer's next line: it unwinds at once (exit 143, "brisca:
+    terminated", the record made kept, marked incomplete), not after the 2 s grace as a process that
+    could not unwind (new-user pass, 2026-12-06: every stop of an idle stream printed "stopped without
+    unwinding", the waiting read being one blocking call)."""
+    import signal
+    import time
+    from solver import Position, solve
+    solve(Position.parse(EX))  # (the kernels the subprocess loads: a cold cache compiles them here first)
+    out = tmp_path / "o.jsonl"
+    p = subprocess.Popen([sys.executable, "-m", "sim.cli", "solve", "--file", "-", "--no-progress", "--no-pv",
+                          "--out", str(out)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        p.stdin.write(EX + "\n")
+        p.stdin.flush()
+        box = []
+        t = threading.Thread(target=lambda: box.append(p.stdout.readline()), daemon=True)
+        t.start()
+        t.join(240)
+        assert box and json.loads(box[0])["line"] == 1
+        time.sleep(0.3)  # (waiting for line 2 now)
+        t0 = time.monotonic()
+        p.send_signal(signal.SIGTERM)
+        rc = p.wait(30)
+        took = time.monotonic() - t0
+        err = p.stderr.read()
+        assert rc == 143 and "without unwinding" not in err and "terminated" in err, (rc, err)
+        assert took < 1.8, took
+        lines = [json.loads(x) for x in out.read_text().splitlines()]
+        assert lines[0]["line"] == 1 and lines[-1] == {"complete": False, "rows": 1, "total": 1}, lines
+    finally:
+        p.kill()
+        p.wait()
+        for fh in (p.stdin, p.stdout, p.stderr):
+            fh.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs mkfifo")
+def test_a_fifo_named_as_the_file_streams(capsys, tmp_path):
+    """``--file FIFO`` is read as a stream, unbuffered from its descriptor (a first cut of the interruptible
+    wait dropped the buffered reader and with it the file: "I/O operation on closed file")."""
+    fifo = tmp_path / "ff"
+    os.mkfifo(fifo)
+
+    def write():
+        with open(fifo, "w") as fh:
+            fh.write(f"{EX}\n# c\n{EX2}\r")
+    t = threading.Thread(target=write, daemon=True)
+    t.start()
+    assert cli.main(["solve", "--file", str(fifo), "--no-progress", "--no-pv"]) == 0
+    t.join(10)
+    assert [(json.loads(x)["line"], json.loads(x)["value"]) for x in capsys.readouterr().out.splitlines()] == \
+        [(1, 26), (3, 10)]
