@@ -166,9 +166,9 @@ def _print_human(res, win=False):
             what = f"target {t}"
             why = (" (the side already holds 61 or more)" if win else " (a target of 0 or less is always reached)")
         print(f"{what} for the side of seat {res.seat}: {'reached' if res.reached else 'not reached'}{why}"
-              f"  ({res.nodes} nodes, {res.ms:.1f} ms)")
+              f"  ({res.nodes:,} nodes, {res.ms:.1f} ms)")
         return
-    print(f"value {_fmt_value(res.value)}  ({res.nodes} nodes, {res.ms:.1f} ms)")
+    print(f"value {_fmt_value(res.value)}  ({res.nodes:,} nodes, {res.ms:.1f} ms)")
     for m, v in res.moves.items():
         print(f"  {m:>5} {_fmt_value(v)}{'  *' if m in res.best else ''}")
     if res.pv:

@@ -278,3 +278,15 @@ def test_unquoted_position_says_to_quote_it(capsys):
         sim_cli.main(["simulate", "--deals", "3", "foo"])
     err = capsys.readouterr().err
     assert e.value.code == 2 and "unrecognized arguments: foo" in err and "quote" not in err
+
+
+def test_human_output_counts_nodes_with_thousands_separators(capsys):
+    """``brisca solve`` prints the nodes searched as ``1,234,567`` as simulate prints its counts (new-user
+    pass: "8945064 nodes" beside simulate's "1,000,000")."""
+    import dataclasses
+    from solver import cli as solver_cli
+    from solver import Position, solve
+    ex = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+    res = dataclasses.replace(solve(Position.parse(ex)), nodes=8945064)
+    solver_cli._print_human(res)
+    assert "(8,945,064 nodes, " in capsys.readouterr().out

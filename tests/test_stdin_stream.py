@@ -232,3 +232,4 @@ def test_a_fifo_named_as_the_file_streams(capsys, tmp_path):
     t.join(10)
     assert [(json.loads(x)["line"], json.loads(x)["value"]) for x in capsys.readouterr().out.splitlines()] == \
         [(1, 26), (3, 10)]
+
