@@ -1,5 +1,9 @@
-"""Shared pytest fixtures: one numba thread by default, and a runner for the batch engine."""
+"""Shared pytest fixtures and fakes: one numba thread by default, a runner for the batch engine, a seat view,
+and a coprocess's standard input and an stdout that marks its first line (the stream tests)."""
 from __future__ import annotations
+
+import io
+import threading
 
 import numba
 import numpy as np
@@ -126,3 +130,43 @@ def seat_view(hand, trick=(), trump=3, pinta="1B", played=(), leader=0, seat=Non
     v[V.V_SIDES] = sides if sides else (3 if players == 3 else 2)
     v[V.V_DECK_MASK] = mask_of(deck_cards(deck))
     return v
+
+
+class CoprocessStdin(io.RawIOBase):
+    """Standard input written by a program that waits for each answer before writing the next line
+    (a coprocess): ``chunks`` are given one at a time; asking for the next chunk before as many answers
+    as chunks given are printed is the deadlock a real pipe would have (here an ``OSError``, so that the
+    test ends)."""
+
+    def __init__(self, chunks, out):
+        self.chunks, self.out, self.given, self.early = list(chunks), out, 0, []
+
+    def readable(self):
+        return True
+
+    def readinto(self, b):
+        if not self.chunks:
+            return 0
+        answered = len(self.out.getvalue().splitlines())
+        if answered < self.given:
+            self.early.append((self.given, answered))
+            raise OSError(11, f"read for line {self.given + 1} before line {self.given}'s answer: a coprocess "
+                              "would wait here forever")
+        data = self.chunks.pop(0)
+        b[:len(data)] = data
+        self.given += 1
+        return len(data)
+
+
+class FirstLineOut(io.StringIO):
+    """stdout: ``first`` set when a whole line is printed."""
+
+    def __init__(self):
+        super().__init__()
+        self.first = threading.Event()
+
+    def write(self, s):
+        n = super().write(s)
+        if "\n" in self.getvalue():
+            self.first.set()
+        return n

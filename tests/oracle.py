@@ -439,3 +439,15 @@ def replay(rules: OracleRules, order: list[Card], removed: Card | None, exchange
     if sum(g.seat_points) != 120:
         raise OracleError(f"R2: points sum to {sum(g.seat_points)}")
     return g
+
+
+_M64 = 2 ** 64 - 1
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """Reference splitmix64 (Steele, Lea, Flood 2014; Vigna's C code): (next state, output)."""
+    state = (state + 0x9E3779B97F4A7C15) & _M64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return state, z ^ (z >> 31)

@@ -192,3 +192,17 @@ def solve(text, unknown=None):
     stock = () if hidden else p["stock"]
     v, vals = max_min(hands, stock, p["pinta"], p["under"], leader, p["trick"], pool)
     return v, vals
+
+
+def solve_for(text, unknown=None, seat=None):
+    """:func:`solve` for the side of ``seat`` (default: the seat to move; 3 players: that seat alone, the
+    paranoid value)."""
+    global _max_seats
+    if seat is None:
+        return solve(text, unknown)
+    orig = _max_seats
+    _max_seats = lambda n, _s: orig(n, seat)  # noqa: E731
+    try:
+        return solve(text, unknown)
+    finally:
+        _max_seats = orig

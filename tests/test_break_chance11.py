@@ -49,16 +49,7 @@ import pytest
 import solver_oracle as oracle
 
 
-def _oracle(text, unknown, seat=None):
-    """The pure oracle's expectimax for the side of ``seat`` (default: the seat to move)."""
-    if seat is None:
-        return oracle.solve(text, unknown)
-    orig = oracle._max_seats
-    oracle._max_seats = lambda n, _s: orig(n, seat)
-    try:
-        return oracle.solve(text, unknown)
-    finally:
-        oracle._max_seats = orig
+_oracle = oracle.solve_for  # (the oracle for the side of a given seat)
 
 
 def _unknown(text):

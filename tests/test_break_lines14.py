@@ -43,6 +43,7 @@ import time
 
 import pytest
 
+from conftest import CoprocessStdin, FirstLineOut
 from solver import cli
 
 EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
@@ -232,29 +233,6 @@ def test_command_records_as_a_file(monkeypatch, tmp_path, capsys, threads):
         assert (rc, got) == (rc_file, want) and [r["line"] for r in got] == [2, 4, 5, 6]
 
 
-class _Producer(io.RawIOBase):
-    """A coprocess (as test_break_stream13's): ``chunks`` given one a read; a read for chunk k+1 before k
-    answers are printed is its deadlock (an OSError here, so that the test ends)."""
-
-    def __init__(self, chunks, out):
-        self.chunks, self.out, self.given, self.early = list(chunks), out, 0, []
-
-    def readable(self):
-        return True
-
-    def readinto(self, b):
-        if not self.chunks:
-            return 0
-        answered = len(self.out.getvalue().splitlines())
-        if answered < self.given:
-            self.early.append((self.given, answered))
-            raise OSError(11, f"read past chunk {self.given} before its answer: a coprocess would wait here forever")
-        data = self.chunks.pop(0)
-        b[:len(data)] = data
-        self.given += 1
-        return len(data)
-
-
 @pytest.mark.parametrize("first", [EX + "\n\n", EX + "\n# note\n", EX + "\r\n\r\n", EX + " \n   # note\r",
                                    EX + '\n{"complete": false, "rows": 1, "total": 2}\n'],
                          ids=["blank", "comment", "crlf-blank", "blank-comment-cr", "json-complete-false"])
@@ -265,7 +243,7 @@ def test_a_blank_or_comment_line_after_a_position_does_not_hold_its_answer(monke
     blank line in hand, the loop reads past it and waits for the next write, answer 1 unprinted: a coprocess
     that ends its line with a blank line or a comment hangs."""
     out = io.StringIO()
-    src = _Producer([first.encode(), (EX2 + "\n").encode()], out)
+    src = CoprocessStdin([first.encode(), (EX2 + "\n").encode()], out)
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BufferedReader(src)))
     monkeypatch.setattr("sys.stdout", out)
     rc = cli.main(["solve", "--file", "-", "--threads", "2", "--no-progress", "--no-pv"])
@@ -303,20 +281,6 @@ def _pipe_stdin(monkeypatch, buffer_size=io.DEFAULT_BUFFER_SIZE):
     return w
 
 
-class _Lines(io.StringIO):
-    """stdout: ``first`` set when a line is printed."""
-
-    def __init__(self):
-        super().__init__()
-        self.first = threading.Event()
-
-    def write(self, s):
-        n = super().write(s)
-        if "\n" in self.getvalue():
-            self.first.set()
-        return n
-
-
 def test_part_of_the_next_line_in_the_pipe_does_not_hold_an_answer(monkeypatch):
     """Fault 2. A producer has written line 1 and the start of line 2, and waits for line 1's answer before
     it writes the rest. Right: line 1 is answered (``ready`` means a whole line, not some bytes); cbbf356:
@@ -325,7 +289,7 @@ def test_part_of_the_next_line_in_the_pipe_does_not_hold_an_answer(monkeypatch):
     after the reader has line 1 does.)"""
     monkeypatch.setattr(cli, "_STREAM_READ", 16)
     w = _pipe_stdin(monkeypatch, 1)
-    out = _Lines()
+    out = FirstLineOut()
     monkeypatch.setattr("sys.stdout", out)
     os.write(w, (EX + "\n" + EX2[:20]).encode())
     rc = []

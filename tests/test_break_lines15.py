@@ -56,6 +56,7 @@ import tty
 
 import pytest
 
+from conftest import FirstLineOut
 from solver import cli
 
 EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
@@ -70,20 +71,6 @@ def _warm():
 
 def _records(text):
     return [json.loads(x) for x in text.splitlines()]
-
-
-class _Lines(io.StringIO):
-    """stdout: ``first`` set when a whole line is printed."""
-
-    def __init__(self):
-        super().__init__()
-        self.first = threading.Event()
-
-    def write(self, s):
-        n = super().write(s)
-        if "\n" in self.getvalue():
-            self.first.set()
-        return n
 
 
 # -- fault 1: EIO in ready()'s read ---------------------------------------------------------------------
@@ -128,7 +115,7 @@ def test_fault_2_endless_blank_lines_do_not_hold_an_answer(monkeypatch, threads)
     10 s)."""
     r, w = os.pipe()
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BufferedReader(io.FileIO(r, "rb"))))
-    out = _Lines()
+    out = FirstLineOut()
     monkeypatch.setattr("sys.stdout", out)
     os.write(w, (EX + "\n").encode())
     yes = subprocess.Popen(["yes", ""], stdout=w, stderr=subprocess.DEVNULL)

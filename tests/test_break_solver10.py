@@ -38,16 +38,7 @@ STOCK_PHASE = [
 ]
 
 
-def _oracle(text, unknown=None, seat=None):
-    """The oracle's value for the side of ``seat`` (default: the seat to move; 3 players: paranoid)."""
-    if seat is None:
-        return oracle.solve(text, unknown)
-    orig = oracle._max_seats
-    oracle._max_seats = lambda n, _s: orig(n, seat)
-    try:
-        return oracle.solve(text, unknown)
-    finally:
-        oracle._max_seats = orig
+_oracle = oracle.solve_for  # (the oracle for the side of a given seat)
 
 
 @pytest.mark.parametrize("text", STOCK_PHASE)

@@ -26,6 +26,7 @@ import time
 
 import pytest
 
+from conftest import CoprocessStdin
 from solver import cli
 
 EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
@@ -38,39 +39,13 @@ def _warm():
     cli._warm_up(False, {(2, False)}, note=False)  # (fills the numba cache the subprocesses load)
 
 
-class _Producer(io.RawIOBase):
-    """Standard input written by a program that waits for each answer before writing the next line
-    (a coprocess): ``chunks`` are given one at a time; asking for the next chunk before as many answers
-    as chunks given are printed is the deadlock a real pipe would have (here an ``OSError``, so that the
-    test ends)."""
-
-    def __init__(self, chunks, out):
-        self.chunks, self.out, self.given, self.early = list(chunks), out, 0, []
-
-    def readable(self):
-        return True
-
-    def readinto(self, b):
-        if not self.chunks:
-            return 0
-        answered = len(self.out.getvalue().splitlines())
-        if answered < self.given:
-            self.early.append((self.given, answered))
-            raise OSError(11, f"read for line {self.given + 1} before line {self.given}'s answer: a coprocess "
-                              "would wait here forever")
-        data = self.chunks.pop(0)
-        b[:len(data)] = data
-        self.given += 1
-        return len(data)
-
-
 @pytest.mark.parametrize("threads,end", [(2, "\n"), (3, "\n"), (1, "\r")], ids=["threads2", "threads3", "lone-cr"])
 def test_each_answer_is_printed_before_the_next_line_is_read(monkeypatch, threads, end):
     """A coprocess: each line is answered before the next one is asked for (right: --threads reads ahead
     only what the pipe already holds, and a line ended by '\\r' is complete; 697ec55: the first answer
     waits for _AHEAD * threads lines, or a '\\r' for the next byte)."""
     out = io.StringIO()
-    src = _Producer([(x + end).encode() for x in (EX, EX2, EX)], out)
+    src = CoprocessStdin([(x + end).encode() for x in (EX, EX2, EX)], out)
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BufferedReader(src)))
     monkeypatch.setattr("sys.stdout", out)
     rc = cli.main(["solve", "--file", "-", "--threads", str(threads), "--no-progress", "--no-pv"])

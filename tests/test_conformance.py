@@ -19,7 +19,7 @@ import pytest
 
 from conftest import run_engine
 from oracle import (SUITS, OracleError, OracleRules, beats, from_engine_id, legal_cards, points, replay, side_of,
-                    strength, to_engine_id, trick_winner)
+                    splitmix64, strength, to_engine_id, trick_winner)
 
 from sim.engine import (R_CAPOTE, R_EX, R_FIRST, R_NEX, R_PINTA, R_REMOVED, R_SEAT_POINTS, R_SEAT_TRICKS,
                         R_SIDE_POINTS, R_STATUS, R_TRUMP, R_WINNER, T_CARDS, T_LEADER, T_POINTS, T_WINNER,
@@ -561,16 +561,7 @@ def test_oracle_plays_whole_deals_alone(table):
 
 # --- sim.rng: the per-deal streams -----------------------------------------------
 
-_M64 = 2 ** 64 - 1
-
-
-def _splitmix64(state):
-    """Reference splitmix64 (Steele, Lea, Flood 2014; Vigna's C code): (next state, output)."""
-    state = (state + 0x9E3779B97F4A7C15) & _M64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-    return state, z ^ (z >> 31)
+_splitmix64 = splitmix64  # (tests/oracle.py: Steele, Lea, Flood 2014; Vigna's C code)
 
 
 def test_rng_stream_is_splitmix64():

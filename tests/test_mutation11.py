@@ -35,13 +35,7 @@ from sim.rules import P_TRICKS, Rules
 _M64 = 2 ** 64 - 1
 
 
-def _splitmix64(state):
-    """Reference splitmix64: (next state, output)."""
-    state = (state + 0x9E3779B97F4A7C15) & _M64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-    return state, z ^ (z >> 31)
+_splitmix64 = oracle.splitmix64
 
 
 # ----------------------------------------------------------------- sim.engine: the view when the stock runs out
