@@ -598,13 +598,18 @@ def _read_wait(stream, n: int, whole: bool = False) -> bytes:
             return data  # (b"" from a non-blocking stream is the end only once the descriptor says so)
 
 
-def _readable(fd: int, timeout) -> bool:
-    """``select`` says ``fd`` has data (or its end) within ``timeout`` seconds; True where it cannot watch
-    ``fd`` (a read then blocks as it would)."""
+def _readable(fd: int, timeout, unknown: bool = True) -> bool:
+    """``fd`` has data (or its end) within ``timeout`` seconds (``poll``, which watches any descriptor; break-it
+    pass 16: ``select`` cannot watch one over 1023, and such a wait could not be interrupted; ``select`` where
+    there is no ``poll``); ``unknown`` where neither can watch ``fd`` (True: a read then blocks as it would)."""
     try:
+        if hasattr(select, "poll"):
+            p = select.poll()
+            p.register(fd, select.POLLIN | select.POLLPRI | select.POLLHUP | select.POLLERR)
+            return bool(p.poll(None if timeout is None else int(timeout * 1000)))
         return bool(select.select([fd], [], [], timeout)[0])
-    except (OSError, ValueError):  # (ValueError: a descriptor over select's FD_SETSIZE)
-        return True
+    except (OSError, ValueError):  # (select's ValueError: a descriptor over its FD_SETSIZE)
+        return unknown
 
 
 def _wait_readable(fd: int) -> None:
@@ -713,10 +718,7 @@ class _StreamLines:
         ``select`` cannot watch, is not known to have data."""
         got = 0
         while not self._settled() and self._fd is not None and got < _READY_BYTES:
-            try:
-                if not select.select([self._fd], [], [], 0)[0]:
-                    break
-            except (OSError, ValueError):
+            if not _readable(self._fd, 0, unknown=False):
                 break
             try:
                 got += self._more()
@@ -734,6 +736,26 @@ class _StreamLines:
                 raise self._error
             else:
                 return
+
+
+def _open_input(path):
+    """``--file``'s ``path`` opened for binary reading. A FIFO is opened without waiting for its writer (an
+    open of a FIFO blocks in the kernel until one comes, where Ctrl-C or SIGTERM cannot land: break-it pass
+    16) and read unbuffered, its descriptor blocking again: every read waits in :func:`_wait_readable`,
+    which sees no data and no end until a writer has come and written or gone."""
+    try:
+        fifo = stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        fifo = False  # (open names the problem)
+    if not fifo:
+        return open(path, "rb")
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        os.set_blocking(fd, True)
+        return open(fd, "rb", buffering=0)
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _read_positions(path):
@@ -764,7 +786,7 @@ def _read_positions(path):
         :class:`_TextFile` or :class:`_Stream` raises these as it is iterated).
     """
     if path != "-":
-        raw = open(path, "rb")
+        raw = _open_input(path)
     elif hasattr(sys.stdin, "buffer"):
         raw = sys.stdin.buffer
     else:  # (a replaced text stream)
