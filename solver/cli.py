@@ -581,13 +581,13 @@ def _fileno(stream):
 
 
 def _read_wait(stream, n: int, whole: bool = False) -> bytes:
-    """Up to ``n`` bytes of the binary ``stream`` (``read1`` where it has one, else ``read``; ``whole``:
-    ``read``, which waits for all ``n`` on a blocking buffered stream); ``b""`` only at the end of the input.
-    A stream with a descriptor is read once :func:`_wait_readable` says it has data (a stream holding bytes
-    of its own, as :class:`_Prefixed` does, reads through this from its source). A descriptor left
-    non-blocking (``O_NONBLOCK``, by a parent sharing the pipe) gives nothing (``None``, or ``b""`` from a buffered reader) while no data has come yet: the read waits for
-    data or the end (``select``) instead of taking that for the end (break-it pass 13: lines written a
-    moment later were lost, exit 0 and an ``--out`` table marked complete)."""
+    """Up to ``n`` bytes of the binary ``stream`` (``read1`` where it has one, else ``read``; ``whole``: ``read``,
+    which waits for all ``n`` on a blocking buffered stream); ``b""`` only at the end of the input. A stream with
+    a descriptor is read once :func:`_wait_readable` says it has data (a stream holding bytes of its own, as
+    :class:`_Prefixed` does, reads through this from its source). A descriptor left non-blocking (``O_NONBLOCK``,
+    by a parent sharing the pipe) gives nothing (``None``, or ``b""`` from a buffered reader) while no data has
+    come yet: the read waits for data or the end (:func:`_readable`) instead of taking that for the end (break-it
+    pass 13: lines written a moment later were lost, exit 0 and an ``--out`` table marked complete)."""
     read = stream.read1 if hasattr(stream, "read1") and not whole else stream.read
     fd = _fileno(stream)
     while True:
@@ -616,7 +616,7 @@ def _wait_readable(fd: int) -> None:
     """Wait until ``fd`` has data or its end, a quarter second at a time, so that the worker thread waiting
     on a producer runs Python between the waits and a Ctrl-C or SIGTERM raised in it (sim.cli's
     run_interruptible) lands at once: in one blocking read it could not unwind and the process was ended
-    after the 2 s grace as "stopped without unwinding" (new-user pass of this session: the normal state of
+    after the 2 s grace as "stopped without unwinding" (new-user pass of 2026-12-06: the normal state of
     a stream that waits for its next line)."""
     while not _readable(fd, 0.25):
         pass
@@ -708,14 +708,14 @@ class _StreamLines:
         return bool(self._items) or self._error is not None or self._end
 
     def ready(self) -> bool:
-        """The next item (or the end, or an error) is in hand, after reads made only while ``select`` says
-        the input has data (they do not wait), up to :data:`_READY_BYTES` bytes a call: blank and comment
-        lines give no item, and part of a line is not one (break-it pass 14: taken for a line ready, they
-        left the run waiting on the producer with an answer unprinted); the bound keeps a producer's flood
-        of blank lines from holding the answers solved (pass 15: read until an item came, forever under
-        ``yes ''``). A read error is kept and raised by the iteration after the items before it (pass 15:
-        raised here, it escaped the run, its records lost). An input without a descriptor, or one
-        ``select`` cannot watch, is not known to have data."""
+        """The next item (or the end, or an error) is in hand, after reads made only while :func:`_readable` says the
+        input has data (they do not wait), up to :data:`_READY_BYTES` bytes a call: blank and comment lines give
+        no item, and part of a line is not one (break-it pass 14: taken for a line ready, they left the run
+        waiting on the producer with an answer unprinted); the bound keeps a producer's flood of blank lines from
+        holding the answers solved (pass 15: read until an item came, forever under ``yes ''``). A read error is
+        kept and raised by the iteration after the items before it (pass 15: raised here, it escaped the run, its
+        records lost). An input without a descriptor, or one neither ``poll`` nor ``select`` can watch, is not
+        known to have data."""
         got = 0
         while not self._settled() and self._fd is not None and got < _READY_BYTES:
             if not _readable(self._fd, 0, unknown=False):
@@ -795,7 +795,7 @@ def _read_positions(path):
     try:
         seekable = path != "-" and raw.seekable()
         if not seekable and hasattr(raw, "raw"):  # (a pipe read unbuffered: bytes a buffer held would be hidden
-            # from select, and a wait on the pipe could block with a line in hand; a file opened here is detached
+            # from poll, and a wait on the pipe could block with a line in hand; a file opened here is detached
             # from its buffer, whose collection would close it, standard input's is kept by sys.stdin)
             raw = raw.raw if path == "-" else raw.detach()
         head = _read_head(raw)
