@@ -56,7 +56,10 @@ def test_a_fifo_whose_producer_has_not_opened_it_yet_stops_at_once(tmp_path, sig
     with O_NONBLOCK and wait for its writer as _wait_readable waits, or open it where a signal lands)."""
     fifo = tmp_path / "ff"
     os.mkfifo(fifo)
+    # (SIGINT at its default in the child: a job a shell started in the background, as a CI runner may, has it
+    # ignored, and the child inherits that: the SIGINT case then waited 30 s in .ci/run under nohup ... &)
     p = subprocess.Popen([sys.executable, *SOLVE, "--file", str(fifo)], stdin=subprocess.DEVNULL,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         deadline = time.monotonic() + 60
