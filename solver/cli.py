@@ -580,15 +580,15 @@ def _fileno(stream):
         return None
 
 
-def _read_wait(stream, n: int, whole: bool = False) -> bytes:
-    """Up to ``n`` bytes of the binary ``stream`` (``read1`` where it has one, else ``read``; ``whole``: ``read``,
-    which waits for all ``n`` on a blocking buffered stream); ``b""`` only at the end of the input. A stream with
+def _read_wait(stream, n: int) -> bytes:
+    """Up to ``n`` bytes of the binary ``stream`` (``read1`` where it has one, else ``read``); ``b""`` only at
+    the end of the input. A stream with
     a descriptor is read once :func:`_wait_readable` says it has data (a stream holding bytes of its own, as
     :class:`_Prefixed` does, reads through this from its source). A descriptor left non-blocking (``O_NONBLOCK``,
     by a parent sharing the pipe) gives nothing (``None``, or ``b""`` from a buffered reader) while no data has
     come yet: the read waits for data or the end (:func:`_readable`) instead of taking that for the end (break-it
     pass 13: lines written a moment later were lost, exit 0 and an ``--out`` table marked complete)."""
-    read = stream.read1 if hasattr(stream, "read1") and not whole else stream.read
+    read = stream.read1 if hasattr(stream, "read1") else stream.read
     fd = _fileno(stream)
     while True:
         if fd is not None:
@@ -627,7 +627,7 @@ def _read_head(raw, n: int = 4) -> bytes:
     (break-it pass of 2026-12-06: one ``peek`` gave 2 bytes of a parquet table through a pipe)."""
     head = b""
     while len(head) < n:
-        more = _read_wait(raw, n - len(head), whole=True)
+        more = _read_wait(raw, n - len(head))
         if not more:
             break
         head += more
@@ -913,8 +913,8 @@ class _Stream:
         self._items, self.path, self._close, self._ready = items, path, close, ready
         self.count = 0
         self.done = False
-        self._first = None  # (the peeked item, a list of it: [] at the end of the input)
-        self._held = False  # (the peeked item is not handed on yet)
+        self._first = None  # (the peeked item while not handed on, a list of it: [] at the end of the input or
+        #                     once handed on; peek() is for before the iteration)
 
     def peek(self):
         """The first item, or None for an input without position lines (read now: ``OSError``,
@@ -929,14 +929,12 @@ class _Stream:
     def ready(self) -> bool:
         """The next item (or the end) can be read without waiting for the producer (``ready``, given;
         without it, not known: False)."""
-        return self._held or (self._ready is not None and self._ready())
+        return bool(self._first) or (self._ready is not None and self._ready())
 
     def __iter__(self):
         self.peek()
-        self._held = bool(self._first)
         try:
-            for item in itertools.chain(self._first, self._items):
-                self._held = False
+            for item in itertools.chain(iter(self._take_first, None), self._items):
                 self.count += 1
                 yield item
         except OSError as e:
@@ -944,6 +942,10 @@ class _Stream:
         except ValueError as e:  # (a line over MAX_LINE: not a file of positions)
             raise _ReadAgainFailed(str(e), 2) from None
         self.done = True
+
+    def _take_first(self):
+        """The peeked item, handed on (None once it has been, or at the end of the input)."""
+        return self._first.pop() if self._first else None
 
     def close(self):
         if self._close is not None:

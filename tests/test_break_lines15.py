@@ -166,11 +166,11 @@ def test_a_keyboard_interrupt_in_readys_read_keeps_what_was_made(capsys, monkeyp
     os.write(w, ((EX + "\n") * 40).encode())
     real, calls = cli._read_wait, []
 
-    def read_wait(stream, n, whole=False):
+    def read_wait(stream, n):
         calls.append(1)
         if len(calls) == 8:
             raise KeyboardInterrupt
-        return real(stream, n, whole)
+        return real(stream, n)
     monkeypatch.setattr(cli, "_read_wait", read_wait)
     out = tmp_path / "o.jsonl"
     try:
