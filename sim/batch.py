@@ -213,7 +213,9 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
     known = _policy_names()
     for p in names:
         if p not in known:
-            raise ValueError(f"unknown policy {p!r}: expected one of {', '.join(known)}")
+            hint = (" (one name each: --policy once per name on the command line, a list in Python)"
+                    if "," in p and all(q.strip() in known for q in p.split(",")) else "")
+            raise ValueError(f"unknown policy {p!r}: expected one of {', '.join(known)}{hint}")
     n, S = rules.players, rules.sides
     if len(names) == 1:
         seats = names * n
@@ -222,9 +224,9 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
     elif len(names) == S:
         seats = [names[s % S] for s in range(n)]
     else:
-        counts = sorted({1, S, n})
+        ways = {1: "1 (every seat)", S: f"{S} (one per side)", n: f"{n} (one per seat)"}  # (3 players: S == n)
         raise ValueError(f"got {len(names)} policies for {n} players: give "
-                         + " or ".join(str(c) for c in counts) + " (every seat, one per side, one per seat)")
+                         + " or ".join(ways[c] for c in sorted(ways)))
     if SOLVER in seats and any(p != SOLVER for p in seats):
         raise ValueError("policy 'solver' (the open-hand oracle, RULES R11) must play every seat or none")
     return tuple(seats)
@@ -1497,7 +1499,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         frame = pa.concat_tables(kept).to_pandas()
         if kept_tricks:
             tframe = pa.concat_tables(kept_tricks).to_pandas()
-    summary = summarize(deals, out=str(out) if out is not None else None,
+    summary = summarize(deals, complete=True, out=str(out) if out is not None else None,
                         tricks_out=str(tricks_out) if tricks_out is not None else None)
     return SimResult(summary=summary, frame=frame, tricks=tframe,
                      out=Path(out) if out is not None else None,

@@ -243,6 +243,9 @@ class RunningStats:
                 "draws": int(self.pos_draws[j]),
                 "win_rate": wins / n if n else float("nan"),
                 "win_rate_ci95": list(wilson_interval(wins, n)),
+                # (the seat-fair first-lead score: new-user pass of 2026-12-06, sixth part)
+                "score": (wins + 0.5 * int(self.pos_draws[j])) / n if n else float("nan"),
+                "score_ci95": list(wilson_interval(wins + 0.5 * int(self.pos_draws[j]), n)),
                 "mean_points": mean,
                 "mean_points_se": se,
             })
@@ -274,8 +277,8 @@ class Summary:
         ``pair_score_ci95`` with ``duplicate``).
     positions : list of dict
         Per side of the table whatever policy sits there: ``side``, ``seats``,
-        ``wins``, ``draws``, ``win_rate``, ``win_rate_ci95``, ``mean_points``,
-        ``mean_points_se``.
+        ``wins``, ``draws``, ``win_rate``, ``win_rate_ci95``, ``score``, ``score_ci95``
+        (Wilson, draws count half), ``mean_points``, ``mean_points_se``.
     draws, capotes : int
         Deals drawn (winner -1) and deals where one side took all 120 points (R8).
     extra : dict
@@ -340,9 +343,7 @@ class Summary:
         lines = []
         rules = ex.get("rules")
         if rules:
-            lines.append(f"rules: {rules['players']} players, deck {rules['deck']}, exchange {rules['exchange']}"
-                         f" ({rules['exchange_condition']}), endgame {rules['endgame']}"
-                         + (f", remove {rules['remove']}" if rules["players"] == 3 and rules["deck"] == "spanish40" else ""))
+            lines.append(_rules_line(rules))
         run = f"{self.deals:,} deal{'' if self.deals == 1 else 's'}"
         if self.rotations > 1:
             run += (f" ({self.distinct_deals:,} distinct deal{'' if self.distinct_deals == 1 else 's'}"
@@ -367,21 +368,50 @@ class Summary:
         lines.extend(_grid(head, rows))
         lines.append("")
         lines.append(f"draws: {self.draws:,} ({self.draw_rate:.4f})   capotes: {self.capotes:,}"
-                     f" ({self.capote_rate:.5f})")
-        lines.append("score = (wins + draws/2) / games; " + (
+                     f" ({_small_rate(self.capote_rate)})")
+        if len(self.sides) > 2:  # (a draw is shared by the seats tied on top: each side counts its own)
+            lines.append("draws by side: " + ", ".join(f"{s['side']}: {s['draws']:,}" for s in self.sides))
+        lines.append("score = (wins + draws/2) / games" + (" (a side's own draws)" if len(self.sides) > 2 else "")
+                     + "; " + (
             "score CI over pairs (paired design); sides are the policies of rotation 0, counted wherever they sit"
             if dup else "score CI: Wilson 95%"))
         if dup:
             lines.append("by seat position, whatever policy sits there:")
             for p in self.positions:
-                lines.append(f"  side {p['side']} (seats {','.join(map(str, p['seats']))}): win rate "
-                             f"{p['win_rate']:.4f} {_ci(p['win_rate_ci95'])}, mean points {p['mean_points']:.2f}")
+                lines.append(f"  position {p['side']} (seats {','.join(map(str, p['seats']))}): win rate "
+                             f"{p['win_rate']:.4f} {_ci(p['win_rate_ci95'])}, score {p['score']:.4f} "
+                             f"{_ci(p['score_ci95'])}, mean points {p['mean_points']:.2f}")
         for key, label in (("out", "deals"), ("tricks_out", "tricks")):
             if ex.get(key):
                 # (a name's control characters and line breaks escaped, as in error lines: break-it pass of
                 # 2026-12-06, a newline in --out forged a "wrote tricks:" line)
                 lines.append(f"wrote {label}: {printable(str(ex[key]))}")
         return "\n".join(lines)
+
+
+def _rules_line(rules: dict) -> str:
+    """The summary's ``rules:`` line: what R3 takes out of the deck and an exchange the deck cannot
+    make are said (new-user pass of 2026-12-06, sixth part: 6 players with ``spanish40`` did not say
+    that the four 2s are out, ``rapida20`` named an exchange that never happens)."""
+    players, deck = rules["players"], rules["deck"]
+    line = f"rules: {players} players, deck {deck}"
+    if players == 6 and deck == "spanish40":
+        line += " (the four 2s removed, R3)"
+    line += f", exchange {rules['exchange']} (condition {rules['exchange_condition']})"
+    if deck == "rapida20" and rules["exchange"] != "none":
+        line += " (never made: rapida20 has no 7 or 2)"
+    line += f", endgame {rules['endgame']}"
+    if players == 3 and deck == "spanish40":
+        line += f", remove {rules['remove']}"
+    return line
+
+
+def _small_rate(x: float) -> str:
+    """A rate that may be tiny (capotes): five decimals, or two significant digits below 0.0001 (4 of
+    100,000 read 0.00000)."""
+    if not math.isfinite(x):
+        return "n/a"
+    return f"{x:.5f}" if x == 0 or x >= 1e-4 else f"{x:.2g}"
 
 
 def _rate(x: float) -> str:

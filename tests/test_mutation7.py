@@ -118,9 +118,9 @@ def test_table_names_remove_only_for_three_players_with_spanish40():
     the catalan48 table printed ", remove None")."""
     from sim.rules import Rules
     head = _empty_summary(Rules(players=3, deck="catalan48")).format_table().splitlines()[0]
-    assert head == "rules: 3 players, deck catalan48, exchange seven-two (any), endgame free"
+    assert head == "rules: 3 players, deck catalan48, exchange seven-two (condition any), endgame free"
     head = _empty_summary(Rules(players=3)).format_table().splitlines()[0]
-    assert head == "rules: 3 players, deck spanish40, exchange seven-two (any), endgame free, remove 2B"
+    assert head == "rules: 3 players, deck spanish40, exchange seven-two (condition any), endgame free, remove 2B"
 
 
 def test_summary_of_no_deals_has_no_mean_points():
