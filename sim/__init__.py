@@ -29,4 +29,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted((set(globals()) - {"annotations"}) | set(_LAZY))

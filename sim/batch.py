@@ -61,13 +61,19 @@ File metadata
 Both files carry key-value metadata (values are JSON): ``brisca.table``
 (``"deals"`` or ``"tricks"``), ``brisca.rules`` (the :class:`sim.rules.Rules`
 fields), ``brisca.policies`` (policy per seat in rotation 0), ``brisca.seed``,
-``brisca.deals`` (distinct deals), ``brisca.rows``, ``brisca.duplicate``,
+``brisca.deals`` (distinct deals asked for), ``brisca.duplicate``,
 ``brisca.rotations``, ``brisca.version``, ``brisca.numba_version``,
-``brisca.card_names`` (the card dictionary). :func:`read_metadata` decodes them.
+``brisca.card_names`` (the card dictionary), in the schema; and in the footer,
+written when the run ends, ``brisca.rows`` (deal rows written, in the tricks
+file too), ``brisca.total`` (deal rows asked for) and ``brisca.complete``
+(false when the run was interrupted). :func:`read_metadata` decodes them
+(pyarrow's ``read_schema`` shows only the schema's).
 
 Files are written to a temporary file in the target directory and renamed
-only when the run succeeds: an interrupted or failed run leaves no file that
-looks complete. A symbolic link is written through (its target is replaced,
+when the run succeeds: a failed run leaves no file. An interrupted run's
+finished chunks are written as files marked incomplete (``brisca.complete``
+false, ``brisca.rows`` of ``brisca.total``), unless an output file was
+already there (:func:`simulate`, Raises). A symbolic link is written through (its target is replaced,
 the link kept); an existing device or pipe (``/dev/null``) is written in place.
 """
 from __future__ import annotations
@@ -95,6 +101,10 @@ from .stats import RunningStats, Summary
 
 #: Rows per chunk by default (a chunk costs about 200 bytes a row in flight).
 DEFAULT_CHUNK = 1 << 18
+#: Deals per chunk by default with the policy ``solver`` (a few deals a second with 2 players).
+SOLVER_CHUNK = 8
+#: Rows a parquet row group gathers before it is written (small chunks are written together).
+ROW_GROUP_ROWS = 1 << 16
 #: Upper bound of trick-table rows held per chunk when tricks are recorded.
 MAX_TRICK_ROWS = 1 << 21
 #: Largest ``chunk`` accepted (rows; about 0.8 GB in flight), and trick rows of a chunk with tricks.
@@ -422,6 +432,7 @@ class _Target:
         self.created = []  # parent directories this run created (removed again if it fails)
         self.fh = None
         self.writer = None
+        self.existed = False  # a regular file was at the final name before the run (a partial run keeps it)
 
     def real(self) -> str:
         """The path that is written: symlinks resolved (a link to a file writes that file, keeps the link)."""
@@ -459,6 +470,7 @@ class _Target:
             direct = special_target(f)
         except ValueError as e:
             raise ValueError(f"cannot write {self.label} {f}: {e}") from None
+        self.existed = not direct and os.path.isfile(f)
         if direct:  # renaming over /dev/null would replace the device; a FIFO's reader waits on it
             bad = device_open_problem(f)  # (/dev/tty without a controlling terminal: before the run, not after)
             if bad:
@@ -520,9 +532,13 @@ class _Target:
         with self._named():
             self.writer.write_table(table, row_group_size=table.num_rows)
 
-    def close(self) -> None:
-        """Finish the file (footer) under its temporary name."""
+    def close(self, footer: Mapping | None = None) -> None:
+        """Finish the file (footer) under its temporary name, with the key-value metadata ``footer``
+        (``brisca.*`` keys, JSON values: what is known only at the end, such as ``rows``) added to
+        the footer's."""
         with self._named():
+            if footer:
+                self.writer.add_key_value_metadata({k: str(v) for k, v in footer.items()})
             self.writer.close()
             self.writer = None
             if self.fh is not None:
@@ -982,56 +998,88 @@ def same_file(a, b) -> bool:
         return False
 
 
-class _WriterThread:
-    """Writes tables in a background thread while the engine plays the next chunk.
+def _concat(tables):
+    """One table of ``tables`` (the same schema), without a copy for one."""
+    if len(tables) == 1:
+        return tables[0]
+    import pyarrow as pa
+    return pa.concat_tables(tables)
 
-    pyarrow releases the GIL while it encodes, so writing one chunk overlaps
-    playing the next. At most ``depth`` tables wait in the queue (bounded memory).
+
+class _WriterThread:
+    """Writes the tables of each chunk in a background thread while the engine plays the next.
+
+    pyarrow releases the GIL while it encodes, so writing one chunk overlaps playing the next. At most
+    ``depth`` chunks wait (bounded memory). A chunk is handed over by one ``deque.append``, which an
+    interruption raised in the run's thread lands before or after, never inside (the run's thread
+    takes no lock here: one left held would stop the writer), and the thread records the mark of the
+    last chunk it took (:attr:`delivered`): after an interruption, :meth:`close` writes the files
+    with exactly the chunks up to it (session of 2026-12-06, sixth part). Chunks of fewer rows than
+    :data:`ROW_GROUP_ROWS` are held and written together as one row group (the ``solver`` policy's
+    chunks of a few deals each would have made a row group each).
     """
 
+    #: Seconds between looks at the queue (the writer's idle wait and the run's wait for room).
+    POLL = 0.005
+
     def __init__(self, depth: int = 2):
-        import queue
+        import collections
         import threading
-        self.q = queue.Queue(maxsize=depth)
+        self.items = collections.deque()
+        self.depth = depth
         self.error = None
-        self.stop = False
+        self.delivered = None  # the mark of the last chunk written whole
+        self.closing = False  # every chunk is handed over: write them and end
+        self.stopping = False  # end after the chunk being written
         self.thread = threading.Thread(target=self._run, name="brisca-parquet-writer", daemon=True)
         self.thread.start()
 
     def _run(self):
-        while True:
-            item = self.q.get()
-            if item is None:
-                return
-            if self.error is not None or self.stop:
-                continue
-            target, table = item
-            try:
-                target.write(table)
-            except BaseException as e:  # re-raised in the main thread
-                self.error = e
+        held = {}  # id(target) -> (target, tables not yet written, their rows)
+        try:
+            while not self.stopping:
+                try:
+                    mark, parts = self.items.popleft()
+                except IndexError:
+                    if self.closing and not self.items:  # (closing is set after the last append)
+                        for target, tables, _ in held.values():  # what is held is written at the end
+                            if tables:
+                                target.write(_concat(tables))
+                        return
+                    time.sleep(self.POLL)
+                    continue
+                for target, table in parts:  # small chunks are gathered into one row group
+                    _, tables, rows = held.setdefault(id(target), (target, [], [0]))
+                    tables.append(table)
+                    rows[0] += table.num_rows
+                    if rows[0] >= ROW_GROUP_ROWS:
+                        target.write(_concat(tables))
+                        tables.clear()
+                        rows[0] = 0
+                self.delivered = mark  # (held or written: written by close, lost only with the run)
+        except BaseException as e:  # re-raised in the run's thread
+            self.error = e
 
-    def put(self, target, table) -> None:
+    def put(self, mark, parts) -> None:
+        """Hand over one chunk: ``parts``, ``(target, table)`` pairs written in order, and its ``mark``
+        (what :attr:`delivered` says once they are all written); waits while ``depth`` chunks wait."""
+        while len(self.items) >= self.depth and self.error is None and self.thread.is_alive():
+            time.sleep(self.POLL)
         if self.error is not None:
             raise self.error
-        self.q.put((target, table))
+        self.items.append((mark, parts))
 
     def close(self) -> None:
-        """Wait until every table is written; re-raise a writer error."""
-        self.q.put(None)
+        """Wait until every chunk is written; re-raise a writer error."""
+        self.closing = True
         self.thread.join()
         if self.error is not None:
             raise self.error
 
     def abort(self) -> None:
-        """Drop the queued tables and wait for the thread to end."""
-        self.stop = True
-        while self.thread.is_alive():
-            try:
-                self.q.put(None, timeout=0.1)
-            except Exception:
-                pass
-            self.thread.join(timeout=0.1)
+        """Let the chunk being written finish, drop the others, and wait for the thread to end."""
+        self.stopping = True
+        self.thread.join()
 
 
 # ---------------------------------------------------------------------------
@@ -1188,7 +1236,10 @@ def read_metadata(path) -> dict:
     # read through a Python file: arrow takes only UTF-8 names (third break-it pass of 2026-12-05)
     with open(path, "rb") as fh:
         try:
-            md = pq.read_schema(fh).metadata or {}
+            pf = pq.ParquetFile(fh)
+            # the schema's keys (written when the run started), then the footer's (written at its end:
+            # rows, total, complete; pyarrow's read_schema shows only the schema's)
+            md = {**(pf.schema_arrow.metadata or {}), **(pf.metadata.metadata or {})}
         except (pa.ArrowException, OSError) as e:  # (ArrowInvalid; a damaged footer: "Couldn't deserialize")
             raise ValueError(f"{path}: not a parquet file ({e})") from None
     out = {}
@@ -1230,6 +1281,37 @@ def _versions() -> dict:
     return {"version": v, "numba_version": numba.__version__}
 
 
+def _keep_interrupted(exc, targets, mark, rows: int, summarize, written: list | None):
+    """After Ctrl-C or SIGTERM in :func:`simulate`'s loop: keep the chunks finished, and return
+    ``exc`` (a ``KeyboardInterrupt``) to raise again, saying what was kept.
+
+    The output files (``targets``, still open) are finished with the rows of ``mark`` (``(rows done,
+    their RunningStats)``, or None for none) and renamed into place, marked incomplete in their footer
+    (``brisca.complete`` false, ``brisca.rows`` of ``brisca.total``), unless one of them replaces an
+    existing file (only a complete run does: then none is written and the caller discards them all, as
+    ``brisca solve --file`` keeps an existing ``--out``). Sets on ``exc``: ``kept_rows`` (rows done),
+    ``partial_summary`` (their :class:`sim.stats.Summary`, ``complete`` False, naming the files
+    written; None when no row was done), ``kept_files`` (whether the files were written) and
+    ``existing`` (the names of the outputs that were already there). Session of 2026-12-06, sixth part:
+    an interrupted run wrote nothing, and a long run's finished deals were lost.
+    """
+    n, counts = mark if mark is not None else (0, None)
+    exc.kept_rows, exc.partial_summary, exc.kept_files = n, None, False
+    exc.existing = [t.raw for t in targets if t.existed]
+    if not n:
+        return exc
+    keep = bool(targets) and not exc.existing
+    if keep:
+        for t in targets:
+            t.close({"brisca.rows": n, "brisca.total": rows, "brisca.complete": "false"})
+        commit_all(targets, written)
+        exc.kept_files = True
+    names = {t.label: str(t.raw) for t in targets} if keep else {}
+    exc.partial_summary = summarize(n, counts, complete=False, out=names.get("output"),
+                                    tricks_out=names.get("tricks output"))
+    return exc
+
+
 def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads: int | None = None,
              duplicate: bool = False, out=None, tricks_out=None, chunk: int | None = None,
              progress: bool = False, keep_frame: bool | None = None, tricks: bool = False,
@@ -1259,8 +1341,10 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     tricks_out : path, optional
         Parquet file for the trick table.
     chunk : int, optional
-        Rows per chunk (default :data:`DEFAULT_CHUNK`, smaller when tricks are
-        recorded); rounded down to whole pairs. Results do not depend on it.
+        Rows per chunk (default :data:`DEFAULT_CHUNK`, smaller when tricks are recorded;
+        :data:`SOLVER_CHUNK` deals with the policy ``solver``); rounded down to whole pairs. Results
+        do not depend on it; the progress bar moves and an interruption keeps whole chunks, and the
+        files' row groups gather chunks up to :data:`ROW_GROUP_ROWS` rows.
     progress : bool
         Show a progress bar on stderr (tqdm; it appears after 0.5 s).
     keep_frame : bool, optional
@@ -1298,6 +1382,15 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         ``filename`` names the file as given); no file is left behind. Its attribute
         ``partial_summary`` (:class:`sim.stats.Summary`, ``extra["complete"]`` False) summarizes
         the deals played before the failure.
+    KeyboardInterrupt
+        On Ctrl-C or SIGTERM (the command line turns SIGTERM into one) while deals are played: the
+        chunks finished are kept. Output files that did not exist are written with them and renamed
+        into place, marked incomplete (:func:`read_metadata`: ``complete`` False, ``rows`` of
+        ``total``); when one was already there none is written (only a complete run replaces a
+        file). The exception's ``partial_summary`` (:class:`sim.stats.Summary`, ``complete`` False;
+        None if no chunk was finished) summarizes the rows kept, ``kept_rows`` counts them,
+        ``kept_files`` says whether the files were written and ``existing`` names the outputs that
+        were already there. An interruption elsewhere (compiling, renaming) writes nothing.
 
     Examples
     --------
@@ -1329,7 +1422,9 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                          f"{' with duplicate' if duplicate else ''}, got {deals:,}")  # (exact, not 1e+23)
     ntr = rules.tricks
     if chunk is None:
-        chunk = DEFAULT_CHUNK
+        # (the solver policy plays a few deals a second: a chunk of DEFAULT_CHUNK was a whole run, its progress
+        # bar still at 0 and an interruption losing every deal; session of 2026-12-06, sixth part)
+        chunk = SOLVER_CHUNK * rotations if solver else DEFAULT_CHUNK
         if tricks_out is not None or tricks:
             chunk = min(chunk, max(1, MAX_TRICK_ROWS // ntr))
     else:
@@ -1374,12 +1469,13 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     from .policies import N_PARAMS, POLICIES
 
     old_threads = numba.get_num_threads()
-    stats = None  # (the counters so far: a failed write keeps them, below)
+    stats = None  # (the counters of the whole run, for its summary)
+    done = None  # (rows done, their counts): a failed write or an interruption keeps them, below
     sim_seconds = 0.0
 
-    def summarize(distinct, **extra):
-        """The run's summary of the deals counted so far (``extra``: keys added to it)."""
-        return stats.summary(
+    def summarize(distinct, counts=None, **extra):
+        """The run's summary of the deals counted (``counts``, default the run's; ``extra``: keys added)."""
+        return (counts if counts is not None else stats).summary(
             side_labels(rules, seat_pol), distinct_deals=distinct, seconds=time.perf_counter() - t_start,
             sim_seconds=sim_seconds, rules=rules.to_dict(), policies=list(seat_pol), seed=seed,
             duplicate=bool(duplicate), threads=threads if threads is not None else old_threads, **extra)
@@ -1423,7 +1519,9 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
             if note is not None:
                 note.cancel()
 
-        meta = {"rules": rules.to_dict(), "policies": list(seat_pol), "seed": seed, "deals": deals, "rows": rows,
+        # (rows, complete and total are the footer's, written at the end: an interrupted run's file
+        # holds fewer rows than asked for; session of 2026-12-06, sixth part)
+        meta = {"rules": rules.to_dict(), "policies": list(seat_pol), "seed": seed, "deals": deals,
                 "duplicate": bool(duplicate), "rotations": rotations, **_versions(), "card_names": list(CARD_NAMES)}
         tb = _Tables(rules, seat_pol, rotations, meta)
         for t in targets:
@@ -1435,10 +1533,15 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         hands0 = np.zeros((chunk, n, 3), np.int8)
         dseeds = np.zeros(chunk, np.uint64)
         trk = np.zeros((chunk if rec else 1, ntr, E.T_SIZE), np.int16)
-        stats = RunningStats(n, rules.sides, rotations)
+        # (rows done, their counts): replaced whole after each chunk, so that an interruption finds the
+        # counts of whole chunks; with output files the writer's mark of the chunks written says it
+        done = (0, RunningStats(n, rules.sides, rotations))
+        stats = done[1]
         kept, kept_tricks = [], []
         bar = None
         writer = _WriterThread() if targets else None
+        wrote = writer
+        interrupted = None
         if progress:
             from tqdm import tqdm
             bar = tqdm(total=rows, unit="deal", unit_scale=True, file=sys.stderr, delay=0.5,
@@ -1452,23 +1555,34 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                 sim_seconds += time.perf_counter() - t0
                 _check_status(E, res, row0, m, rotations, seat_pol)
                 r = res[:m]
-                stats.update(r[:, E.R_SIDE_POINTS:E.R_SIDE_POINTS + rules.sides], r[:, E.R_WINNER],
-                             r[:, E.R_CAPOTE], row0)
+                counts = done[1].copy()
+                counts.update(r[:, E.R_SIDE_POINTS:E.R_SIDE_POINTS + rules.sides], r[:, E.R_WINNER],
+                              r[:, E.R_CAPOTE], row0)
+                parts = []
                 if deal_target is not None or keep_frame:
                     table = tb.deal_table(E, res, hands0, dseeds, row0, m)
                     if deal_target is not None:
-                        writer.put(deal_target, table)
+                        parts.append((deal_target, table))
                     if keep_frame:
                         kept.append(table)
                 if rec:
                     ttable = tb.trick_table(E, trk, row0, m)
                     if trick_target is not None:
-                        writer.put(trick_target, ttable)
+                        parts.append((trick_target, ttable))
                     if keep_frame and tricks:
                         kept_tricks.append(ttable)
+                mark = (row0 + m, counts)
+                if writer is not None:
+                    writer.put(mark, parts)  # (one append: the chunk is in the files whole or not at all)
+                done = mark
                 if bar is not None:
                     bar.update(m)
             if writer is not None:
+                writer.close()
+                writer = None
+        except KeyboardInterrupt as e:  # (Ctrl-C, SIGTERM: the chunks finished are kept, below)
+            interrupted = e
+            if writer is not None:  # the chunks handed over (at most its depth) are written first
                 writer.close()
                 writer = None
         finally:
@@ -1476,18 +1590,22 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                 bar.close()
             if writer is not None:
                 writer.abort()
+        if interrupted is not None:
+            raise _keep_interrupted(interrupted, targets, wrote.delivered if wrote is not None else done, rows,
+                                    lambda d, c, **x: summarize(d // rotations, c, **x), written)
+        stats = done[1]
         for t in targets:  # every file finished before any is renamed
-            t.close()
+            t.close({"brisca.rows": rows, "brisca.total": rows, "brisca.complete": "true"})
         commit_all(targets, written)
     except BaseException as exc:
         for t in targets:
             t.discard(dirs=False)
         # the directories once every temporary file is gone (two outputs may share one), newest first
         remove_created([e for t in targets for e in t.created])
-        if isinstance(exc, OSError) and stats is not None and stats.rows:
+        if isinstance(exc, OSError) and done is not None and done[1].rows:
             # a write failed (a full disk): the deals played are not written, but their summary is kept
             # on the error (the command line prints it; session of 2026-12-05, third part)
-            exc.partial_summary = summarize(stats.rows // rotations, complete=False)
+            exc.partial_summary = summarize(done[1].rows // rotations, done[1], complete=False)
         raise
     finally:
         if threads is not None:

@@ -382,12 +382,29 @@ def cmd_simulate(args) -> int:
         return _fail(f"writing the output failed: {e.strerror or e}" + (f" ({where})" if where else ""), 1)
     except KeyboardInterrupt as e:
         from .cards import printable
+        how = 'terminated' if isinstance(e, _Terminated) else 'interrupted'
+        code = 143 if isinstance(e, _Terminated) else 130
+        part = getattr(e, "partial_summary", None)
+        if part is not None:  # the deals finished are summarized, and kept in files that were not there
+            try:
+                sys.stdout.write((json.dumps(part.to_dict()) if args.json else part.format_table()) + "\n")
+                sys.stdout.flush()
+            except OSError:
+                pass
+            total = args.deals * part.rotations
+            kept = ("written to the files above, marked incomplete (sim.read_metadata: complete false)"
+                    if e.kept_files else
+                    "no file written: " + " and ".join(printable(f) for f in e.existing)
+                    + " already existed and is kept (only a complete run replaces a file)"
+                    if e.existing else "no file asked for")
+            print(f"{PROG}: {how}; the summary covers the {part.deals:,} deals played of {total:,}; {kept}",
+                  file=sys.stderr)
+            return code
         # (a signal after the outputs were renamed into place: in simulate or here, before the summary)
         what = (f"the output was written in full ({', '.join(printable(w) for w in written)}), the summary is "
                 "not printed" if written else "no output written")
-        print(f"{PROG}: {'terminated' if isinstance(e, _Terminated) else 'interrupted'}; {what}",
-              file=sys.stderr)
-        return 143 if isinstance(e, _Terminated) else 130
+        print(f"{PROG}: {how}; {what}", file=sys.stderr)
+        return code
     # one write, the line break included (print makes two: with PYTHONUNBUFFERED, `| head -1` had gone
     # before the second and the run ended 141, about one run in two; break-it pass of 2026-12-06)
     sys.stdout.write((json.dumps(result.summary.to_dict()) if args.json else result.summary.format_table()) + "\n")

@@ -137,6 +137,14 @@ class RunningStats:
         self.pair_q = [0] * S
         self.pair_q2 = [0] * S
 
+    def copy(self) -> "RunningStats":
+        """An independent copy (:func:`sim.batch.simulate` counts each chunk on a copy, so that an
+        interruption while counting leaves the counts of the chunks before it whole)."""
+        c = RunningStats.__new__(RunningStats)
+        for k, v in vars(self).items():
+            setattr(c, k, v.copy() if isinstance(v, (np.ndarray, list)) else v)
+        return c
+
     def update(self, side_points: np.ndarray, winner: np.ndarray, capote: np.ndarray, row0: int) -> None:
         """Add rows ``row0 .. row0 + m - 1`` of the run.
 

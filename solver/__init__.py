@@ -35,4 +35,6 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(list(globals()) + list(_EXPORTS))
+    # each name once (a name used is in globals() too), without this module's own imports (new-user pass of
+    # 2026-12-06, sixth part: solve, solve_many and analyse_play were listed twice, importlib shown)
+    return sorted((set(globals()) - {"annotations", "importlib"}) | set(_EXPORTS))

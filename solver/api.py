@@ -333,7 +333,7 @@ def _names(moves):
 
 
 def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bool = False,
-          seat: int | None = None, _ws=None) -> SolveResult:
+          seat: int | None = None) -> SolveResult:
     """Solve a position exactly (open hands).
 
     Parameters
@@ -408,7 +408,7 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
         return solve_chance(pos, moves=moves, _since=(t0, c0))
     st, stock, ismax = pos.to_arrays(perspective=seat)  # (seat: target mode only)
     tw = time.perf_counter()
-    ws = _ws if _ws is not None else workspace()
+    ws = workspace()
     t0 += time.perf_counter() - tw  # (a thread's first call allocates its table: not part of the solve)
     tk1, tk2, td, fr, mv, cnt = ws
     flags = S.default_flags()
@@ -478,8 +478,9 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     Raises
     ------
     ValueError
-        For an invalid position (with ``errors="raise"``), a single string or a mapping for
-        ``positions``, bad ``threads``, ``target`` or ``errors``.
+        For an invalid position (with ``errors="raise"``: the first in order, its message prefixed
+        ``positions[i]: ``), a single string or a mapping for ``positions``, bad ``threads``,
+        ``target`` or ``errors``.
 
     Examples
     --------
@@ -512,16 +513,17 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
         threads = numba.get_num_threads()
     threads = min(check_threads(threads), max(1, len(positions)))
 
-    def one(p):
+    def one(i):
         try:
-            return solve(p, target, pv=pv, moves=moves, win=win, seat=seat)
+            return solve(positions[i], target, pv=pv, moves=moves, win=win, seat=seat)
         except ValueError as e:
             if errors == "return":
                 return e
-            raise
+            # (which one: new-user pass of 2026-12-06, sixth part; analyse_play names its move, --file its line)
+            raise ValueError(f"positions[{i}]: {e}") from e
 
     if threads == 1 or len(positions) <= 1:
-        return [one(p) for p in positions]
+        return [one(i) for i in range(len(positions))]
     # ``threads`` loops on the kept pool, each taking the next position in order until none is left
     n = len(positions)
     out = [None] * n
@@ -537,7 +539,7 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
                     return
                 state["next"] = i + 1
             try:
-                out[i] = one(positions[i])
+                out[i] = one(i)
             except BaseException as e:  # (the first in position order is raised below)
                 failed[i] = e
                 state["stop"] = True

@@ -166,9 +166,9 @@ def _print_human(res, win=False):
             what = f"target {t}"
             why = (" (the side already holds 61 or more)" if win else " (a target of 0 or less is always reached)")
         print(f"{what} for the side of seat {res.seat}: {'reached' if res.reached else 'not reached'}{why}"
-              f"  ({res.nodes:,} nodes, {res.ms:.1f} ms)")
+              f"  ({count_of(res.nodes, 'node')}, {res.ms:.1f} ms)")
         return
-    print(f"value {_fmt_value(res.value)}  ({res.nodes:,} nodes, {res.ms:.1f} ms)")
+    print(f"value {_fmt_value(res.value)}  ({count_of(res.nodes, 'node')}, {res.ms:.1f} ms)")
     for m, v in res.moves.items():
         print(f"  {m:>5} {_fmt_value(v)}{'  *' if m in res.best else ''}")
     if res.pv:
@@ -480,6 +480,10 @@ def _json_position(text):
     lines (:func:`_json_lines`). Each line is decoded once. ``text`` is the line with its surrounding
     blanks removed; a comment ('#' to the end of the line) is left out, after a JSON object's end for
     a JSON line (a '#' inside its strings is text: break-it pass of 2026-12-05)."""
+    if text.startswith("["):  # (no notation line starts so: was "[\"players: unknown field", new-user pass of
+        text = _uncommented(text)  # 2026-12-06, sixth part)
+        return text, ValueError("position: the line starts with [ (a JSON array?); a JSON line must be an object "
+                                "with a \"position\" string, as brisca puzzles and solve --json write")
     if not text.startswith("{"):
         text = _uncommented(text)
         return (text or None), None

@@ -363,7 +363,7 @@ class Position:
                 except ValueError:
                     raise _err("points", f"{show_input(t)} is not a number") from None
             if len(pts) != players:
-                raise _err("points", f"{len(pts)} values given, expected {players} (one per seat)")
+                raise _err("points", f"{count_of(len(pts), 'value')} given, expected {players} (one per seat)")
             points = tuple(pts)
         else:
             points = (0,) * players
@@ -460,7 +460,7 @@ class Position:
         if len(self.hidden) != n:  # (was reported as the hands' count: "hands: 2 seats given, expected 2")
             raise _err("hidden", f"{count_of(len(self.hidden), 'value')} given, expected {n} (one per seat)")
         if len(self.points) != n:
-            raise _err("points", f"{len(self.points)} values given, expected {n} (one per seat)")
+            raise _err("points", f"{count_of(len(self.points), 'value')} given, expected {n} (one per seat)")
         if not 0 <= self.turn < n:
             raise _err("turn", f"seat {self.turn} does not exist (seats 0-{n - 1})")
         # the deck in play (R1, R3)
@@ -593,7 +593,11 @@ class Position:
         if self.stock is not None and len(self.stock) != stock_len:
             if self.played_given is None:
                 raise _err("stock", f"{len(self.stock)} face-down cards do not fit the hands")  # pragma: no cover
-            raise _err("stock", f"{len(self.stock)} face-down cards given, but the cards placed leave {stock_len}")
+            # (the count follows from played: new-user pass of 2026-12-06, sixth part, found a played= missing
+            # cards blamed on the stock alone)
+            raise _err("stock", f"{len(self.stock)} face-down cards given, but hands, trick and played "
+                                f"({cards(nplayed)}){' and the pinta under the stock' if under else ''} leave "
+                                f"{stock_len} (with played given, every card of the deck is placed once)")
         if not under and left > 0:
             raise _err("stock", f"the pinta {format_card(trump)} has been taken, so no card can be left to draw "
                                 f"(it is drawn last, RULES R4)")
@@ -601,8 +605,10 @@ class Position:
             if k != 3:  # pragma: no cover - implied by the count above
                 raise _err("hands", "while cards remain to be drawn every seat holds 3 cards")
             if left % n:
+                pinta = (f"; the pinta {format_card(trump)} is in no hand, trick or played, so it is still to "
+                         "draw" if self.played_given is not None else "")
                 raise _err("stock", f"{cards(left)} left to draw (face-down stock plus the pinta) is not a multiple "
-                                    f"of players={n}")
+                                    f"of players={n}{pinta}")
         n_unknown_slots = sum(k - (1 if has_played[s] else 0) - len(self.hands[s]) for s in range(n) if self.hidden[s])
         if self.stock is None:
             n_unknown_slots += stock_len
@@ -614,7 +620,8 @@ class Position:
                                  f"{n_unknown_slots}")
         # points (R2, R8)
         if any(pt < 0 for pt in self.points):
-            raise _err("points", "negative points")
+            s = next(s for s in range(n) if self.points[s] < 0)
+            raise _err("points", f"seat {s} has negative points ({_show_num(self.points[s])})")
         pp = _points(played)
         sides = r.sides
         for sd in range(sides):

@@ -161,7 +161,9 @@ def test_cli_help_shows_the_seed_default():
 
 @pytest.mark.parametrize("sig, code, word", [(signal.SIGINT, 130, "interrupted"),
                                              (signal.SIGTERM, 143, "terminated")])  # was: -15, .tmp files left
-def test_cli_signal_mid_run_leaves_no_file(sig, code, word, tmp_path):
+def test_cli_signal_mid_run_keeps_finished_chunks_marked_incomplete(sig, code, word, tmp_path):
+    # (was: no file, and .tmp files left; since the sixth part of 2026-12-06 the chunks finished are kept,
+    # marked incomplete: tests/test_simulate_interrupt.py)
     out, tricks = tmp_path / "d.parquet", tmp_path / "t.parquet"
     p = subprocess.Popen([sys.executable, "-m", "sim.cli", "simulate", "--deals", "1e9", "--threads", "1",
                           "--chunk", "20000", "--out", str(out), "--tricks", str(tricks), "--no-progress"],
@@ -179,8 +181,13 @@ def test_cli_signal_mid_run_leaves_no_file(sig, code, word, tmp_path):
         if p.poll() is None:
             p.kill()
     assert p.returncode == code, stderr
-    assert word in stderr and stdout == ""
-    assert os.listdir(tmp_path) == []
+    assert f"{word}; the summary covers the " in stderr and "marked incomplete" in stderr
+    assert stdout.startswith("rules: 2 players") and f"wrote deals: {out}" in stdout
+    assert sorted(os.listdir(tmp_path)) == ["d.parquet", "t.parquet"]  # no temporary file left
+    from sim.batch import read_metadata
+    md, mt = read_metadata(out), read_metadata(tricks)
+    assert md["complete"] is False and md["total"] == 10 ** 9 and md["rows"] == mt["rows"]
+    assert 0 < md["rows"] and md["rows"] % 20000 == 0
 
 
 def test_pair_interval_of_a_single_pair_is_not_zero_width():

@@ -72,7 +72,7 @@ BAD = [
     (EX.replace("turn=1", "turn=2"), "turn: seat 2 does not exist"),
     (EX.replace("turn=1", "turn=-1"), "turn: seat -1 does not exist"),
     (EX.replace("turn=1", "turn=x"), "turn: 'x' is not a seat number"),
-    (EX.replace("62,17", "-1,17"), "points: negative"),
+    (EX.replace("62,17", "-1,17"), "points: seat 0 has negative points (-1)"),
     (EX.replace("62,17", "100,17"), "points: seat 0 holds 100 points"),
     (EX.replace("62,17", "62,17,0"), "points: 3 values given, expected 2"),
     (EX.replace("62,17", "62.5,17"), "points: '62.5' is not a number"),
@@ -93,7 +93,8 @@ BAD = [
     (EX.replace("trick=1O", "trick=swap"), "trick: invalid card 'swap'"),
     (EX + " " + PLAYED + ",1O", "played: card 1O appears in both trick and played"),
     (EX.replace("62,17", "70,17") + " " + PLAYED, "points: "),
-    (EX + " " + PLAYED.replace(",11B", ""), "stock: 5 face-down cards given, but the cards placed leave 6"),
+    (EX + " " + PLAYED.replace(",11B", ""), "stock: 5 face-down cards given, but hands, trick and played (27 cards) "
+     "and the pinta under the stock leave 6 (with played given, every card of the deck is placed once)"),
     ("players=3 trump=5B hands=2B/1O/3O", "hands: card 2B is removed"),
     ("players=3 trump=5B hands=1O/3O/2B remove=trump2", "remove: remove=trump2 sets the 2 of trumps 2B aside"),
     ("players=4 trump=5B hands=1O/3O/1C", "hands: 3 seats given, expected 4"),
@@ -1735,7 +1736,7 @@ def test_solve_many_raises_the_first_error_in_position_order(monkeypatch):
         raise ValueError(f"failed: {p}")
 
     monkeypatch.setattr(api, "solve", fake)
-    with pytest.raises(ValueError, match="^failed: late$"):
+    with pytest.raises(ValueError, match=r"^positions\[0\]: failed: late$"):
         solve_many(["late", "soon"], threads=2)
     out = solve_many(["late", "soon"], threads=2, errors="return")
     assert [str(e) for e in out] == ["failed: late", "failed: soon"]

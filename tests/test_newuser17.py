@@ -102,3 +102,65 @@ def test_policy_count_message_names_each_count_once():
     with pytest.raises(ValueError) as e:
         resolve_policies(Rules(players=4), ["random"] * 3)
     assert str(e.value) == "got 3 policies for 4 players: give 1 (every seat) or 2 (one per side) or 4 (one per seat)"
+
+
+# --- the solver side (helper's pass on brisca solve and the API) -------------------------------------------
+
+EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+SUITS_RANKS = [f"{r}{s}" for s in "OCEB" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
+
+
+def test_solve_many_names_the_position_that_failed():
+    from solver import solve_many
+    with pytest.raises(ValueError, match=r"^positions\[0\]: trump: missing \(required\)$"):
+        solve_many(["players=2", EX])
+    with pytest.raises(ValueError, match=r"^positions\[1\]: trump: missing \(required\)$"):
+        solve_many([EX, "players=2"], pv=False)
+    out = solve_many(["players=2"], errors="return")  # (the list says which: the error as solve raised it)
+    assert str(out[0]) == "trump: missing (required)"
+
+
+def test_solver_module_lists_each_name_once():
+    import inspect
+
+    import solver
+    solver.solve  # (a name used is in the module's globals too)
+    names = [n for n in dir(solver) if not n.startswith("_")]
+    assert names == sorted(set(names)) and "importlib" not in names and "annotations" not in names
+    assert {"solve", "solve_many", "analyse_play", "Position"} <= set(names)
+    assert "_ws" not in inspect.signature(solver.solve).parameters
+
+
+def test_json_array_line_is_named_as_such():
+    from solver.cli import _json_position
+    text, problem = _json_position('["players=2"]  # a list')
+    assert text == '["players=2"]'
+    assert str(problem).startswith("position: the line starts with [ (a JSON array?); a JSON line must be an object")
+
+
+@pytest.mark.parametrize("text, msg", [
+    (EX.replace("62,17", "62"), "points: 1 value given, expected 2 (one per seat)"),
+    (EX.replace("62,17", "62,-5"), "points: seat 1 has negative points (-5)"),
+    # played= short of cards: the stock's count follows from it, and the message says so
+    (EX + " played=1B", "stock: 5 face-down cards given, but hands, trick and played (1 card) and the pinta under the "
+                        "stock leave 32 (with played given, every card of the deck is placed once)"),
+    # with played given, a pinta placed nowhere is still to draw (NOTATION "Where the pinta is")
+    ("players=2 trump=1B hands=1O,3O,5O/2E,6B,12C stock= played="
+     + ",".join(c for c in SUITS_RANKS if c not in ("1O", "3O", "5O", "2E", "6B", "12C", "1B")),
+     "stock: 1 card left to draw (face-down stock plus the pinta) is not a multiple of players=2; the pinta 1B is in "
+     "no hand, trick or played, so it is still to draw"),
+])
+def test_position_messages_name_the_cause(text, msg):
+    from solver import Position
+    with pytest.raises(ValueError) as e:
+        Position.parse(text)
+    assert str(e.value) == msg
+
+
+def test_one_node_is_singular(capsys):
+    from solver.api import SolveResult
+    from solver.cli import _print_human
+    _print_human(SolveResult(position=EX, target=31, reached=False, seat=0, nodes=1, ms=0.4))
+    _print_human(SolveResult(position=EX, value=26, nodes=1, ms=0.4))
+    out = capsys.readouterr().out
+    assert "not reached  (1 node, 0.4 ms)" in out and "value 26  (1 node, 0.4 ms)" in out and "1 nodes" not in out

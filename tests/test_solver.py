@@ -834,7 +834,7 @@ def test_solve_many_keeps_its_worker_threads(monkeypatch):
     for _ in range(3):
         assert [r.value for r in api.solve_many(texts, threads=3, pv=False)] == want
     assert api._pool[1] >= 3 and len({id(w) for _, w in seen}) <= api._pool[1]
-    with pytest.raises(ValueError, match="^trump: missing"):  # the first bad position in order
+    with pytest.raises(ValueError, match=r"^positions\[1\]: trump: missing"):  # the first bad position in order
         api.solve_many([texts[0], "players=2", texts[1], "players=3 trump=1O hands=", texts[0]], threads=2)
 
 
@@ -2124,7 +2124,7 @@ def test_position_built_any_way_is_validated():
     p = Position.parse(EX)
     with pytest.raises(ValueError, match="hands: seat 0 holds 2 cards, expected 3"):
         dataclasses.replace(p, turn=0)
-    with pytest.raises(ValueError, match="points: negative points"):
+    with pytest.raises(ValueError, match=r"points: seat 1 has negative points \(-3\)"):
         dataclasses.replace(p, points=(500, -3))
     q = Position(rules=p.rules, trump=p.trump, hands=p.hands, hidden=p.hidden, stock=p.stock, turn=1,
                  trick=p.trick, points=p.points)

@@ -1,0 +1,232 @@
+"""An interrupted ``brisca simulate`` keeps the deals it finished (session of 2026-12-06, sixth part; the
+new-user pass found a Ctrl-C 5 s into a million-deal run threw away the ~400,000 deals played, summary
+included: "brisca: interrupted; no output written").
+
+Now the chunks finished are summarized on stdout and written to output files that were not there,
+marked incomplete in their footer (``sim.read_metadata``: ``complete`` false, ``rows`` of ``total``);
+an existing file is kept (only a complete run replaces it). The interruption is raised in this process
+where the signal's exception would land: after a chunk's compiled play returns, while its rows are
+counted, between its two tables, right after it is handed to the writer.
+"""
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+from conftest import run_main
+
+import sim
+import sim.batch
+import sim.engine
+import sim.stats
+from sim.cli import _Terminated
+
+DEALS, CHUNK = 1000, 100
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory):
+    """A complete run's deal and trick tables and its JSON summary (the reference)."""
+    d = tmp_path_factory.mktemp("whole")
+    out, tricks = d / "d.parquet", d / "t.parquet"
+    assert run_main(_args(out, tricks)) == 0
+    return pd.read_parquet(out), pd.read_parquet(tricks), sim.read_metadata(out), sim.read_metadata(tricks)
+
+
+def _args(out=None, tricks=None, *more):
+    a = ["simulate", "--deals", DEALS, "--seed", 5, "--chunk", CHUNK, "--no-progress", "--json", *more]
+    if out is not None:
+        a += ["--out", out]
+    if tricks is not None:
+        a += ["--tricks", tricks]
+    return [str(x) for x in a]
+
+
+def _raise_on_call(monkeypatch, owner, name, n, exc=KeyboardInterrupt, after=True):
+    """``owner.name`` raising ``exc`` at its ``n``-th call (after doing its work with ``after``)."""
+    real = getattr(owner, name)
+    calls = [0]
+
+    def wrapper(*a, **kw):
+        calls[0] += 1
+        if calls[0] == n and not after:
+            raise exc
+        r = real(*a, **kw)
+        if calls[0] == n:
+            raise exc
+        return r
+
+    monkeypatch.setattr(owner, name, wrapper)
+    return calls
+
+
+def _summary(capsys):
+    cap = capsys.readouterr()
+    return json.loads(cap.out), cap.err
+
+
+def test_complete_run_says_complete_in_footer_and_json(whole, capsys):
+    deals, tricks, md, mt = whole
+    assert (md["complete"], md["rows"], md["total"], md["deals"]) == (True, DEALS, DEALS, DEALS)
+    assert (mt["complete"], mt["rows"], mt["total"], mt["table"]) == (True, DEALS, DEALS, "tricks")
+    assert len(deals) == DEALS and len(tricks) == 20 * DEALS
+
+
+def test_interrupt_after_a_chunk_keeps_the_chunks_before(tmp_path, monkeypatch, capsys, whole):
+    out, tricks = tmp_path / "d.parquet", tmp_path / "t.parquet"
+    # call 1 is the warm-up; calls 2-4 play chunks 1-3; the signal lands as the fourth chunk's play returns
+    _raise_on_call(monkeypatch, sim.engine, "play_batch", 5)
+    assert run_main(_args(out, tricks)) == 130
+    d, err = _summary(capsys)
+    assert d["complete"] is False and d["deals"] == 300 and d["out"] == str(out) and d["tricks_out"] == str(tricks)
+    assert "interrupted; the summary covers the 300 deals played of 1,000; written to the files above, marked " \
+           "incomplete" in err
+    md, mt = sim.read_metadata(out), sim.read_metadata(tricks)
+    assert (md["complete"], md["rows"], md["total"]) == (False, 300, DEALS)
+    assert (mt["complete"], mt["rows"], mt["total"]) == (False, 300, DEALS)
+    wd, wt, _, _ = whole
+    pd.testing.assert_frame_equal(pd.read_parquet(out), wd.iloc[:300])
+    pd.testing.assert_frame_equal(pd.read_parquet(tricks), wt.iloc[:300 * 20])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.parquet", "t.parquet"]  # no temporary file left
+
+
+def test_partial_summary_is_the_summary_of_the_deals_kept(tmp_path, monkeypatch, capsys):
+    _raise_on_call(monkeypatch, sim.engine, "play_batch", 4)
+    assert run_main(_args()) == 130
+    part, err = _summary(capsys)
+    assert "no file asked for" in err
+    r = sim.simulate(sim.Rules(players=2), "random", deals=200, seed=5)  # the same first 200 deals
+    ref = r.summary.to_dict()
+    for k in ("deals", "draws", "capotes", "sides", "positions"):
+        assert part[k] == ref[k], k
+
+
+@pytest.mark.parametrize("where, kept", [
+    ("update", 200),        # while the third chunk's rows are counted: its counts are dropped whole
+    ("trick_table", 200),   # between the third chunk's two tables: neither file gets it
+    ("put", 300),           # just after the third chunk is handed to the writer: both files and the summary have it
+])
+def test_interrupt_inside_a_chunk_keeps_files_and_summary_alike(tmp_path, monkeypatch, capsys, where, kept):
+    out, tricks = tmp_path / "d.parquet", tmp_path / "t.parquet"
+    owner = {"update": sim.stats.RunningStats, "trick_table": sim.batch._Tables,
+             "put": sim.batch._WriterThread}[where]
+    if where != "update":  # one call a chunk (the warm-up makes no table and hands nothing over)
+        _raise_on_call(monkeypatch, owner, where, 3)
+    else:  # halfway through the third chunk's counting: the copy's first counters changed, then the signal
+        real = sim.stats.RunningStats.update
+        calls = [0]
+
+        def half(self, side_points, winner, capote, row0):
+            calls[0] += 1
+            if calls[0] == 3:
+                self.rows += 50
+                self.draws += 7
+                raise KeyboardInterrupt
+            return real(self, side_points, winner, capote, row0)
+
+        monkeypatch.setattr(sim.stats.RunningStats, "update", half)
+    assert run_main(_args(out, tricks)) == 130
+    d, err = _summary(capsys)
+    assert d["deals"] == kept
+    assert sim.read_metadata(out)["rows"] == sim.read_metadata(tricks)["rows"] == kept
+    assert len(pd.read_parquet(out)) == kept and len(pd.read_parquet(tricks)) == 20 * kept
+    ref = sim.simulate(sim.Rules(players=2), "random", deals=kept, seed=5).summary.to_dict()
+    assert d["draws"] == ref["draws"] and d["sides"] == ref["sides"]
+
+
+def test_existing_output_is_kept_and_nothing_written(tmp_path, monkeypatch, capsys):
+    out, tricks = tmp_path / "d.parquet", tmp_path / "t.parquet"
+    out.write_text("an earlier run")
+    _raise_on_call(monkeypatch, sim.engine, "play_batch", 3, exc=_Terminated)
+    assert run_main(_args(out, tricks)) == 143
+    d, err = _summary(capsys)
+    assert d["complete"] is False and d["deals"] == 100 and d["out"] is None
+    assert f"terminated; the summary covers the 100 deals played of 1,000; no file written: {out} already " \
+           "existed and is kept" in err
+    assert out.read_text() == "an earlier run" and not tricks.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["d.parquet"]
+
+
+def test_interrupt_before_any_chunk_writes_nothing(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "d.parquet"
+    _raise_on_call(monkeypatch, sim.engine, "play_batch", 1)  # in the warm-up
+    assert run_main(_args(out)) == 130
+    cap = capsys.readouterr()
+    assert cap.out == "" and "interrupted; no output written" in cap.err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_duplicate_interrupted_keeps_whole_pairs_text_summary(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "d.parquet"
+    _raise_on_call(monkeypatch, sim.engine, "play_batch", 3)
+    args = [a for a in _args(out, None, "--duplicate") if a != "--json"]
+    assert run_main(args) == 130
+    cap = capsys.readouterr()
+    assert "100 deals (50 distinct deals x 2 rotations, duplicate)" in cap.out and f"wrote deals: {out}" in cap.out
+    assert "the summary covers the 100 deals played of 2,000" in cap.err
+    df = pd.read_parquet(out)
+    assert len(df) == 100 and df.pair.nunique() == 50 and (df.groupby("pair").size() == 2).all()
+    md = sim.read_metadata(out)
+    assert (md["rows"], md["total"], md["complete"]) == (100, 2000, False)
+
+
+def test_api_interrupt_carries_what_was_kept(tmp_path, monkeypatch):
+    out = tmp_path / "d.parquet"
+    _raise_on_call(monkeypatch, sim.engine, "play_batch", 4)
+    with pytest.raises(KeyboardInterrupt) as e:
+        sim.simulate(sim.Rules(players=2), "random", deals=DEALS, seed=5, chunk=CHUNK, out=out)
+    assert e.value.kept_rows == 200 and e.value.kept_files is True and e.value.existing == []
+    assert e.value.partial_summary.deals == 200 and e.value.partial_summary.extra["complete"] is False
+    assert len(pd.read_parquet(out)) == 200
+
+
+def _fake_solver(monkeypatch, calls, stop_at=None):
+    """``solver.selfplay`` replaced by a stand-in playing greedy on every seat (recording its batches),
+    raising KeyboardInterrupt in the middle of batch ``stop_at`` as the real Python loop would."""
+    import sys
+    import types
+
+    import numpy as np
+
+    from sim.policies import POLICIES
+
+    def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks, rec):
+        calls.append((row0, m))
+        if len(calls) == stop_at:
+            raise KeyboardInterrupt
+        pol = np.full(rules.players, POLICIES.index("greedy"), np.int64)
+        sim.engine.play_batch(rules.to_array(), np.array(rules.deck_cards, np.int8), seed, row0, m, rotations, pol,
+                              np.zeros((rules.players, 4)), res, hands0, dseeds, tricks, rec)
+
+    fake = types.ModuleType("solver.selfplay")
+    fake.play_open_batch = play_open_batch
+    fake.warm_up = lambda rules: None
+    monkeypatch.setitem(sys.modules, "solver.selfplay", fake)
+
+
+def test_solver_policy_plays_small_chunks_written_as_one_row_group(tmp_path, monkeypatch):
+    # (was: the default chunk, 262,144 rows, made a solver run of 100,000 deals (about an hour) one chunk:
+    # its progress bar stayed at 0 and an interruption lost every deal)
+    import pyarrow.parquet as pq
+    calls = []
+    _fake_solver(monkeypatch, calls)
+    out = tmp_path / "s.parquet"
+    sim.simulate(sim.Rules(players=2), "solver", deals=50, seed=4, out=out)
+    assert calls == [(r, min(sim.batch.SOLVER_CHUNK, 50 - r)) for r in range(0, 50, sim.batch.SOLVER_CHUNK)]
+    f = pq.ParquetFile(out)
+    assert f.metadata.num_row_groups == 1 and f.metadata.num_rows == 50  # (not one row group a chunk)
+    calls.clear()
+    sim.simulate(sim.Rules(players=4), "solver", deals=10, seed=4, duplicate=True)
+    assert calls[0] == (0, 2 * sim.batch.SOLVER_CHUNK)  # whole pairs
+
+
+def test_solver_policy_interrupted_keeps_its_finished_chunks(tmp_path, monkeypatch):
+    calls = []
+    _fake_solver(monkeypatch, calls, stop_at=4)
+    out = tmp_path / "s.parquet"
+    with pytest.raises(KeyboardInterrupt) as e:
+        sim.simulate(sim.Rules(players=2), "solver", deals=100, seed=4, out=out)
+    kept = 3 * sim.batch.SOLVER_CHUNK
+    assert e.value.kept_rows == kept and len(pd.read_parquet(out)) == kept
+    assert sim.read_metadata(out)["rows"] == kept
