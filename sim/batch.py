@@ -81,7 +81,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
-import math
 import os
 import re
 import stat
@@ -89,7 +88,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Mapping
 
 import numpy as np
 
@@ -101,7 +100,13 @@ from .stats import RunningStats, Summary
 
 #: Rows per chunk by default (a chunk costs about 200 bytes a row in flight).
 DEFAULT_CHUNK = 1 << 18
-#: Deals per chunk by default with the policy ``solver`` (a few deals a second with 2 players).
+#: Seconds of play a chunk aims at when ``chunk`` is not given (:func:`simulate`): short enough that a
+#: signal finds the run between chunks within the command line's 2 s grace, long enough that a chunk's
+#: own cost (tables, counts) stays under 1% of it.
+CHUNK_SECONDS = 0.25
+#: Deals in the first chunk when ``chunk`` is not given (the next ones sized by the time it took), and
+#: with the policy ``solver`` (a few deals a second with 2 players, one every few seconds with 4).
+FIRST_CHUNK = 4096
 SOLVER_CHUNK = 8
 #: Rows a parquet row group gathers before it is written (small chunks are written together).
 ROW_GROUP_ROWS = 1 << 16
@@ -1281,6 +1286,14 @@ def _versions() -> dict:
     return {"version": v, "numba_version": numba.__version__}
 
 
+def _next_step(step: int, took: float, cap: int, rotations: int) -> int:
+    """Rows of the next chunk after one of ``step`` rows took ``took`` s: about :data:`CHUNK_SECONDS` of
+    play, at most 4 times ``step`` and ``cap``, at least one pair (``rotations`` rows), whole pairs."""
+    want = cap if took <= 0 else int(step * CHUNK_SECONDS / took)
+    want = min(cap, 4 * step, want)
+    return max(rotations, want - want % rotations)
+
+
 def _keep_interrupted(exc, targets, mark, rows: int, summarize, written: list | None):
     """After Ctrl-C or SIGTERM in :func:`simulate`'s loop: keep the chunks finished, and return
     ``exc`` (a ``KeyboardInterrupt``) to raise again, saying what was kept.
@@ -1341,10 +1354,12 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     tricks_out : path, optional
         Parquet file for the trick table.
     chunk : int, optional
-        Rows per chunk (default :data:`DEFAULT_CHUNK`, smaller when tricks are recorded;
-        :data:`SOLVER_CHUNK` deals with the policy ``solver``); rounded down to whole pairs. Results
-        do not depend on it; the progress bar moves and an interruption keeps whole chunks, and the
-        files' row groups gather chunks up to :data:`ROW_GROUP_ROWS` rows.
+        Rows per chunk, rounded down to whole pairs. Default: chunks of about :data:`CHUNK_SECONDS`
+        of play each (the first of :data:`FIRST_CHUNK` deals, :data:`SOLVER_CHUNK` with the policy
+        ``solver``; the next ones sized by the time the last took), at most :data:`DEFAULT_CHUNK`
+        rows (fewer when tricks are recorded). Results do not depend on it; the progress bar moves
+        and an interruption keeps whole chunks, and the files' row groups gather chunks up to
+        :data:`ROW_GROUP_ROWS` rows.
     progress : bool
         Show a progress bar on stderr (tqdm; it appears after 0.5 s).
     keep_frame : bool, optional
@@ -1421,10 +1436,13 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         raise ValueError(f"deals must be below {(2 ** 63 - 1) // rotations + 1:,}"
                          f"{' with duplicate' if duplicate else ''}, got {deals:,}")  # (exact, not 1e+23)
     ntr = rules.tricks
-    if chunk is None:
-        # (the solver policy plays a few deals a second: a chunk of DEFAULT_CHUNK was a whole run, its progress
-        # bar still at 0 and an interruption losing every deal; session of 2026-12-06, sixth part)
-        chunk = SOLVER_CHUNK * rotations if solver else DEFAULT_CHUNK
+    adaptive = chunk is None
+    if adaptive:
+        # chunks of about CHUNK_SECONDS each, up to DEFAULT_CHUNK rows: a slow policy's chunk of DEFAULT_CHUNK
+        # rows took seconds (expert) or was the whole run (solver: its progress bar at 0), and a signal then
+        # found the run inside compiled code past the 2 s grace and lost every deal (session of 2026-12-06,
+        # sixth part); the first chunk is small and the next ones sized from the time it took
+        chunk = DEFAULT_CHUNK
         if tricks_out is not None or tricks:
             chunk = min(chunk, max(1, MAX_TRICK_ROWS // ntr))
     else:
@@ -1436,6 +1454,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                              f" (memory: about 200 bytes a row in flight), got {chunk}")
     chunk = max(rotations, chunk - chunk % rotations)
     chunk = min(chunk, rows)
+    step = min(chunk, (SOLVER_CHUNK if solver else FIRST_CHUNK) * rotations) if adaptive else chunk
     by_default = keep_frame is None
     if by_default:
         keep_frame = rows <= FRAME_ROWS
@@ -1548,11 +1567,15 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                        desc="brisca simulate", dynamic_ncols=True, leave=False,
                        **progress_intervals(sys.stderr))
         try:
-            for row0 in range(0, rows, chunk):
-                m = min(chunk, rows - row0)
+            row0 = 0
+            while row0 < rows:
+                m = min(step, rows - row0)
                 t0 = time.perf_counter()
                 play(row0, m, res, hands0, dseeds, trk, rec)
-                sim_seconds += time.perf_counter() - t0
+                took = time.perf_counter() - t0
+                sim_seconds += took
+                if adaptive:
+                    step = _next_step(m, took, chunk, rotations)
                 _check_status(E, res, row0, m, rotations, seat_pol)
                 r = res[:m]
                 counts = done[1].copy()
@@ -1575,6 +1598,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                 if writer is not None:
                     writer.put(mark, parts)  # (one append: the chunk is in the files whole or not at all)
                 done = mark
+                row0 += m
                 if bar is not None:
                     bar.update(m)
             if writer is not None:

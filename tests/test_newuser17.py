@@ -45,6 +45,15 @@ def test_rules_line_says_rapida20_makes_no_exchange():
     assert "never made" not in _rules_line(Rules(players=2))
 
 
+def test_rules_line_says_two_any_makes_no_exchange_without_the_2_of_trumps():
+    # R3: remove=trump2 and remove=all2s take the 2 of trumps out, so two-any never exchanges
+    for remove in ("trump2", "all2s"):
+        line = _rules_line(Rules(players=3, exchange="two-any", remove=remove))
+        assert "exchange two-any (condition any) (never made: the 2 of trumps is out, R3)" in line
+    assert "never made" not in _rules_line(Rules(players=3, exchange="two-any"))
+    assert "never made" not in _rules_line(Rules(players=3, exchange="seven-two", remove="trump2"))
+
+
 def test_rules_line_labels_the_exchange_condition():
     line = _rules_line(Rules(players=4, exchange_condition="won-trick"))
     assert line == "rules: 4 players, deck spanish40, exchange seven-two (condition won-trick), endgame free"

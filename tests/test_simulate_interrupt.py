@@ -206,19 +206,22 @@ def _fake_solver(monkeypatch, calls, stop_at=None):
 
 
 def test_solver_policy_plays_small_chunks_written_as_one_row_group(tmp_path, monkeypatch):
-    # (was: the default chunk, 262,144 rows, made a solver run of 100,000 deals (about an hour) one chunk:
+    # (was: the default chunk, 262,144 rows, made a solver run of 100,000 deals (about 25 minutes at 70 deals/s) one chunk:
     # its progress bar stayed at 0 and an interruption lost every deal)
     import pyarrow.parquet as pq
     calls = []
     _fake_solver(monkeypatch, calls)
     out = tmp_path / "s.parquet"
-    sim.simulate(sim.Rules(players=2), "solver", deals=50, seed=4, out=out)
-    assert calls == [(r, min(sim.batch.SOLVER_CHUNK, 50 - r)) for r in range(0, 50, sim.batch.SOLVER_CHUNK)]
+    sim.simulate(sim.Rules(players=2), "solver", deals=500, seed=4, out=out)
+    # the first chunk SOLVER_CHUNK deals, the next ones sized by time (this stand-in is fast: 4x each)
+    assert calls[:3] == [(0, 8), (8, 32), (40, 128)] and sim.batch.SOLVER_CHUNK == 8
+    assert [r for r, _ in calls] == [sum(m for _, m in calls[:i]) for i in range(len(calls))]
+    assert sum(m for _, m in calls) == 500
     f = pq.ParquetFile(out)
-    assert f.metadata.num_row_groups == 1 and f.metadata.num_rows == 50  # (not one row group a chunk)
+    assert f.metadata.num_row_groups == 1 and f.metadata.num_rows == 500  # (not one row group a chunk)
     calls.clear()
     sim.simulate(sim.Rules(players=4), "solver", deals=10, seed=4, duplicate=True)
-    assert calls[0] == (0, 2 * sim.batch.SOLVER_CHUNK)  # whole pairs
+    assert calls[0] == (0, 2 * sim.batch.SOLVER_CHUNK) and all(m % 2 == 0 for _, m in calls)  # whole pairs
 
 
 def test_solver_policy_interrupted_keeps_its_finished_chunks(tmp_path, monkeypatch):
@@ -226,7 +229,41 @@ def test_solver_policy_interrupted_keeps_its_finished_chunks(tmp_path, monkeypat
     _fake_solver(monkeypatch, calls, stop_at=4)
     out = tmp_path / "s.parquet"
     with pytest.raises(KeyboardInterrupt) as e:
-        sim.simulate(sim.Rules(players=2), "solver", deals=100, seed=4, out=out)
-    kept = 3 * sim.batch.SOLVER_CHUNK
+        sim.simulate(sim.Rules(players=2), "solver", deals=1000, seed=4, out=out)
+    kept = sum(m for _, m in calls[:3])
+    assert kept == 8 + 32 + 128
     assert e.value.kept_rows == kept and len(pd.read_parquet(out)) == kept
     assert sim.read_metadata(out)["rows"] == kept
+
+
+def test_next_chunk_aims_at_a_quarter_second():
+    from sim.batch import CHUNK_SECONDS, _next_step
+    assert CHUNK_SECONDS == 0.25
+    assert _next_step(4096, 1.0, 262144, 1) == 1024  # a slow policy: a quarter of the rows
+    assert _next_step(4096, 0.001, 262144, 1) == 4 * 4096  # a fast one grows 4x a chunk
+    assert _next_step(200_000, 0.01, 262144, 1) == 262144  # up to the cap
+    assert _next_step(4096, 0.0, 262144, 2) == 4 * 4096  # (no time measured)
+    assert _next_step(10, 100.0, 262144, 3) == 3  # at least one pair of whole rotations
+    assert _next_step(1001, 0.5, 262144, 2) == 500  # whole pairs
+
+
+def test_default_chunks_follow_the_time_they_take(monkeypatch):
+    """A policy 1,000 times slower than random (the stand-in sleeps 1 ms a row): the first chunk is
+    FIRST_CHUNK... here 64 rows (patched), the next ones about a quarter second (~250 rows), so that a
+    signal finds the run between chunks; results are those of any chunking."""
+    import time as _time
+    real = sim.engine.play_batch
+    sizes = []
+
+    def slow(rules, deck, seed, row0, m, *rest):
+        sizes.append(m)
+        _time.sleep(m * 0.001)
+        real(rules, deck, seed, row0, m, *rest)
+
+    monkeypatch.setattr(sim.batch, "FIRST_CHUNK", 64)
+    monkeypatch.setattr(sim.engine, "play_batch", slow)
+    r = sim.simulate(sim.Rules(players=2), "random", deals=1000, seed=5)
+    assert sizes[0] == 1 and sizes[1] == 64 and 150 <= sizes[2] <= 256  # (the warm-up's one row first)
+    monkeypatch.setattr(sim.engine, "play_batch", real)
+    ref = sim.simulate(sim.Rules(players=2), "random", deals=1000, seed=5, chunk=1000)
+    pd.testing.assert_frame_equal(r.frame, ref.frame)
