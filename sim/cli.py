@@ -393,11 +393,20 @@ def cmd_simulate(args) -> int:
             except OSError:
                 pass
             total = args.deals * part.rotations
-            kept = ("written to the files above, marked incomplete (sim.read_metadata: complete false)"
-                    if e.kept_files else
-                    "no file written: " + " and ".join(printable(f) for f in e.existing)
-                    + " already existed and is kept (only a complete run replaces a file)"
-                    if e.existing else "no file asked for")
+            outs = [f for f in (args.out, args.tricks) if f is not None]
+            named = " and ".join(printable(f) for f in outs)
+            if e.kept_files:
+                kept = f"written to {named}, marked incomplete (sim.read_metadata: complete false)"
+            elif e.existing:  # (each named: the new-user pass of 2026-12-06 found "... and ... is kept", and
+                # the new file not written not said)
+                old = [f for f in outs if f in e.existing]
+                new = [f for f in outs if f not in e.existing]
+                kept = ("no file written: " + " and ".join(printable(f) for f in old)
+                        + (" already existed and is kept" if len(old) == 1 else " already existed and are kept")
+                        + " (only a complete run replaces a file)"
+                        + (f", so {' and '.join(printable(f) for f in new)} was not written either" if new else ""))
+            else:
+                kept = "no file asked for"
             print(f"{PROG}: {how}; the summary covers the {part.deals:,} deals played of {total:,}; {kept}",
                   file=sys.stderr)
             return code

@@ -80,8 +80,9 @@ def test_interrupt_after_a_chunk_keeps_the_chunks_before(tmp_path, monkeypatch, 
     assert run_main(_args(out, tricks)) == 130
     d, err = _summary(capsys)
     assert d["complete"] is False and d["deals"] == 300 and d["out"] == str(out) and d["tricks_out"] == str(tricks)
-    assert "interrupted; the summary covers the 300 deals played of 1,000; written to the files above, marked " \
-           "incomplete" in err
+    # (the files named: with --json no "wrote" line is printed above it; new-user pass)
+    assert f"interrupted; the summary covers the 300 deals played of 1,000; written to {out} and {tricks}, marked " \
+           "incomplete (sim.read_metadata: complete false)" in err
     md, mt = sim.read_metadata(out), sim.read_metadata(tricks)
     assert (md["complete"], md["rows"], md["total"]) == (False, 300, DEALS)
     assert (mt["complete"], mt["rows"], mt["total"]) == (False, 300, DEALS)
@@ -143,9 +144,21 @@ def test_existing_output_is_kept_and_nothing_written(tmp_path, monkeypatch, caps
     d, err = _summary(capsys)
     assert d["complete"] is False and d["deals"] == 100 and d["out"] is None
     assert f"terminated; the summary covers the 100 deals played of 1,000; no file written: {out} already " \
-           "existed and is kept" in err
+           f"existed and is kept (only a complete run replaces a file), so {tricks} was not written either" in err
     assert out.read_text() == "an earlier run" and not tricks.exists()
     assert [p.name for p in tmp_path.iterdir()] == ["d.parquet"]
+
+
+def test_two_existing_outputs_are_named_in_the_plural(tmp_path, monkeypatch, capsys):
+    out, tricks = tmp_path / "d.parquet", tmp_path / "t.parquet"
+    out.write_text("an earlier run")
+    tricks.write_text("its tricks")
+    _raise_on_call(monkeypatch, sim.engine, "play_batch", 3)
+    assert run_main(_args(out, tricks)) == 130
+    _, err = _summary(capsys)
+    assert f"no file written: {out} and {tricks} already existed and are kept (only a complete run replaces a " \
+           "file)\n" in err
+    assert out.read_text() == "an earlier run" and tricks.read_text() == "its tricks"
 
 
 def test_interrupt_before_any_chunk_writes_nothing(tmp_path, monkeypatch, capsys):
