@@ -402,6 +402,24 @@ def remove_pending_dirs() -> None:
     _CREATED.clear()
 
 
+#: Seconds an interrupted run may take to write what it finished (:func:`keeping`).
+KEEP_SECONDS = 60.0
+_KEEP_UNTIL = [0.0]
+
+
+def keeping(seconds: float = KEEP_SECONDS) -> None:
+    """Say that the run, interrupted, is writing what it finished and may take up to ``seconds`` more:
+    ``sim.cli.run_interruptible`` then waits for it instead of ending the process after its 2 s grace
+    (a second signal still ends it at once). Break-it pass 17 (2026-12-06): the writer's queued chunks of
+    a large ``--chunk`` took longer than the grace, and the hard exit lost every finished deal."""
+    _KEEP_UNTIL[0] = time.monotonic() + seconds
+
+
+def keep_deadline() -> float:
+    """The ``time.monotonic()`` until which :func:`keeping` asked to be waited for (0: never asked)."""
+    return _KEEP_UNTIL[0]
+
+
 def remove_temporaries() -> None:
     """Remove the temporary files of every output still being written, and the directories made for
     them if empty (:func:`remove_pending_dirs`): for a process about to end without unwinding
@@ -1302,10 +1320,12 @@ def _keep_interrupted(exc, targets, mark, rows: int, summarize, written: list | 
     their RunningStats)``, or None for none) and renamed into place, marked incomplete in their footer
     (``brisca.complete`` false, ``brisca.rows`` of ``brisca.total``), unless one of them replaces an
     existing file (only a complete run does: then none is written and the caller discards them all, as
-    ``brisca solve --file`` keeps an existing ``--out``). Sets on ``exc``: ``kept_rows`` (rows done),
-    ``partial_summary`` (their :class:`sim.stats.Summary`, ``complete`` False, naming the files
-    written; None when no row was done), ``kept_files`` (whether the files were written) and
-    ``existing`` (the names of the outputs that were already there). Session of 2026-12-06, sixth part:
+    ``brisca solve --file`` keeps an existing ``--out``; when every row was played, the signal having
+    come while the last chunks were written, the files are complete and replace existing ones). While
+    it writes it asks for time (:func:`keeping`). Sets on ``exc``: ``kept_rows`` (rows done),
+    ``partial_summary`` (their :class:`sim.stats.Summary`, ``complete`` False unless every row was
+    played, naming the files written; None when no row was done), ``kept_files`` (whether the files
+    were written) and ``existing`` (the names of the outputs that were already there and kept). Session of 2026-12-06, sixth part:
     an interrupted run wrote nothing, and a long run's finished deals were lost.
     """
     n, counts = mark if mark is not None else (0, None)
@@ -1313,14 +1333,22 @@ def _keep_interrupted(exc, targets, mark, rows: int, summarize, written: list | 
     exc.existing = [t.raw for t in targets if t.existed]
     if not n:
         return exc
+    # every row played (the signal came while the last chunks were written): the run is whole, its files
+    # complete and allowed to replace existing ones, as brisca solve --file does (break-it pass 17: they
+    # said complete false with rows == total)
+    whole = n == rows
+    if whole:
+        exc.existing = []
     keep = bool(targets) and not exc.existing
     if keep:
+        if targets:
+            keeping()
         for t in targets:
-            t.close({"brisca.rows": n, "brisca.total": rows, "brisca.complete": "false"})
+            t.close({"brisca.rows": n, "brisca.total": rows, "brisca.complete": "true" if whole else "false"})
         commit_all(targets, written)
         exc.kept_files = True
     names = {t.label: str(t.raw) for t in targets} if keep else {}
-    exc.partial_summary = summarize(n, counts, complete=False, out=names.get("output"),
+    exc.partial_summary = summarize(n, counts, complete=whole, out=names.get("output"),
                                     tricks_out=names.get("tricks output"))
     return exc
 
@@ -1414,6 +1442,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     (1000, 1000)
     """
     t_start = time.perf_counter()
+    _KEEP_UNTIL[0] = 0.0  # (an earlier run's keeping() is not this one's)
     rules = _as_rules(rules)
     deals = _as_count("deals", deals)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2 ** 64:
@@ -1607,6 +1636,10 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         except KeyboardInterrupt as e:  # (Ctrl-C, SIGTERM: the chunks finished are kept, below)
             interrupted = e
             if writer is not None:  # the chunks handed over (at most its depth) are written first
+                if progress:
+                    print("brisca: writing the deals finished (a second signal stops at once)...", file=sys.stderr,
+                          flush=True)
+                keeping()
                 writer.close()
                 writer = None
         finally:

@@ -395,8 +395,10 @@ def cmd_simulate(args) -> int:
             total = args.deals * part.rotations
             outs = [f for f in (args.out, args.tricks) if f is not None]
             named = " and ".join(printable(f) for f in outs)
+            whole = part.extra.get("complete") is True  # (the signal came as the last chunks were written)
             if e.kept_files:
-                kept = f"written to {named}, marked incomplete (sim.read_metadata: complete false)"
+                kept = (f"written to {named}, complete" if whole else
+                        f"written to {named}, marked incomplete (sim.read_metadata: complete false)")
             elif e.existing:  # (each named: the new-user pass of 2026-12-06 found "... and ... is kept", and
                 # the new file not written not said)
                 old = [f for f in outs if f in e.existing]
@@ -407,8 +409,9 @@ def cmd_simulate(args) -> int:
                         + (f", so {' and '.join(printable(f) for f in new)} was not written either" if new else ""))
             else:
                 kept = "no file asked for"
-            print(f"{PROG}: {how}; the summary covers the {part.deals:,} deals played of {total:,}; {kept}",
-                  file=sys.stderr)
+            covers = (f"every deal was played ({total:,})" if whole else
+                      f"the summary covers the {part.deals:,} deals played of {total:,}")
+            print(f"{PROG}: {how}; {covers}; {kept}", file=sys.stderr)
             return code
         # (a signal after the outputs were renamed into place: in simulate or here, before the summary)
         what = (f"the output was written in full ({', '.join(printable(w) for w in written)}), the summary is "
@@ -579,7 +582,8 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
     signal handlers only between bytecodes of the main thread: called directly, ``brisca`` would
     ignore Ctrl-C until the solve returned. Here the main thread only waits; on Ctrl-C or SIGTERM
     it raises the same exception in the worker, which unwinds as before (temporary files removed,
-    the command's own message). A worker still inside compiled code after ``unwind`` seconds
+    the command's own message; one writing what it finished, :func:`sim.batch.keeping`, is waited for
+    up to the time it asked). A worker still inside compiled code after ``unwind`` seconds
     (or blocked reading a pipe) cannot be stopped: the temporary files of open outputs are removed
     (:func:`sim.batch.remove_temporaries`), stdout is flushed (records already printed are kept)
     and the process ends by ``hard_exit(130)`` (Ctrl-C) or ``hard_exit(143)`` (SIGTERM) after one
@@ -644,8 +648,9 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
         if not done.is_set():  # (a command that has just returned is not interrupted)
             ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(t.ident), ctypes.py_object(type(e)))
         end = time.monotonic() + unwind
+        from .batch import keep_deadline  # (a command writing what it finished asks for longer: sim.batch.keeping)
         try:
-            while not done.is_set() and time.monotonic() < end:
+            while not done.is_set() and time.monotonic() < max(end, keep_deadline()):
                 time.sleep(0.05)
         except KeyboardInterrupt as e2:  # a second signal: stop now (the last one names the exit)
             term = isinstance(e2, _Terminated)

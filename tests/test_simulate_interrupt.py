@@ -280,3 +280,84 @@ def test_default_chunks_follow_the_time_they_take(monkeypatch):
     monkeypatch.setattr(sim.engine, "play_batch", real)
     ref = sim.simulate(sim.Rules(players=2), "random", deals=1000, seed=5, chunk=1000)
     pd.testing.assert_frame_equal(r.frame, ref.frame)
+
+
+# --- break-it pass 17 (helper, 2026-12-06, sixth part; each test failed on de1ece5) ------------------------
+
+_SLOW_WRITER = """
+import os, sys, time
+import sim.batch, sim.engine
+real_write, real_play = sim.batch._Target.write, sim.engine.play_batch
+def write(self, table):
+    time.sleep(1.5)  # a slow disk: the held chunks take 3 s to write at the end
+    real_write(self, table)
+def play(*a):
+    time.sleep(0.3)  # a slow policy: chunks of 0.3 s
+    real_play(*a)
+    with open(os.environ["BRISCA_TEST_MARK"], "a") as f:  # (a line a batch played, the warm-up's first)
+        f.write("played\\n")
+sim.batch._Target.write, sim.engine.play_batch = write, play
+from sim.cli import main
+main(sys.argv[1:])
+"""
+
+
+def test_signal_while_finished_chunks_are_written_waits_for_them(tmp_path):
+    """Writing what was finished took longer than run_interruptible's 2 s grace (a large --chunk's queued
+    tables, or a slow disk): the process was ended 'without unwinding' and every finished deal lost. The
+    run now says it is keeping (sim.batch.keeping) and is waited for; a second signal still ends it."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    out, tricks = tmp_path / "d.parquet", tmp_path / "t.parquet"
+    mark = tmp_path.parent / f"{tmp_path.name}.played"
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               BRISCA_TEST_MARK=str(mark))
+    p = subprocess.Popen([sys.executable, "-c", _SLOW_WRITER, "simulate", "--deals", "4000", "--seed", "5",
+                          "--chunk", "1000", "--out", str(out), "--tricks", str(tricks), "--json"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=root,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        end = time.monotonic() + 120
+        # the warm-up's batch and two chunks played (0.3 s each), held by the writer
+        while not (mark.exists() and mark.read_text().count("played") >= 3) and time.monotonic() < end \
+                and p.poll() is None:
+            time.sleep(0.02)
+        p.send_signal(signal.SIGINT)
+        stdout, stderr = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 130 and "without unwinding" not in stderr, stderr
+    md = sim.read_metadata(out)
+    assert md["complete"] is False and md["rows"] in (1000, 2000, 3000) and md["rows"] == json.loads(stdout)["deals"]
+    assert sim.read_metadata(tricks)["rows"] == md["rows"]
+    ref = sim.simulate(sim.Rules(players=2), "random", deals=md["rows"], seed=5)
+    pd.testing.assert_frame_equal(pd.read_parquet(out), ref.frame)
+
+
+def test_signal_after_every_chunk_was_played_leaves_complete_files(tmp_path, monkeypatch, capsys):
+    """A signal in the writer's final close, every deal played and handed over: the files and summary said
+    complete false with rows == total; and an existing file was kept, the whole run's not written."""
+    out = tmp_path / "d.parquet"
+    out.write_text("an earlier run")
+    real = sim.batch._WriterThread.close
+    calls = []
+
+    def close(self):
+        calls.append(1)
+        if len(calls) == 1:  # the loop's close after the last chunk
+            raise KeyboardInterrupt
+        return real(self)
+
+    monkeypatch.setattr(sim.batch._WriterThread, "close", close)
+    assert run_main(_args(out)) == 130
+    d, err = _summary(capsys)
+    assert d["complete"] is True and d["deals"] == DEALS and d["out"] == str(out)
+    assert f"interrupted; every deal was played (1,000); written to {out}, complete" in err
+    md = sim.read_metadata(out)
+    assert (md["complete"], md["rows"], md["total"]) == (True, DEALS, DEALS)
