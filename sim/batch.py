@@ -1051,9 +1051,9 @@ class _WriterThread:
         self.items = collections.deque()
         self.depth = depth
         self.error = None
-        self.delivered = None  # the mark of the last chunk written whole
-        self.closing = False  # every chunk is handed over: write them and end
-        self.stopping = False  # end after the chunk being written
+        self.delivered = None  # the mark of the last chunk taken (written, or held for the next row group)
+        self.closing = False  # every chunk is handed over: write them and what is held, and end
+        self.stopping = False  # end after the chunk being written, dropping the others and what is held
         self.thread = threading.Thread(target=self._run, name="brisca-parquet-writer", daemon=True)
         self.thread.start()
 
@@ -1085,7 +1085,7 @@ class _WriterThread:
 
     def put(self, mark, parts) -> None:
         """Hand over one chunk: ``parts``, ``(target, table)`` pairs written in order, and its ``mark``
-        (what :attr:`delivered` says once they are all written); waits while ``depth`` chunks wait."""
+        (what :attr:`delivered` says once they are taken); waits while ``depth`` chunks wait."""
         while len(self.items) >= self.depth and self.error is None and self.thread.is_alive():
             time.sleep(self.POLL)
         if self.error is not None:
@@ -1325,8 +1325,9 @@ def _keep_interrupted(exc, targets, mark, rows: int, summarize, written: list | 
     it writes it asks for time (:func:`keeping`). Sets on ``exc``: ``kept_rows`` (rows done),
     ``partial_summary`` (their :class:`sim.stats.Summary`, ``complete`` False unless every row was
     played, naming the files written; None when no row was done), ``kept_files`` (whether the files
-    were written) and ``existing`` (the names of the outputs that were already there and kept). Session of 2026-12-06, sixth part:
-    an interrupted run wrote nothing, and a long run's finished deals were lost.
+    were written) and ``existing`` (the names of the outputs that were already there and kept).
+    Session of 2026-12-06, sixth part: an interrupted run wrote nothing, and a long run's finished
+    deals were lost.
     """
     n, counts = mark if mark is not None else (0, None)
     exc.kept_rows, exc.partial_summary, exc.kept_files = n, None, False
@@ -1341,8 +1342,7 @@ def _keep_interrupted(exc, targets, mark, rows: int, summarize, written: list | 
         exc.existing = []
     keep = bool(targets) and not exc.existing
     if keep:
-        if targets:
-            keeping()
+        keeping()
         for t in targets:
             t.close({"brisca.rows": n, "brisca.total": rows, "brisca.complete": "true" if whole else "false"})
         commit_all(targets, written)
@@ -1430,8 +1430,10 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         chunks finished are kept. Output files that did not exist are written with them and renamed
         into place, marked incomplete (:func:`read_metadata`: ``complete`` False, ``rows`` of
         ``total``); when one was already there none is written (only a complete run replaces a
-        file). The exception's ``partial_summary`` (:class:`sim.stats.Summary`, ``complete`` False;
-        None if no chunk was finished) summarizes the rows kept, ``kept_rows`` counts them,
+        file); when every deal was played (the signal came as the last chunks were written) the
+        files are complete. The exception's ``partial_summary`` (:class:`sim.stats.Summary`,
+        ``complete`` False unless every deal was played; None if no chunk was finished) summarizes
+        the rows kept, ``kept_rows`` counts them,
         ``kept_files`` says whether the files were written and ``existing`` names the outputs that
         were already there. An interruption elsewhere (compiling, renaming) writes nothing.
 
