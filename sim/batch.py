@@ -416,7 +416,8 @@ def keeping(seconds: float = KEEP_SECONDS) -> None:
 
 
 def keep_deadline() -> float:
-    """The ``time.monotonic()`` until which :func:`keeping` asked to be waited for (0: never asked)."""
+    """The ``time.monotonic()`` until which :func:`keeping` asked to be waited for (0 or past: not asked;
+    ``keeping(0)`` clears a request)."""
     return _KEEP_UNTIL[0]
 
 
@@ -559,11 +560,12 @@ class _Target:
         """Finish the file (footer) under its temporary name, with the key-value metadata ``footer``
         (``brisca.*`` keys, JSON values: what is known only at the end, such as ``rows``) added to
         the footer's."""
-        with self._named():
-            if footer:
-                self.writer.add_key_value_metadata({k: str(v) for k, v in footer.items()})
-            self.writer.close()
-            self.writer = None
+        with self._named():  # (called again after a signal landed in it: what is done is not done twice)
+            if self.writer is not None:
+                if footer and self.writer.is_open:
+                    self.writer.add_key_value_metadata({k: str(v) for k, v in footer.items()})
+                self.writer.close()
+                self.writer = None
             if self.fh is not None:
                 self.fh.close()
                 self.fh = None
@@ -1054,6 +1056,7 @@ class _WriterThread:
         self.delivered = None  # the mark of the last chunk taken (written, or held for the next row group)
         self.closing = False  # every chunk is handed over: write them and what is held, and end
         self.stopping = False  # end after the chunk being written, dropping the others and what is held
+        self.finished = False  # set by the thread as it ends (read instead of join: see close)
         self.thread = threading.Thread(target=self._run, name="brisca-parquet-writer", daemon=True)
         self.thread.start()
 
@@ -1082,27 +1085,36 @@ class _WriterThread:
                 self.delivered = mark  # (held or written: written by close, lost only with the run)
         except BaseException as e:  # re-raised in the run's thread
             self.error = e
+        finally:
+            self.finished = True
 
     def put(self, mark, parts) -> None:
         """Hand over one chunk: ``parts``, ``(target, table)`` pairs written in order, and its ``mark``
         (what :attr:`delivered` says once they are taken); waits while ``depth`` chunks wait."""
-        while len(self.items) >= self.depth and self.error is None and self.thread.is_alive():
+        while len(self.items) >= self.depth and self.error is None and not self.finished:
             time.sleep(self.POLL)
         if self.error is not None:
             raise self.error
         self.items.append((mark, parts))
 
     def close(self) -> None:
-        """Wait until every chunk is written; re-raise a writer error."""
+        """Wait until every chunk is written; re-raise a writer error. Waits by sleeping in steps, so
+        that a signal's exception reaches the run's thread meanwhile (a plain join runs no bytecode:
+        break-it pass 18 found the run ended without unwinding, every deal played), and reads
+        :attr:`finished`, not ``Thread.is_alive``: an exception landing in ``Thread.join`` marks the
+        thread finished while it still runs (CPython 3.11-3.12), and the files were then closed under
+        the writer, with no rows."""
         self.closing = True
-        self.thread.join()
+        while not self.finished:
+            time.sleep(self.POLL)
         if self.error is not None:
             raise self.error
 
     def abort(self) -> None:
         """Let the chunk being written finish, drop the others, and wait for the thread to end."""
         self.stopping = True
-        self.thread.join()
+        while not self.finished:
+            time.sleep(self.POLL)
 
 
 # ---------------------------------------------------------------------------
@@ -1653,8 +1665,12 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
             raise _keep_interrupted(interrupted, targets, wrote.delivered if wrote is not None else done, rows,
                                     lambda d, c, **x: summarize(d // rotations, c, **x), written)
         stats = done[1]
-        for t in targets:  # every file finished before any is renamed
-            t.close({"brisca.rows": rows, "brisca.total": rows, "brisca.complete": "true"})
+        try:
+            for t in targets:  # every file finished before any is renamed
+                t.close({"brisca.rows": rows, "brisca.total": rows, "brisca.complete": "true"})
+        except KeyboardInterrupt as e:  # every deal played: the files are finished and kept all the same
+            raise _keep_interrupted(e, targets, done, rows, lambda d, c, **x: summarize(d // rotations, c, **x),
+                                    written)
         commit_all(targets, written)
     except BaseException as exc:
         for t in targets:
@@ -1667,6 +1683,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
             exc.partial_summary = summarize(done[1].rows // rotations, done[1], complete=False)
         raise
     finally:
+        # (the request to be waited for stays until the command has returned: cleared here, the command's
+        # last steps raced run_interruptible's expired grace; the next simulate and run_interruptible clear it)
         if threads is not None:
             numba.set_num_threads(old_threads)
 

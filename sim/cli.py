@@ -618,6 +618,8 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
         return fn(args)
     box = {}
     done = threading.Event()
+    from .batch import keeping
+    keeping(0.0)  # (an earlier command's request to be waited for is not this one's: break-it pass 18)
 
     def work():
         try:

@@ -408,8 +408,8 @@ def _rules_line(rules: dict) -> str:
     line += f", exchange {rules['exchange']} (condition {rules['exchange_condition']})"
     if deck == "rapida20" and rules["exchange"] != "none":
         line += " (never made: rapida20 has no 7 or 2)"
-    elif (rules["exchange"] == "two-any" and players == 3 and deck == "spanish40"
-          and rules.get("remove") in ("trump2", "all2s")):
+    elif rules["exchange"] == "two-any" and deck == "spanish40" and (
+            players == 6 or (players == 3 and rules.get("remove") in ("trump2", "all2s"))):
         line += " (never made: the 2 of trumps is out, R3)"
     line += f", endgame {rules['endgame']}"
     if players == 3 and deck == "spanish40":

@@ -51,6 +51,10 @@ def test_rules_line_says_two_any_makes_no_exchange_without_the_2_of_trumps():
         line = _rules_line(Rules(players=3, exchange="two-any", remove=remove))
         assert "exchange two-any (condition any) (never made: the 2 of trumps is out, R3)" in line
     assert "never made" not in _rules_line(Rules(players=3, exchange="two-any"))
+    # 6 players with spanish40 have no 2 at all (R3; break-it pass 18: 0 exchanges in 2,000 deals, no note)
+    line = _rules_line(Rules(players=6, deck="spanish40", exchange="two-any"))
+    assert "exchange two-any (condition any) (never made: the 2 of trumps is out, R3)" in line
+    assert "never made" not in _rules_line(Rules(players=6, exchange="two-any"))  # (catalan48 has its 2s)
     assert "never made" not in _rules_line(Rules(players=3, exchange="seven-two", remove="trump2"))
 
 

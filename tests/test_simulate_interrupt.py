@@ -361,3 +361,89 @@ def test_signal_after_every_chunk_was_played_leaves_complete_files(tmp_path, mon
     assert f"interrupted; every deal was played (1,000); written to {out}, complete" in err
     md = sim.read_metadata(out)
     assert (md["complete"], md["rows"], md["total"]) == (True, DEALS, DEALS)
+
+
+# --- break-it pass 18 (helper, 2026-12-06, sixth part; each test failed on bddba4c) ------------------------
+
+_LATE_SIGNAL = r'''
+import sys, time
+import sim.batch as B, sim.cli as C
+if sys.argv[1] == "writer":  # a slow disk: the held row group takes 3 s to write in the final close
+    ow = B._Target.write
+    def write(self, table):
+        time.sleep(3.0)
+        return ow(self, table)
+    B._Target.write = write
+    oc = B._WriterThread.close
+    def close(self):
+        print("MARK", file=sys.__stderr__, flush=True)
+        return oc(self)
+    B._WriterThread.close = close
+else:  # a slow footer: every row group written, the file's close takes 1 s
+    oc = B._Target.close
+    def close(self, footer=None):
+        print("MARK", file=sys.__stderr__, flush=True)
+        for _ in range(100):
+            time.sleep(0.01)
+        return oc(self, footer)
+    B._Target.close = close
+C.main(sys.argv[2:])
+'''
+
+
+@pytest.mark.parametrize("where", ["writer", "footer"])
+def test_signal_after_every_deal_was_played_keeps_the_complete_files(tmp_path, where, whole):
+    """Every deal played, a SIGTERM while the writer writes the last row group (the run's thread in a plain
+    Thread.join ran no bytecode: the signal's exception did not land, keeping() was never asked, and the 2 s
+    grace ended the process: the whole run lost) or while the footer is written (outside the chunks' except:
+    'no output written'). Now the files are finished and complete, exit 143."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / "o.parquet"
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    p = subprocess.Popen([sys.executable, "-c", _LATE_SIGNAL, where, *_args(out)], cwd=root, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        head = ""
+        while "MARK" not in head:
+            line = p.stderr.readline()
+            assert line, head
+            head += line
+        time.sleep(0.3 if where == "writer" else 0.1)
+        p.send_signal(signal.SIGTERM)
+        stdout, stderr = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 143 and "without unwinding" not in stderr, stderr
+    assert f"terminated; every deal was played (1,000); written to {out}, complete" in stderr
+    d = json.loads(stdout)
+    assert d["complete"] is True and d["deals"] == DEALS
+    md = sim.read_metadata(out)
+    assert (md["complete"], md["rows"], md["total"]) == (True, DEALS, DEALS)
+    pd.testing.assert_frame_equal(pd.read_parquet(out), whole[0])
+
+
+def test_no_stale_keep_request_after_an_interrupted_run(tmp_path, monkeypatch):
+    """An interrupted simulate asks to be waited for 60 s (keeping) and never cleared it: a later command in
+    the same process (sim.cli.main, run_interruptible) would wait up to 60 s for a stuck worker instead of its
+    2 s grace. Cleared by run_interruptible when a command starts and by simulate when a run starts (not
+    when it ends: the command's last steps then raced the expired grace, break-it pass 18's test)."""
+    import time
+
+    from sim.cli import run_interruptible
+    _raise_on_call(monkeypatch, sim.engine, "play_batch", 3)
+    with pytest.raises(KeyboardInterrupt) as e:
+        sim.simulate(sim.Rules(players=2), "random", deals=DEALS, seed=5, chunk=CHUNK, out=tmp_path / "o.parquet")
+    assert e.value.kept_files and sim.batch.keep_deadline() > time.monotonic()
+    seen = run_interruptible(lambda a: sim.batch.keep_deadline(), None)
+    assert seen <= time.monotonic()
+    sim.batch.keeping()
+    seen = []
+    sim.simulate(sim.Rules(players=2), "random", deals=10, on_start=lambda: seen.append(sim.batch.keep_deadline()))
+    assert seen[0] <= time.monotonic()
