@@ -411,7 +411,9 @@ def keeping(seconds: float = KEEP_SECONDS) -> None:
     """Say that the run, interrupted, is writing what it finished and may take up to ``seconds`` more:
     ``sim.cli.run_interruptible`` then waits for it instead of ending the process after its 2 s grace
     (a second signal still ends it at once). Break-it pass 17 (2026-12-06): the writer's queued chunks of
-    a large ``--chunk`` took longer than the grace, and the hard exit lost every finished deal."""
+    a large ``--chunk`` took longer than the grace, and the hard exit lost every finished deal.
+    ``keeping(0)`` clears the request: :func:`simulate` and ``run_interruptible`` do when they start, not
+    when a run ends (its command's last steps would then race the grace's end: break-it pass 18)."""
     _KEEP_UNTIL[0] = time.monotonic() + seconds
 
 
@@ -1324,9 +1326,16 @@ def _next_step(step: int, took: float, cap: int, rotations: int) -> int:
     return max(rotations, want - want % rotations)
 
 
+def _footer(n: int, total: int) -> dict:
+    """The footer keys of a simulate file holding ``n`` of the ``total`` deal rows asked for (complete when
+    they are all there)."""
+    return {"brisca.rows": n, "brisca.total": total, "brisca.complete": "true" if n == total else "false"}
+
+
 def _keep_interrupted(exc, targets, mark, rows: int, summarize, written: list | None):
     """After Ctrl-C or SIGTERM in :func:`simulate`'s loop: keep the chunks finished, and return
-    ``exc`` (a ``KeyboardInterrupt``) to raise again, saying what was kept.
+    ``exc`` (a ``KeyboardInterrupt``) to raise again, saying what was kept (``summarize(counts,
+    **extra)`` makes the run's summary of a :class:`RunningStats`).
 
     The output files (``targets``, still open) are finished with the rows of ``mark`` (``(rows done,
     their RunningStats)``, or None for none) and renamed into place, marked incomplete in their footer
@@ -1356,11 +1365,11 @@ def _keep_interrupted(exc, targets, mark, rows: int, summarize, written: list | 
     if keep:
         keeping()
         for t in targets:
-            t.close({"brisca.rows": n, "brisca.total": rows, "brisca.complete": "true" if whole else "false"})
+            t.close(_footer(n, rows))
         commit_all(targets, written)
         exc.kept_files = True
     names = {t.label: str(t.raw) for t in targets} if keep else {}
-    exc.partial_summary = summarize(n, counts, complete=whole, out=names.get("output"),
+    exc.partial_summary = summarize(counts, complete=whole, out=names.get("output"),
                                     tricks_out=names.get("tricks output"))
     return exc
 
@@ -1456,7 +1465,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     (1000, 1000)
     """
     t_start = time.perf_counter()
-    _KEEP_UNTIL[0] = 0.0  # (an earlier run's keeping() is not this one's)
+    keeping(0.0)  # (an earlier run's request to be waited for is not this one's)
     rules = _as_rules(rules)
     deals = _as_count("deals", deals)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2 ** 64:
@@ -1531,14 +1540,14 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     from .policies import N_PARAMS, POLICIES
 
     old_threads = numba.get_num_threads()
-    stats = None  # (the counters of the whole run, for its summary)
     done = None  # (rows done, their counts): a failed write or an interruption keeps them, below
     sim_seconds = 0.0
 
-    def summarize(distinct, counts=None, **extra):
-        """The run's summary of the deals counted (``counts``, default the run's; ``extra``: keys added)."""
-        return (counts if counts is not None else stats).summary(
-            side_labels(rules, seat_pol), distinct_deals=distinct, seconds=time.perf_counter() - t_start,
+    def summarize(counts, **extra):
+        """The run's summary of the rows ``counts`` (:class:`RunningStats`) holds (``extra``: keys added)."""
+        return counts.summary(
+            side_labels(rules, seat_pol), distinct_deals=counts.rows // rotations,
+            seconds=time.perf_counter() - t_start,
             sim_seconds=sim_seconds, rules=rules.to_dict(), policies=list(seat_pol), seed=seed,
             duplicate=bool(duplicate), threads=threads if threads is not None else old_threads, **extra)
 
@@ -1598,7 +1607,6 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         # (rows done, their counts): replaced whole after each chunk, so that an interruption finds the
         # counts of whole chunks; with output files the writer's mark of the chunks written says it
         done = (0, RunningStats(n, rules.sides, rotations))
-        stats = done[1]
         kept, kept_tricks = [], []
         bar = None
         writer = _WriterThread() if targets else None
@@ -1663,14 +1671,12 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                 writer.abort()
         if interrupted is not None:
             raise _keep_interrupted(interrupted, targets, wrote.delivered if wrote is not None else done, rows,
-                                    lambda d, c, **x: summarize(d // rotations, c, **x), written)
-        stats = done[1]
+                                    summarize, written)
         try:
             for t in targets:  # every file finished before any is renamed
-                t.close({"brisca.rows": rows, "brisca.total": rows, "brisca.complete": "true"})
+                t.close(_footer(rows, rows))
         except KeyboardInterrupt as e:  # every deal played: the files are finished and kept all the same
-            raise _keep_interrupted(e, targets, done, rows, lambda d, c, **x: summarize(d // rotations, c, **x),
-                                    written)
+            raise _keep_interrupted(e, targets, done, rows, summarize, written)
         commit_all(targets, written)
     except BaseException as exc:
         for t in targets:
@@ -1680,11 +1686,9 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         if isinstance(exc, OSError) and done is not None and done[1].rows:
             # a write failed (a full disk): the deals played are not written, but their summary is kept
             # on the error (the command line prints it; session of 2026-12-05, third part)
-            exc.partial_summary = summarize(done[1].rows // rotations, done[1], complete=False)
+            exc.partial_summary = summarize(done[1], complete=False)
         raise
     finally:
-        # (the request to be waited for stays until the command has returned: cleared here, the command's
-        # last steps raced run_interruptible's expired grace; the next simulate and run_interruptible clear it)
         if threads is not None:
             numba.set_num_threads(old_threads)
 
@@ -1694,7 +1698,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         frame = pa.concat_tables(kept).to_pandas()
         if kept_tricks:
             tframe = pa.concat_tables(kept_tricks).to_pandas()
-    summary = summarize(deals, complete=True, out=str(out) if out is not None else None,
+    summary = summarize(done[1], complete=True, out=str(out) if out is not None else None,
                         tricks_out=str(tricks_out) if tricks_out is not None else None)
     return SimResult(summary=summary, frame=frame, tricks=tframe,
                      out=Path(out) if out is not None else None,

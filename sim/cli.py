@@ -370,7 +370,7 @@ def cmd_simulate(args) -> int:
         part = getattr(e, "partial_summary", None)
         if part is not None:  # the deals played are summarized all the same (new-user pass of 2026-12-05)
             try:
-                print(json.dumps(part.to_dict()) if args.json else part.format_table(), flush=True)
+                _print_summary(part, args.json)
                 print(f"{PROG}: the summary covers the {part.deals:,} of {args.deals * part.rotations:,} deals "
                       "played before writing failed; no file was written", file=sys.stderr)
             except OSError:
@@ -388,41 +388,51 @@ def cmd_simulate(args) -> int:
         part = getattr(e, "partial_summary", None)
         if part is not None:  # the deals finished are summarized, and kept in files that were not there
             try:
-                sys.stdout.write((json.dumps(part.to_dict()) if args.json else part.format_table()) + "\n")
-                sys.stdout.flush()
+                _print_summary(part, args.json)
             except OSError:
                 pass
-            total = args.deals * part.rotations
-            outs = [f for f in (args.out, args.tricks) if f is not None]
-            named = " and ".join(printable(f) for f in outs)
-            whole = part.extra.get("complete") is True  # (the signal came as the last chunks were written)
-            if e.kept_files:
-                kept = (f"written to {named}, complete" if whole else
-                        f"written to {named}, marked incomplete (sim.read_metadata: complete false)")
-            elif e.existing:  # (each named: the new-user pass of 2026-12-06 found "... and ... is kept", and
-                # the new file not written not said)
-                old = [f for f in outs if f in e.existing]
-                new = [f for f in outs if f not in e.existing]
-                kept = ("no file written: " + " and ".join(printable(f) for f in old)
-                        + (" already existed and is kept" if len(old) == 1 else " already existed and are kept")
-                        + " (only a complete run replaces a file)"
-                        + (f", so {' and '.join(printable(f) for f in new)} was not written either" if new else ""))
-            else:
-                kept = "no file asked for"
-            covers = (f"every deal was played ({total:,})" if whole else
-                      f"the summary covers the {part.deals:,} deals played of {total:,}")
-            print(f"{PROG}: {how}; {covers}; {kept}", file=sys.stderr)
+            print(f"{PROG}: {how}; {_kept_note(e, part, args)}", file=sys.stderr)
             return code
         # (a signal after the outputs were renamed into place: in simulate or here, before the summary)
         what = (f"the output was written in full ({', '.join(printable(w) for w in written)}), the summary is "
                 "not printed" if written else "no output written")
         print(f"{PROG}: {how}; {what}", file=sys.stderr)
         return code
-    # one write, the line break included (print makes two: with PYTHONUNBUFFERED, `| head -1` had gone
-    # before the second and the run ended 141, about one run in two; break-it pass of 2026-12-06)
-    sys.stdout.write((json.dumps(result.summary.to_dict()) if args.json else result.summary.format_table()) + "\n")
-    sys.stdout.flush()
+    _print_summary(result.summary, args.json)
     return 0
+
+
+def _print_summary(summary, as_json: bool) -> None:
+    """``simulate``'s summary on stdout, a JSON object or the table, in one write with its line break
+    (print makes two: with PYTHONUNBUFFERED, `| head -1` had gone before the second and the run ended
+    141, about one run in two; break-it pass of 2026-12-06)."""
+    sys.stdout.write((json.dumps(summary.to_dict()) if as_json else summary.format_table()) + "\n")
+    sys.stdout.flush()
+
+
+def _kept_note(e, part, args) -> str:
+    """What an interrupted ``simulate`` kept (``e``: its ``KeyboardInterrupt``, with the attributes of
+    :func:`sim.batch._keep_interrupted`; ``part``: its summary): the deals it covers and the files."""
+    from .cards import printable
+    total = args.deals * part.rotations
+    outs = [f for f in (args.out, args.tricks) if f is not None]
+    whole = part.extra.get("complete") is True  # (the signal came as the last chunks were written)
+    covers = (f"every deal was played ({total:,})" if whole else
+              f"the summary covers the {part.deals:,} deals played of {total:,}")
+    if e.kept_files:
+        named = " and ".join(printable(f) for f in outs)
+        return covers + "; " + (f"written to {named}, complete" if whole else
+                                f"written to {named}, marked incomplete (sim.read_metadata: complete false)")
+    if not e.existing:
+        return covers + "; no file asked for"
+    # (each named: the new-user pass of 2026-12-06 found "... and ... is kept", and the new file not written
+    # not said)
+    old = [f for f in outs if f in e.existing]
+    new = [f for f in outs if f not in e.existing]
+    return (covers + "; no file written: " + " and ".join(printable(f) for f in old)
+            + (" already existed and is kept" if len(old) == 1 else " already existed and are kept")
+            + " (only a complete run replaces a file)"
+            + (f", so {' and '.join(printable(f) for f in new)} was not written either" if new else ""))
 
 
 #: The parameters of :func:`sim.batch.simulate` and :class:`sim.rules.Rules` whose errors name them

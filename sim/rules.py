@@ -175,6 +175,18 @@ class Rules:
         return _deck_in_play(self.players, self.deck, self.remove)
 
     @property
+    def exchange_possible(self) -> bool:
+        """Whether an R7 exchange can ever be made in this game: ``exchange`` names a rule whose card is
+        in the deck in play (the 7 of trumps for ``seven``/``seven-two``, the 2 for ``seven-two``/``two-any``;
+        R1: ``rapida20`` has neither; R3: 6 players on ``spanish40`` and ``remove=all2s`` take the 2s out,
+        ``remove=trump2`` the 2 of trumps, disabling the 2-exchange)."""
+        cards = set(self.deck_cards)
+        sevens = any(card_id(7, s) in cards for s in range(4))
+        twos = any(card_id(2, s) in cards for s in range(4)) and not (
+            self.players == 3 and self.deck == "spanish40" and self.remove == "trump2")
+        return (self.exchange in ("seven", "seven-two") and sevens) or (self.exchange in ("seven-two", "two-any") and twos)
+
+    @property
     def ncards(self) -> int:
         """Cards in play in a deal (``trump2``: 39)."""
         n = len(self.deck_cards)

@@ -242,18 +242,18 @@ class RunningStats:
             sides.append(d)
         positions = []
         for j in range(S):
-            wins = int(self.pos_wins[j])
+            wins, draws = int(self.pos_wins[j]), int(self.pos_draws[j])
             mean, se = mean_se(self.pos_pts[j], self.pos_pts2[j], n)
             positions.append({
                 "side": j,
                 "seats": [s for s in range(self.players) if s % S == j],
                 "wins": wins,
-                "draws": int(self.pos_draws[j]),
+                "draws": draws,
                 "win_rate": wins / n if n else float("nan"),
                 "win_rate_ci95": list(wilson_interval(wins, n)),
                 # (the seat-fair first-lead score: new-user pass of 2026-12-06, sixth part)
-                "score": (wins + 0.5 * int(self.pos_draws[j])) / n if n else float("nan"),
-                "score_ci95": list(wilson_interval(wins + 0.5 * int(self.pos_draws[j]), n)),
+                "score": (wins + 0.5 * draws) / n if n else float("nan"),
+                "score_ci95": list(wilson_interval(wins + 0.5 * draws, n)),
                 "mean_points": mean,
                 "mean_points_se": se,
             })
@@ -401,16 +401,21 @@ def _rules_line(rules: dict) -> str:
     """The summary's ``rules:`` line: what R3 takes out of the deck and an exchange the deck cannot
     make are said (new-user pass of 2026-12-06, sixth part: 6 players with ``spanish40`` did not say
     that the four 2s are out, ``rapida20`` named an exchange that never happens)."""
+    from .cards import card_id
+    from .rules import Rules
     players, deck = rules["players"], rules["deck"]
+    try:  # (the game the summary's dict describes: what R1/R3 leave in the deck is its to say)
+        r = Rules(**rules)
+    except (TypeError, ValueError):  # (a dict not of Rules.to_dict: no note)
+        r = None
     line = f"rules: {players} players, deck {deck}"
     if players == 6 and deck == "spanish40":
         line += " (the four 2s removed, R3)"
     line += f", exchange {rules['exchange']} (condition {rules['exchange_condition']})"
-    if deck == "rapida20" and rules["exchange"] != "none":
-        line += " (never made: rapida20 has no 7 or 2)"
-    elif rules["exchange"] == "two-any" and deck == "spanish40" and (
-            players == 6 or (players == 3 and rules.get("remove") in ("trump2", "all2s"))):
-        line += " (never made: the 2 of trumps is out, R3)"
+    if r is not None and r.exchange != "none" and not r.exchange_possible:
+        no_seven_or_two = not {card_id(k, s) for k in (2, 7) for s in range(4)} & set(r.deck_cards)
+        line += (f" (never made: {deck} has no 7 or 2)" if no_seven_or_two else
+                 " (never made: the 2 of trumps is out, R3)")
     line += f", endgame {rules['endgame']}"
     if players == 3 and deck == "spanish40":
         line += f", remove {rules['remove']}"

@@ -11,6 +11,12 @@ counted, between its two tables, right after it is handed to the writer.
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -59,6 +65,25 @@ def _raise_on_call(monkeypatch, owner, name, n, exc=KeyboardInterrupt, after=Tru
 
     monkeypatch.setattr(owner, name, wrapper)
     return calls
+
+
+def _run_signalled(script, args, sig, ready, **env):
+    """``python -c script *args`` running the checkout's code (``env``: variables added; SIGINT at its default:
+    a background job inherits it ignored), sent ``sig`` once ``ready(p)`` returns (it may read the child's
+    stderr); ``(returncode, stdout, stderr)``, the child killed if the test fails meanwhile."""
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""), **env)
+    p = subprocess.Popen([sys.executable, "-c", script, *map(str, args)], cwd=root, env=env, text=True,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        ready(p)
+        p.send_signal(sig)
+        stdout, stderr = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    return p.returncode, stdout, stderr
 
 
 def _summary(capsys):
@@ -197,7 +222,6 @@ def test_api_interrupt_carries_what_was_kept(tmp_path, monkeypatch):
 def _fake_solver(monkeypatch, calls, stop_at=None):
     """``solver.selfplay`` replaced by a stand-in playing greedy on every seat (recording its batches),
     raising KeyboardInterrupt in the middle of batch ``stop_at`` as the real Python loop would."""
-    import sys
     import types
 
     import numpy as np
@@ -264,13 +288,12 @@ def test_default_chunks_follow_the_time_they_take(monkeypatch):
     """A policy 1,000 times slower than random (the stand-in sleeps 1 ms a row): the first chunk is
     FIRST_CHUNK... here 64 rows (patched), the next ones about a quarter second (~250 rows), so that a
     signal finds the run between chunks; results are those of any chunking."""
-    import time as _time
     real = sim.engine.play_batch
     sizes = []
 
     def slow(rules, deck, seed, row0, m, *rest):
         sizes.append(m)
-        _time.sleep(m * 0.001)
+        time.sleep(m * 0.001)
         real(rules, deck, seed, row0, m, *rest)
 
     monkeypatch.setattr(sim.batch, "FIRST_CHUNK", 64)
@@ -306,33 +329,19 @@ def test_signal_while_finished_chunks_are_written_waits_for_them(tmp_path):
     """Writing what was finished took longer than run_interruptible's 2 s grace (a large --chunk's queued
     tables, or a slow disk): the process was ended 'without unwinding' and every finished deal lost. The
     run now says it is keeping (sim.batch.keeping) and is waited for; a second signal still ends it."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-    from pathlib import Path
-    root = Path(__file__).resolve().parents[1]
     out, tricks = tmp_path / "d.parquet", tmp_path / "t.parquet"
     mark = tmp_path.parent / f"{tmp_path.name}.played"
-    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-               BRISCA_TEST_MARK=str(mark))
-    p = subprocess.Popen([sys.executable, "-c", _SLOW_WRITER, "simulate", "--deals", "4000", "--seed", "5",
-                          "--chunk", "1000", "--out", str(out), "--tricks", str(tricks), "--json"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=root,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
+
+    def ready(p):  # the warm-up's batch and two chunks played (0.3 s each), held by the writer
         end = time.monotonic() + 120
-        # the warm-up's batch and two chunks played (0.3 s each), held by the writer
         while not (mark.exists() and mark.read_text().count("played") >= 3) and time.monotonic() < end \
                 and p.poll() is None:
             time.sleep(0.02)
-        p.send_signal(signal.SIGINT)
-        stdout, stderr = p.communicate(timeout=60)
-    finally:
-        if p.poll() is None:
-            p.kill()
-    assert p.returncode == 130 and "without unwinding" not in stderr, stderr
+
+    code, stdout, stderr = _run_signalled(
+        _SLOW_WRITER, ["simulate", "--deals", "4000", "--seed", "5", "--chunk", "1000", "--out", out,
+                       "--tricks", tricks, "--json"], signal.SIGINT, ready, BRISCA_TEST_MARK=str(mark))
+    assert code == 130 and "without unwinding" not in stderr, stderr
     md = sim.read_metadata(out)
     assert md["complete"] is False and md["rows"] in (1000, 2000, 3000) and md["rows"] == json.loads(stdout)["deals"]
     assert sim.read_metadata(tricks)["rows"] == md["rows"]
@@ -397,30 +406,18 @@ def test_signal_after_every_deal_was_played_keeps_the_complete_files(tmp_path, w
     Thread.join ran no bytecode: the signal's exception did not land, keeping() was never asked, and the 2 s
     grace ended the process: the whole run lost) or while the footer is written (outside the chunks' except:
     'no output written'). Now the files are finished and complete, exit 143."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-    from pathlib import Path
-    root = Path(__file__).resolve().parents[1]
     out = tmp_path / "o.parquet"
-    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    p = subprocess.Popen([sys.executable, "-c", _LATE_SIGNAL, where, *_args(out)], cwd=root, env=env,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
+
+    def ready(p):
         head = ""
         while "MARK" not in head:
             line = p.stderr.readline()
             assert line, head
             head += line
         time.sleep(0.3 if where == "writer" else 0.1)
-        p.send_signal(signal.SIGTERM)
-        stdout, stderr = p.communicate(timeout=60)
-    finally:
-        if p.poll() is None:
-            p.kill()
-    assert p.returncode == 143 and "without unwinding" not in stderr, stderr
+
+    code, stdout, stderr = _run_signalled(_LATE_SIGNAL, [where, *_args(out)], signal.SIGTERM, ready)
+    assert code == 143 and "without unwinding" not in stderr, stderr
     assert f"terminated; every deal was played (1,000); written to {out}, complete" in stderr
     d = json.loads(stdout)
     assert d["complete"] is True and d["deals"] == DEALS
@@ -434,8 +431,6 @@ def test_no_stale_keep_request_after_an_interrupted_run(tmp_path, monkeypatch):
     the same process (sim.cli.main, run_interruptible) would wait up to 60 s for a stuck worker instead of its
     2 s grace. Cleared by run_interruptible when a command starts and by simulate when a run starts (not
     when it ends: the command's last steps then raced the expired grace, break-it pass 18's test)."""
-    import time
-
     from sim.cli import run_interruptible
     _raise_on_call(monkeypatch, sim.engine, "play_batch", 3)
     with pytest.raises(KeyboardInterrupt) as e:
