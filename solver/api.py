@@ -507,6 +507,11 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     target = check_target(target)
     if win and target is not None:
         raise ValueError(f"target: give a target or win=True, not both (got target={target})")
+    if seat is not None:  # (the call's argument: raised once, not returned once a position; break-it pass 19)
+        if target is None and not win:
+            raise ValueError("seat: only in target mode (with a target or win=True)")
+        if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, numbers.Integral) or int(seat) < 0:
+            raise ValueError(f"seat: expected a seat 0 to players-1, got {seat!r}")
     positions = list(positions)
     if threads is None:
         import numba

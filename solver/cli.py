@@ -378,15 +378,17 @@ def _play(pos, moves: str):
         ``--play: move i (M): ...`` for a move that is not a card or swap, not legal, or needs a
         draw from a hidden stock.
     """
+    from sim.cards import show_input
+
     items = [m.strip() for m in moves.split(",")]
-    if not moves.strip() or any(not m for m in items):
-        raise ValueError(f"--play: expected comma-separated moves such as 1O,swap,3C, got {moves!r}")
+    if not moves.strip() or any(not m for m in items):  # (its text cut: a 100 KB --play was echoed whole)
+        raise ValueError(f"--play: expected comma-separated moves such as 1O,swap,3C, got {show_input(moves)}")
     for i, m in enumerate(items, 1):
         try:
             pos = pos.apply(pos.parse_move(m))
         except ValueError as e:  # (the API's "move: ..." already says which move: not "move" twice)
             msg = str(e).removeprefix("move: ")
-            raise ValueError(f"--play: move {i} ({m}): {msg}") from None
+            raise ValueError(f"--play: move {i} ({show_input(m, quote=False)}): {msg}") from None
     return pos
 
 
@@ -1707,7 +1709,7 @@ def cmd_puzzles(args) -> int:
     if whole["rc"]:
         return 1
     if n < args.count:
-        print(f"brisca: warning: found {n} of {args.count} puzzles in {count_of(tries, 'position')} "
+        print(f"brisca: warning: found {n} of {count_of(args.count, 'puzzle')} in {count_of(tries, 'position')} "
               "tried (--max-tries)",
               file=sys.stderr)
         return 1

@@ -10,6 +10,8 @@ other side, and ``--win`` alone asks for the side to move).
 """
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 from sim.rules import Rules
@@ -34,14 +36,27 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
     Raises
     ------
     ValueError
-        For unsupported ``players``.
+        For unsupported ``players``, or a ``count``, ``seed`` or ``max_tries`` that is not an integer in
+        range (``count`` and ``max_tries`` 0 or more, ``seed`` in [0, 2**64)), when called (break-it pass
+        19: ``count=1.5`` yielded 2 puzzles, ``count="2"`` was a ``TypeError``, ``seed=-1`` numpy's message).
     """
+    for name, v, hi in (("count", count, None), ("seed", seed, 2 ** 64), ("max_tries", max_tries, None)):
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral) or int(v) < 0 \
+                or (hi is not None and int(v) >= hi):
+            raise ValueError(f"{name}: expected an integer 0 or more{'' if hi is None else ' below 2**64'}, got {v!r}")
+    if isinstance(players, (bool, np.bool_)) or players != 2:
+        raise ValueError("players: puzzles are generated for 2 players")
+    if on_try is not None and not callable(on_try):
+        raise ValueError(f"on_try: expected a callable, got {type(on_try).__name__}")
+    return _find(int(count), players, int(seed), int(max_tries), on_try)
+
+
+def _find(count, players, seed, max_tries, on_try):
+    """:func:`find_puzzles`' search, its arguments checked."""
     from .api import solve
     from .position import deal_position
 
-    if players != 2:
-        raise ValueError("players: puzzles are generated for 2 players")
-    rules = Rules(players=players)
+    rules = Rules(players=int(players))
     rng = np.random.default_rng(seed)
     found = 0
     tries = 0

@@ -161,9 +161,10 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
         range (``seed``: the run seed or its int64 bits; ``rotations`` at least 1), or an output array
         with fewer than ``m`` rows.
     """
+    from sim.checks import check_flag
     from sim.engine import (R_CAPOTE, R_EX, R_FIRST, R_NEX, R_PINTA, R_REMOVED, R_SEAT_POINTS, R_SEAT_TRICKS,
-                            R_SIDE_POINTS, R_STATUS, R_TRUMP, R_WINNER, T_CARDS, T_LEADER, T_POINTS, T_WINNER,
-                            shuffle_deal)
+                            R_SIDE_POINTS, R_SIZE, R_STATUS, R_TRUMP, R_WINNER, T_CARDS, T_LEADER, T_POINTS, T_SIZE,
+                            T_WINNER, shuffle_deal)
     from sim.rng import deal_seed
     from . import search as S
 
@@ -173,11 +174,21 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
         if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral) or not lo <= int(v) < 2 ** 64:
             raise ValueError(f"{name}: expected an integer {lo} or more, got {v!r}")
     m = int(m)
-    need = {"res": (res, 2), "hands0": (hands0, 3), "dseeds": (dseeds, 1)} | ({"tricks": (tricks, 3)} if rec else {})
-    for name, (a, ndim) in need.items():
+    rec = check_flag(rec, "rec")
+    # (break-it pass 19: a row too short for its outputs was an IndexError after the deal was solved, an int8
+    # dseeds an OverflowError)
+    need = {"res": (res, (R_SIZE,), "i"), "hands0": (hands0, (rules.players, 3), "i"),
+            "dseeds": (dseeds, (), "u")} | ({"tricks": (tricks, (rules.tricks, T_SIZE), "i")} if rec else {})
+    for name, (a, inner, kinds) in need.items():
+        ndim = len(inner) + 1
         if not isinstance(a, np.ndarray) or a.ndim != ndim or a.shape[0] < m:
             raise ValueError(f"{name}: expected an ndarray of {ndim} dimensions with at least m={m} rows, got "
                              + (f"shape {a.shape}" if isinstance(a, np.ndarray) else type(a).__name__))
+        if any(s < k for s, k in zip(a.shape[1:], inner)) or a.dtype.kind not in kinds + ("u" if kinds == "i" else ""):
+            raise ValueError(f"{name}: expected rows of shape {inner} ({'uint64' if kinds == 'u' else 'integers'}), "
+                             f"got shape {a.shape}, dtype {a.dtype}")
+        if kinds == "u" and a.dtype.itemsize < 8:
+            raise ValueError(f"{name}: expected uint64 (a deal seed is 64 bits), got dtype {a.dtype}")
     # the batch passes the run seed as int64 bits (2**64 - 1 arrives as -1): keep the bits
     seed = int(seed) & 0xFFFFFFFFFFFFFFFF
     n = rules.players
