@@ -318,7 +318,7 @@ def summary(df) -> str:
              f"sd {x.std(ddof=1):.2f}",
              f"- first leader wins {100 * win:.2f}% +- {100 * zw:.2f}, draws (60-60) {100 * draw:.2f}%, "
              f"loses {100 * lose:.2f}%",
-             f"- quantiles of the first leader's points: "
+             "- quantiles of the first leader's points: "
              + ", ".join(f"q{int(q * 100)}={x.quantile(q):.0f}" for q in (0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99)),
              f"- capote (120-0 either way): {100 * ((x == 120) | (x == 0)).mean():.3f}%;"
              f" solve time per deal: median {df['ms'].median():.0f} ms, p99 {df['ms'].quantile(0.99):.0f} ms", "",

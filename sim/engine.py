@@ -175,10 +175,6 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
     # policy is played inline; prng is synced only around the other policies.
     ps = dseed ^ POLICY_STREAM
     pbuf = np.uint64(0)
-    allrandom = True
-    for k in range(n):
-        if pol[k] != 0:
-            allrandom = False
     s = 0
     for k in range(n):
         hands[k] = 0

@@ -37,7 +37,7 @@ from .expert import expert_action
 from .heuristic import heuristic_action
 from .rng import below32
 from .rules import beats, trick_winner_at
-from .view import V_HAND, V_LEGAL, V_LEADER, V_NTRICK, V_PLAYERS, V_SEAT, V_SIDES, V_SWAP, V_TRICK, V_TRUMP
+from .view import V_LEGAL, V_LEADER, V_NTRICK, V_PLAYERS, V_SEAT, V_SIDES, V_SWAP, V_TRICK, V_TRUMP
 
 RANDOM, GREEDY, HEURISTIC, EXPERT, COUNTER = 0, 1, 2, 3, 4
 #: Policy names in id order (``POLICIES.index(name)`` is the id).

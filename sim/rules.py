@@ -8,7 +8,7 @@ Card sets are ``int64`` bitmasks over the card ids of :mod:`sim.cards`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass, asdict
 from functools import lru_cache
 
 import numpy as np

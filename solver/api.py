@@ -26,7 +26,7 @@ import numba.core.event as numba_event
 import numpy as np
 from numba.core.compiler_lock import global_compiler_lock
 
-from sim.cards import SWAP, format_card, show_input
+from sim.cards import format_card, show_input
 from sim.checks import ARBITRARY_ORDER, check_flag, sequence_problem
 
 from .position import Position

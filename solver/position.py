@@ -21,14 +21,14 @@ engine's deal layout (``order``, draw pointer, hand bitmasks, trick) and
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 import numbers
 import re
 
 import numpy as np
 
-from sim.cards import (CARD_POINTS, CARD_RANK, CARD_SUIT, DECKS, SUITS, SWAP, card_id, deck_cards, format_card,
+from sim.cards import (CARD_POINTS, CARD_RANK, CARD_SUIT, DECKS, SWAP, card_id, deck_cards, format_card,
                        parse_card, show_input)
 from sim.checks import ARBITRARY_ORDER, check_flag, sequence_problem
 from sim.rules import EXCHANGES, ENDGAMES, REMOVES, Rules
@@ -1069,7 +1069,6 @@ def deal_position(rules: Rules, seed: int, d: int) -> Position:
     ds = deal_seed(np.uint64(int(seed)), np.uint64(int(d)))
     removed = shuffle_deal(rules.to_array(), deck, np.uint64(ds), order, rng)
     n = rules.players
-    hands = np.zeros(n, dtype=np.int64)
     hl = [[] for _ in range(n)]
     for k in range(3 * n):
         hl[k % n].append(int(order[k]))

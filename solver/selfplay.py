@@ -224,7 +224,6 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
             leader = int(st[ST_LEADER])
             seat = (leader + ntr) % n
             if mv_ == SWAP:
-                L = int(st[3])
                 res[i, R_EX + 3 * nex] = seat
                 hand_before = int(st[ST_HAND + seat])
                 S.apply_move(st, stock, ismax, mv_)

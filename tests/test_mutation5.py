@@ -276,7 +276,7 @@ def test_expert_last_draw_search_gives_the_face_down_card_to_the_trick_winner():
         n = i % 2
         hand, cards = cards[:3], cards[3:]
         trick, cards = cards[:n], cards[n:]
-        hidden, cards = cards[:4 - n], cards[4 - n:]   # opponent's cards and the face-down card
+        cards = cards[4 - n:]   # (skipped: the opponent's cards and the face-down card)
         v = np.zeros(V.V_SIZE, dtype=np.int64)
         me = rng.randrange(2)
         v[V.V_SEAT], v[V.V_HAND], v[V.V_LEGAL], v[V.V_SWAP] = me, _mask(hand), _mask(hand), -1

@@ -945,7 +945,7 @@ def test_cli_puzzles(tmp_path):
 
 
 def test_play_open_batch_matches_engine_layout():
-    from sim.engine import R_SIDE_POINTS, R_SIZE, R_WINNER, T_POINTS, T_SIZE
+    from sim.engine import R_SIDE_POINTS, R_SIZE, T_POINTS, T_SIZE
     from solver.selfplay import play_open_batch, play_open_deal
     rules = Rules(players=2)
     m = 2
@@ -1225,7 +1225,6 @@ def test_drivers_give_the_values_and_nodes_of_ab(players):
     none holds a runtime object that would keep numba from caching it (a kernel passed on to a
     compiled callee did: "Cannot cache ... dynamic globals")."""
     from solver import search as S
-    rules = Rules(players=players)
     flags = S.default_flags()
     off = flags.copy()
     off[S.FL_TWO] = 0
