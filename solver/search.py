@@ -126,10 +126,10 @@ from numba.extending import intrinsic
 
 from sim.bits import highest, lowest, popcount
 from sim.cards import CARD_POINTS, CARD_SUIT, N_IDS, SUIT_MASK, SWAP
-from sim.rules import (beats, exchange_card, legal_follow, legal_mask, legal_mask_at, strength_of, suit_mask, suit_of,
+from sim.rules import (beats, exchange_card, legal_follow, legal_mask, strength_of, suit_mask, suit_of,
                        trick_winner, trick_winner_at)
 from solver.position import (ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE,
-                             ST_NTRICK, ST_PLAYERS, ST_SIDES, ST_SIDEWON, ST_SIZE, ST_TRICK, ST_TRUMP)
+                             ST_NTRICK, ST_PLAYERS, ST_SIDES, ST_SIDEWON, ST_TRICK, ST_TRUMP)
 
 @intrinsic
 def _prefetch(typingctx, arr, idx):
