@@ -120,9 +120,10 @@ def register(subparsers) -> None:
             "One JSON line per puzzle (with --out F.parquet one row per puzzle, moves and pv as JSON text): "
             "position, move (the only move reaching 61), value (its exact points for the side to move), need "
             "(future points it needs for 61), moves (every move's value), pv, deal (deal index of --seed), ply "
-            "(moves played from the deal's start). Grading an answer: it is right when its value in moves is at "
+            "(moves played from the deal's start), seat (the seat to move, who answers: the position's turn). "
+            "Grading an answer: it is right when its value in moves is at "
             "least need (only the record's move is); or run brisca solve --play ANSWER --win --seat S on the "
-            "puzzle's position, S the seat that answered (the turn may have passed to the other side), which "
+            "puzzle's position, S the record's seat (the turn may have passed to the other side), which "
             "tells whether that side can still reach 61. Exit status: 0 ok, 1 fewer than --count puzzles found "
             "within --max-tries (those found are written) or the output could not be written, 2 bad input, "
             "130/143 interrupted by Ctrl-C/SIGTERM (the puzzles found so far are printed, or written to an --out "
@@ -1586,7 +1587,7 @@ def _names_a_file(path):
 
 #: The columns of ``brisca puzzles --out F.parquet`` (the JSON lines' keys; ``moves`` and ``pv`` as JSON text).
 _PUZZLE_COLUMNS = (("position", "string"), ("move", "string"), ("value", "int64"), ("need", "int64"),
-                   ("moves", "string"), ("pv", "string"), ("deal", "int64"), ("ply", "int64"))
+                   ("moves", "string"), ("pv", "string"), ("deal", "int64"), ("ply", "int64"), ("seat", "int64"))
 
 
 def _write_puzzles(records, path, total=None, complete=True):

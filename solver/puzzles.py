@@ -5,7 +5,7 @@ forward along random legal moves to a random point (any phase), kept when exactl
 move lets the side to move end with 61 or more card points (points held plus
 value). Each record holds the position, the unique winning move, its value and a
 solution line (principal variation). Graded with ``brisca solve --win --seat S`` on the
-position after the user's move, ``S`` the seat that answered (the turn may have passed to the
+position after the user's move, ``S`` the record's ``seat``, who answered (the turn may have passed to the
 other side, and ``--win`` alone asks for the side to move).
 """
 from __future__ import annotations
@@ -18,7 +18,8 @@ from sim.rules import Rules
 
 
 def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2000, on_try=None):
-    """Yield up to ``count`` puzzle records (dicts: ``position, move, value, need, moves, pv, deal, ply``).
+    """Yield up to ``count`` puzzle records (dicts: ``position, move, value, need, moves, pv, deal, ply, seat``;
+    ``seat`` is the seat to move, who answers: the position's turn).
 
     Parameters
     ----------
@@ -85,4 +86,4 @@ def _find(count, players, seed, max_tries, on_try):
             continue
         found += 1
         yield {"position": str(pos), "move": winners[0], "value": res.moves[winners[0]], "need": need,
-               "moves": res.moves, "pv": res.pv, "deal": d - 1, "ply": ply}
+               "moves": res.moves, "pv": res.pv, "deal": d - 1, "ply": ply, "seat": pos.turn}

@@ -2518,7 +2518,7 @@ def test_cli_out_format_follows_the_file_name(capsys, tmp_path):
     assert _run(capsys, "puzzles", "--count", "2", "--seed", "3", "--out", str(pq), "--no-progress")[0] == 0
     lines = [json.loads(x) for x in j.read_text().splitlines()]
     df = pd.read_parquet(pq)
-    assert list(df.columns) == ["position", "move", "value", "need", "moves", "pv", "deal", "ply"]
+    assert list(df.columns) == ["position", "move", "value", "need", "moves", "pv", "deal", "ply", "seat"]
     assert str(df["value"].dtype) == "int64" and len(df) == 2
     for rec, (_, row) in zip(lines, df.iterrows()):
         assert {**row.to_dict(), "moves": json.loads(row["moves"]), "pv": json.loads(row["pv"])} == rec
