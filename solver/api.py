@@ -27,7 +27,7 @@ import numpy as np
 from numba.core.compiler_lock import global_compiler_lock
 
 from sim.cards import format_card, show_input
-from sim.checks import ARBITRARY_ORDER, check_flag, sequence_problem
+from sim.checks import ARBITRARY_ORDER, check_flag, check_int, sequence_problem
 
 from .position import Position
 
@@ -510,8 +510,7 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     if seat is not None:  # (the call's argument: raised once, not returned once a position; break-it pass 19)
         if target is None and not win:
             raise ValueError("seat: only in target mode (with a target or win=True)")
-        if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, numbers.Integral) or int(seat) < 0:
-            raise ValueError(f"seat: expected a seat 0 to players-1, got {seat!r}")
+        check_int(seat, "seat")  # (its top, players-1, is each position's: checked there)
     positions = list(positions)
     if threads is None:
         import numba

@@ -735,13 +735,6 @@ class Position:
         """Every card played."""
         return self.k == 0 and not self.trick
 
-    def _seat(self, seat) -> int:
-        """``seat`` as an ``int`` seat of this table (0 to players-1; a bool is refused)."""
-        if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, numbers.Integral) \
-                or not 0 <= int(seat) < self.rules.players:
-            raise _err("seat", f"expected a seat 0-{self.rules.players - 1}, got {seat!r}")
-        return int(seat)
-
     def side_of(self, seat: int) -> int:
         """Side of ``seat`` (RULES R3): seat % 2 with teams, the seat itself with 2 or 3 players.
 
@@ -750,7 +743,7 @@ class Position:
         ValueError
             If ``seat`` is not a seat of the table (break-it pass 19: ``side_of(5)`` of 2 players was 1).
         """
-        return self._seat(seat) % self.rules.sides
+        return _seat(seat, "seat", self.rules.players) % self.rules.sides
 
     def side_points(self, seat: int) -> int:
         """Card points already captured by the side of ``seat``.
@@ -762,7 +755,7 @@ class Position:
             seat 1's points, ``side_points(1.5)`` 0).
         """
         sd = self.rules.sides
-        seat = self._seat(seat)
+        seat = _seat(seat, "seat", self.rules.players)
         return sum(p for s, p in enumerate(self.points) if s % sd == seat % sd)
 
     @property

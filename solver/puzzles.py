@@ -10,10 +10,9 @@ other side, and ``--win`` alone asks for the side to move).
 """
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 
+from sim.checks import check_int
 from sim.rules import Rules
 
 
@@ -41,15 +40,12 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
         range (``count`` and ``max_tries`` 0 or more, ``seed`` in [0, 2**64)), when called (break-it pass
         19: ``count=1.5`` yielded 2 puzzles, ``count="2"`` was a ``TypeError``, ``seed=-1`` numpy's message).
     """
-    for name, v, hi in (("count", count, None), ("seed", seed, 2 ** 64), ("max_tries", max_tries, None)):
-        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral) or int(v) < 0 \
-                or (hi is not None and int(v) >= hi):
-            raise ValueError(f"{name}: expected an integer 0 or more{'' if hi is None else ' below 2**64'}, got {v!r}")
+    count, seed, max_tries = check_int(count, "count"), check_int(seed, "seed"), check_int(max_tries, "max_tries")
     if isinstance(players, (bool, np.bool_)) or players != 2:
         raise ValueError("players: puzzles are generated for 2 players")
     if on_try is not None and not callable(on_try):
         raise ValueError(f"on_try: expected a callable, got {type(on_try).__name__}")
-    return _find(int(count), players, int(seed), int(max_tries), on_try)
+    return _find(count, players, seed, max_tries, on_try)
 
 
 def _find(count, players, seed, max_tries, on_try):

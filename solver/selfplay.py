@@ -13,8 +13,6 @@ lowest card id, ``swap`` last.
 """
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 
 from sim.cards import SWAP
@@ -161,7 +159,7 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
         range (``seed``: the run seed or its int64 bits; ``rotations`` at least 1), or an output array
         with fewer than ``m`` rows.
     """
-    from sim.checks import check_flag
+    from sim.checks import check_flag, check_int
     from sim.engine import (R_CAPOTE, R_EX, R_FIRST, R_NEX, R_PINTA, R_REMOVED, R_SEAT_POINTS, R_SEAT_TRICKS,
                             R_SIDE_POINTS, R_SIZE, R_STATUS, R_TRUMP, R_WINNER, T_CARDS, T_LEADER, T_POINTS, T_SIZE,
                             T_WINNER, shuffle_deal)
@@ -171,8 +169,7 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     rules = _rules_of(rules)
     # (break-it pass of 2026-12-06: seed=1.5 was cut to 1, "1" read as 1, rotations=0 a ZeroDivisionError)
     for name, v, lo in (("seed", seed, -2 ** 63), ("row0", row0, 0), ("m", m, 0), ("rotations", rotations, 1)):
-        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral) or not lo <= int(v) < 2 ** 64:
-            raise ValueError(f"{name}: expected an integer {lo} or more, got {v!r}")
+        check_int(v, name, lo)
     m = int(m)
     rec = check_flag(rec, "rec")
     # (break-it pass 19: a row too short for its outputs was an IndexError after the deal was solved, an int8
