@@ -182,8 +182,7 @@ class Rules:
         ``remove=trump2`` the 2 of trumps, disabling the 2-exchange)."""
         cards = set(self.deck_cards)
         sevens = any(card_id(7, s) in cards for s in range(4))
-        twos = any(card_id(2, s) in cards for s in range(4)) and not (
-            self.players == 3 and self.deck == "spanish40" and self.remove == "trump2")
+        twos = any(card_id(2, s) in cards for s in range(4)) and self.remove != "trump2"  # (3p spanish40 only)
         return (self.exchange in ("seven", "seven-two") and sevens) or (self.exchange in ("seven-two", "two-any") and twos)
 
     @property

@@ -480,7 +480,8 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     ValueError
         For an invalid position (with ``errors="raise"``: the first in order, its message prefixed
         ``positions[i]: ``), a single string or a mapping for ``positions``, bad ``threads``,
-        ``target`` or ``errors``.
+        ``target`` or ``errors``, or a ``seat`` given without a target or ``win`` or not an integer 0 or
+        more (a seat past a position's players is that position's error).
 
     Examples
     --------

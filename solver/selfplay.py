@@ -156,8 +156,9 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     ------
     ValueError
         For an invalid ``rules``, a ``seed``, ``row0``, ``m`` or ``rotations`` that is not an integer in
-        range (``seed``: the run seed or its int64 bits; ``rotations`` at least 1), or an output array
-        with fewer than ``m`` rows.
+        range (``seed``: the run seed or its int64 bits; ``rotations`` at least 1), a ``rec`` that is not a
+        yes/no flag, or an output array with fewer than ``m`` rows, rows shorter than the shapes above, or
+        another dtype than an integer one (``dseeds``: uint64).
     """
     from sim.checks import check_flag, check_int
     from sim.engine import (R_CAPOTE, R_EX, R_FIRST, R_NEX, R_PINTA, R_REMOVED, R_SEAT_POINTS, R_SEAT_TRICKS,
@@ -174,18 +175,18 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     rec = check_flag(rec, "rec")
     # (break-it pass 19: a row too short for its outputs was an IndexError after the deal was solved, an int8
     # dseeds an OverflowError)
-    need = {"res": (res, (R_SIZE,), "i"), "hands0": (hands0, (rules.players, 3), "i"),
-            "dseeds": (dseeds, (), "u")} | ({"tricks": (tricks, (rules.tricks, T_SIZE), "i")} if rec else {})
-    for name, (a, inner, kinds) in need.items():
+    need = {"res": (res, (R_SIZE,)), "hands0": (hands0, (rules.players, 3)), "dseeds": (dseeds, ())} | (
+        {"tricks": (tricks, (rules.tricks, T_SIZE))} if rec else {})
+    for name, (a, inner) in need.items():
         ndim = len(inner) + 1
         if not isinstance(a, np.ndarray) or a.ndim != ndim or a.shape[0] < m:
             raise ValueError(f"{name}: expected an ndarray of {ndim} dimensions with at least m={m} rows, got "
                              + (f"shape {a.shape}" if isinstance(a, np.ndarray) else type(a).__name__))
-        if any(s < k for s, k in zip(a.shape[1:], inner)) or a.dtype.kind not in kinds + ("u" if kinds == "i" else ""):
-            raise ValueError(f"{name}: expected rows of shape {inner} ({'uint64' if kinds == 'u' else 'integers'}), "
+        seeds = name == "dseeds"  # (a deal seed is 64 bits; the other outputs take any integer type)
+        if any(s < k for s, k in zip(a.shape[1:], inner)) or not (a.dtype == np.uint64 if seeds
+                                                                  else a.dtype.kind in "iu"):
+            raise ValueError(f"{name}: expected rows of shape {inner} ({'uint64' if seeds else 'integers'}), "
                              f"got shape {a.shape}, dtype {a.dtype}")
-        if kinds == "u" and a.dtype.itemsize < 8:
-            raise ValueError(f"{name}: expected uint64 (a deal seed is 64 bits), got dtype {a.dtype}")
     # the batch passes the run seed as int64 bits (2**64 - 1 arrives as -1): keep the bits
     seed = int(seed) & 0xFFFFFFFFFFFFFFFF
     n = rules.players
