@@ -117,6 +117,12 @@ MAX_CHUNK = 1 << 22
 MAX_CHUNK_TRICK_ROWS = 1 << 24
 #: Runs of at most this many rows keep a DataFrame in the result by default.
 FRAME_ROWS = 100_000
+#: Bytes a deal row of the returned frames costs at most while they are built (the deal table 45-70
+#: bytes a row with 2-6 players, its trick rows 145-280 more; twice that while the arrow tables are
+#: turned into DataFrames): :func:`simulate` refuses ``keep_frame`` when the run's frames would not fit
+#: in the machine's memory (break-it pass 20: ``deals=10**18, keep_frame=True`` grew until killed).
+FRAME_ROW_BYTES = 160
+TRICK_ROW_BYTES = 600
 #: The open-hand oracle (RULES R11: a labelled oracle, never a player).
 SOLVER = "solver"
 _COMPRESSION = "zstd"
@@ -177,7 +183,9 @@ def _as_rules(rules) -> Rules:
 
 def _as_count(name: str, value) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        if isinstance(value, float) and value.is_integer():
+        # an integer-valued float of any width (np.float32(2.0) was refused where 2.0 was taken: break-it
+        # pass 20)
+        if isinstance(value, (float, np.floating)) and np.isfinite(value) and float(value).is_integer():
             value = int(value)
         else:
             raise ValueError(f"{name} must be a positive integer, got {value!r}")
@@ -1374,6 +1382,25 @@ def _keep_interrupted(exc, targets, mark, rows: int, summarize, written: list | 
     return exc
 
 
+def _physical_memory() -> int | None:
+    """Bytes of memory of this machine (``os.sysconf``), or None where it cannot say."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def _check_frame_memory(rows: int, tricks: bool) -> None:
+    """Refuse frames of ``rows`` deal rows (and their tricks) that cannot fit in memory: about
+    :data:`FRAME_ROW_BYTES` (+ :data:`TRICK_ROW_BYTES` with ``tricks``) a row against the machine's memory."""
+    need = rows * (FRAME_ROW_BYTES + (TRICK_ROW_BYTES if tricks else 0))
+    have = _physical_memory()
+    if have is not None and need > have:
+        raise ValueError(f"keep_frame: a frame of {rows:,} rows{' with their tricks' if tricks else ''} needs about "
+                         f"{need / 1e9:,.1f} GB, more than this machine's {have / 1e9:,.1f} GB of memory: write the "
+                         "table with out=" + (" and tricks_out=" if tricks else "") + " and keep_frame=False")
+
+
 def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads: int | None = None,
              duplicate: bool = False, out=None, tricks_out=None, chunk: int | None = None,
              progress: bool = False, keep_frame: bool | None = None, tricks: bool = False,
@@ -1436,8 +1463,10 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     ------
     ValueError
         For invalid rules, policies, counts, seed, threads, a yes/no option that is not a bool
-        (``duplicate="no"``: :func:`sim.checks.check_flag`), ``tricks`` without ``keep_frame``, or an
-        unwritable output; raised before anything is simulated or written.
+        (``duplicate="no"``: :func:`sim.checks.check_flag`), ``tricks`` without ``keep_frame``, a
+        ``keep_frame`` run whose frames would not fit in the machine's memory (:data:`FRAME_ROW_BYTES`),
+        an ``on_start`` that is not callable, a ``written`` that is not a list, or an unwritable output;
+        raised before anything is simulated or written.
     RuntimeError
         If the engine reports a row with a non-zero status (a policy bug); no
         file is left behind.
@@ -1480,6 +1509,12 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                                    check_flag(tricks, "tricks"))  # (duplicate="no" played duplicate: 2026-12-06)
     if keep_frame is not None:
         keep_frame = check_flag(keep_frame, "keep_frame")
+    # (break-it pass 20: written="abc" played every deal and wrote the files, then raised a bare
+    # AttributeError and lost the summary; on_start=1 a bare TypeError)
+    if on_start is not None and not callable(on_start):
+        raise ValueError(f"on_start: expected a callable, got {type(on_start).__name__}")
+    if written is not None and not isinstance(written, list):
+        raise ValueError(f"written: expected a list (it gets the paths written), got {type(written).__name__}")
     seat_pol = resolve_policies(rules, policies)
     solver = seat_pol[0] == SOLVER
     rotations = rules.sides if duplicate else 1
@@ -1514,6 +1549,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         raise ValueError("tricks: the trick table is returned beside the deal table; tricks=True needs keep_frame"
                          + (f" (a run of {rows:,} rows, more than {FRAME_ROWS:,}, keeps no frame by default: pass "
                             "keep_frame=True, " if by_default else " (") + "or write it with tricks_out)")
+    if keep_frame:
+        _check_frame_memory(rows, tricks)
     rec = tricks_out is not None or (tricks and keep_frame)
 
     targets = []

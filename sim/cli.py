@@ -337,11 +337,12 @@ def cmd_simulate(args) -> int:
     from .batch import simulate
     try:
         rules = Rules(players=args.players, deck=args.deck, exchange=args.exchange,
-                      exchange_condition=args.exchange_condition, endgame=args.endgame, remove=args.remove or "2B")
+                      exchange_condition=args.exchange_condition, endgame=args.endgame,
+                      remove=None if args.remove == "2B" else args.remove)  # (a 2B Rules refuses: the check below)
     except ValueError as e:
         return _fail(_as_flag(str(e)))
     if args.remove is not None and (rules.players != 3 or rules.deck != "spanish40"):
-        # Rules cannot tell an explicit remove=2B from its default: a --remove that would be ignored is an error
+        # (a --remove that would be ignored is an error; this message names the players and the deck)
         return _fail(f"--remove applies to 3 players with the spanish40 deck only (RULES R3); "
                      f"got {rules.players} players, deck {rules.deck}")
     for flag, path in (("--out", args.out), ("--tricks", args.tricks)):

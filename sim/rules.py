@@ -90,9 +90,11 @@ class Rules:
     endgame : str
         ``free`` (default), ``follow`` or ``arrastre`` (R9).
     remove : str or None
-        Three players with ``spanish40`` only: ``2B`` (default), ``trump2`` or ``all2s`` (R3); None is
-        taken as the default (what :meth:`to_dict` gives for the other games, where the field
-        removes nothing).
+        Three players with ``spanish40`` only: ``2B`` (default), ``trump2`` or ``all2s`` (R3). None (the
+        default) is ``2B`` in that game and stays None in the others, where R3 removes by the table (6
+        players on ``spanish40``: the four 2s) or nothing; a ``remove`` given for them is refused, as
+        ``brisca simulate --remove`` and a position's ``remove=`` are (break-it pass 20:
+        ``Rules(players=3, deck="catalan48", remove="2B")`` was taken and removed nothing).
     tie : str
         ``draw`` (default) or ``replay`` (R8, match play).
 
@@ -113,12 +115,10 @@ class Rules:
     exchange: str = "seven-two"
     exchange_condition: str = "any"
     endgame: str = "free"
-    remove: str = "2B"
+    remove: str | None = None
     tie: str = "draw"
 
     def __post_init__(self):
-        if self.remove is None:  # (to_dict's value where the field does not apply)
-            object.__setattr__(self, "remove", "2B")
         if isinstance(self.players, bool) or not isinstance(self.players, (int, np.integer)):
             raise ValueError(f"players must be an integer, got {self.players!r}")
         if self.players not in (2, 3, 4, 6):
@@ -134,14 +134,16 @@ class Rules:
         for name, value, allowed in (("exchange", self.exchange, EXCHANGES),
                                      ("exchange_condition", self.exchange_condition, EXCHANGE_CONDITIONS),
                                      ("endgame", self.endgame, ENDGAMES),
-                                     ("remove", self.remove, REMOVES),
+                                     ("remove", "2B" if self.remove is None else self.remove, REMOVES),
                                      ("tie", self.tie, TIES)):
             if value not in allowed:
                 raise ValueError(f"unknown {name} {value!r}: expected one of {', '.join(allowed)}")
-        if self.remove != "2B" and self.players != 3:
+        if self.remove is not None and self.players != 3:
             raise ValueError(f"remove={self.remove} applies to 3 players only (RULES R3)")
-        if self.players == 3 and self.remove != "2B" and self.deck != "spanish40":
+        if self.remove is not None and self.deck != "spanish40":
             raise ValueError(f"remove={self.remove} applies to the spanish40 deck only (RULES R3)")
+        if self.remove is None and self.players == 3 and self.deck == "spanish40":
+            object.__setattr__(self, "remove", "2B")
         if self.ncards % self.players:
             raise ValueError("internal: cards do not divide among the seats")
 
@@ -213,7 +215,7 @@ class Rules:
         a[P_EXCHANGE] = EXCHANGES.index(self.exchange)
         a[P_EX_WON] = EXCHANGE_CONDITIONS.index(self.exchange_condition)
         a[P_ENDGAME] = ENDGAMES.index(self.endgame)
-        a[P_REMOVE] = REMOVES.index(self.remove)
+        a[P_REMOVE] = REMOVES.index(self.remove or "2B")  # (the kernels' spelling of "no variant": 0)
         a[P_HAND] = 3
         a[P_TIE] = TIES.index(self.tie)
         return a
@@ -223,10 +225,7 @@ class Rules:
         the only game it applies to (R3: 6 players with ``spanish40`` remove the four 2s whatever it says;
         break-it pass of 2026-12-05: the metadata said ``"2B"`` for every game). ``Rules(**d)`` gives the
         same rules back."""
-        d = asdict(self)
-        if not (self.players == 3 and self.deck == "spanish40"):
-            d["remove"] = None
-        return d
+        return asdict(self)
 
 
 # ======================================================================

@@ -419,6 +419,9 @@ def _rules_line(rules: dict) -> str:
     line += f", endgame {rules['endgame']}"
     if players == 3 and deck == "spanish40":
         line += f", remove {rules['remove']}"
+    if rules.get("tie", "draw") != "draw":  # (break-it pass 20: tie=replay was in the dict only)
+        line += (f", tie {rules['tie']} (R8: a replay and a double deal are match play, R10; each 60-60 deal is "
+                 "counted here as a draw)")
     return line
 
 

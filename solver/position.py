@@ -323,11 +323,13 @@ class Position:
         if deck not in DECKS:
             raise _err("deck", f"unknown deck {show_input(deck)} (expected one of {', '.join(DECKS)})")
         try:
-            rules = _game_rules(players, deck, exchange, endgame, remove)
+            # (a remove= of another game is refused below, naming the deck; Rules takes None as its default)
+            rules = _game_rules(players, deck, exchange, endgame,
+                                remove if "remove" in raw and deck == "spanish40" else None)
         except ValueError as e:
             fname = "deck" if "deck" in str(e) else "remove"
             raise _err(fname, str(e)) from None
-        if "remove" in raw and deck != "spanish40":  # (Rules cannot tell an explicit remove=2B from its default)
+        if "remove" in raw and deck != "spanish40":  # (R3: the field is the spanish40 game's)
             raise _err("remove", f"applies to the spanish40 deck only (RULES R3), not {deck}")
         trump_l, _ = _card_list(raw["trump"], "trump", deck)
         if len(trump_l) != 1:
@@ -701,7 +703,7 @@ class Position:
             parts.append("played=" + _fmt_cards(_sorted_cards(played)))
         if r.deck != _DEFAULT_DECK[r.players]:
             parts.append(f"deck={r.deck}")
-        if r.remove != "2B":
+        if r.remove not in (None, "2B"):  # (None: another game than 3 players with spanish40)
             parts.append(f"remove={r.remove}")
         if r.exchange != "seven-two":
             parts.append(f"exchange={r.exchange}")

@@ -48,6 +48,8 @@ def _rules_of(rules) -> Rules:
             raise ValueError(f"rules: {what} index {k} at position {i} of the array is out of range "
                              f"(0-{len(names) - 1})")
         fields[what] = names[k]
+    if fields["remove"] == "2B":  # (the kernels' spelling of "no variant", every game's; Rules' default)
+        fields["remove"] = None
     return Rules(players=int(a[P_PLAYERS]), **fields)
 
 

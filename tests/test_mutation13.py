@@ -315,7 +315,7 @@ def test_running_stats_copy_is_independent():
 def _games():
     for players in (2, 3, 4, 6):
         for deck in DECKS:
-            for remove in REMOVES:
+            for remove in (*REMOVES, None):  # (None: every game's default; remove= is spanish40's with 3)
                 for exchange in EXCHANGES:
                     try:
                         yield Rules(players=players, deck=deck, remove=remove, exchange=exchange)
