@@ -176,7 +176,10 @@ duplicate:
 output files and summary:
   one parquet row per deal played (sim/batch.py documents every column; card
   columns are categoricals over the card strings of NOTATION.md, codes = card ids);
-  --tricks writes one row per trick. Files appear only when the run succeeds.
+  --tricks writes one row per trick. Files are put in place when the run ends: a
+  complete run writes (or replaces) them; Ctrl-C or SIGTERM keeps the deals finished
+  in new files marked incomplete (an existing file is left as it was;
+  sim.read_metadata says complete and rows); an error leaves no file.
   The summary's 'deals' counts rows played and deals_per_s = deals / sim_seconds
   (simulation only, numba compile excluded); 'seconds' is the whole run.
 
