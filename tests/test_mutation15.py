@@ -32,9 +32,14 @@ test_mutation12b.py, test_mutation5.py, test_break_solver10.py) was not needed:
     test_four_player_endgame_kernels_fail_soft[free]; the random sweep below did not finish in 400 s on it (the
     original: 1 s).
 11. ``ab4``'s table key: the won-trick side bits swapped for every rotation (``rot != 0``) instead of odd
-    ones only: prepared, not run (no time left). It can only give a wrong value where two positions whose
-    hands are a rotation by two seats of each other share a table stamp under R7 ``won-trick`` (the
-    mirror test does this for 2 players only), and solver_oracle does not model ``won-trick``.
+    ones only: not run in this pass; run in the follow-up (helper b, test_mutation15b.py): equivalent.
+    At a trick boundary the leader's side has won a trick, so the bits are 3 (the swap does nothing) or
+    the leader's side alone, which the original keys as 1 for every leader and the mutant as 2 for
+    seat 2's leads only: the mutant's table classes split the original's (lost hits, no false one); the
+    search's first root, which may carry any ``side_won``, has more cards left to draw than any other
+    boundary under its stamp. 396 solves of 4-player ``won-trick`` positions (side_won forced to 1 and 2,
+    4-16 cards to draw; lines of 8 positions on one table as analyse_play does) against FL_MIRROR off: 0
+    differences.
 
 No wrong value of the original code was found. Expected values come from tests/solver_oracle.py (an
 unpruned plain-Python minimax written from RULES.md), never from the function under test.
