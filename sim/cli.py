@@ -341,7 +341,7 @@ def cmd_simulate(args) -> int:
     try:
         rules = Rules(players=args.players, deck=args.deck, exchange=args.exchange,
                       exchange_condition=args.exchange_condition, endgame=args.endgame,
-                      remove=None if args.remove == "2B" else args.remove)  # (a 2B Rules refuses: the check below)
+                      remove=None if args.remove == "2B" else args.remove)  # (a --remove 2B of another game: below)
     except ValueError as e:
         return _fail(_as_flag(str(e)))
     if args.remove is not None and (rules.players != 3 or rules.deck != "spanish40"):
