@@ -2,7 +2,8 @@
 
 Written from RULES.md and NOTATION.md alone: its own card tables, position parser
 (fully known positions; ``played`` is not needed), trick winner (R5), draws (R6), trump
-exchange (R7; ``remove=trump2`` disables the 2-exchange, R3), endgame obligations (R9),
+exchange (R7; ``remove=trump2`` disables the 2-exchange, R3; the ``won-trick`` condition when told the
+sides that have won a trick, which the notation does not carry), endgame obligations (R9),
 and an unpruned memoized minimax of the future card points of the side to move (three
 players: paranoid), plus an expectimax for ``stock=?`` (every face-down order equally
 likely).
@@ -110,22 +111,24 @@ def _max_seats(n, seat):
     return frozenset(s for s in range(n) if s % 2 == seat % 2)
 
 
-def solve(text, unknown=None):
+def solve(text, unknown=None, won=None):
     """Value for the side to move and {move: value} (``swap`` included). ``stock=?`` needs ``unknown``
-    (the face-down cards): then the expectimax value (Fractions)."""
+    (the face-down cards): then the expectimax value (Fractions). ``won``: R7's ``won-trick`` condition, the
+    bitmask of sides (seat % sides) that have won a trick so far (not in the notation); None: no condition."""
     p = parse(text)
     n, trump, endgame, exmode = p["n"], p["trump"], p["endgame"], p["exchange"]
     mx = _max_seats(n, p["turn"])
     hidden = p["stock"] is None
+    sides = 3 if n == 3 else 2
 
     @lru_cache(maxsize=None)
-    def value(hands, stock, pinta, under, leader, trick, pool):
-        # future points of the max seats; stock: tuple (known) ; pool: frozenset (hidden stock)
+    def value(hands, stock, pinta, under, leader, trick, pool, wn):
+        # future points of the max seats; stock: tuple (known) ; pool: frozenset (hidden stock); wn: won
         if not trick and all(len(h) == 0 for h in hands):
             return 0
-        return max_min(hands, stock, pinta, under, leader, trick, pool)[0]
+        return max_min(hands, stock, pinta, under, leader, trick, pool, wn)[0]
 
-    def children(hands, stock, pinta, under, leader, trick, pool):
+    def children(hands, stock, pinta, under, leader, trick, pool, wn):
         seat = (leader + len(trick)) % n
         facedown = (len(pool) if hidden else len(stock)) if under else 0
         stock_empty = not under and (hidden or not stock)
@@ -133,25 +136,29 @@ def solve(text, unknown=None):
         for c in legal(hands[seat], trick, trump, endgame, stock_empty):
             out.append((name(c), c))
         ex = exchange(hands[seat], pinta if under else None, facedown, exmode)
+        if wn is not None and not (wn >> (seat % sides)) & 1:  # R7 won-trick: the side has not won a trick
+            ex = None
         if ex is not None:
             out.append(("swap", ex))
         return seat, out
 
-    def play(hands, stock, pinta, under, leader, trick, pool, seat, mvname, c):
+    def play(hands, stock, pinta, under, leader, trick, pool, wn, seat, mvname, c):
         """Value after a move (expectation over draws when hidden)."""
         if mvname == "swap":
             h = list(hands)
             h[seat] = tuple(sorted([x for x in h[seat] if x != c] + [pinta]))
-            return value(tuple(h), stock, c, under, leader, trick, pool)
+            return value(tuple(h), stock, c, under, leader, trick, pool, wn)
         h = list(hands)
         h[seat] = tuple(x for x in h[seat] if x != c)
         t = trick + (c,)
         if len(t) < n:
-            return value(tuple(h), stock, pinta, under, leader, t, pool)
+            return value(tuple(h), stock, pinta, under, leader, t, pool, wn)
         w = (leader + winner(t, trump)) % n
         gain = sum(points(x) for x in t) if w in mx else 0
+        if wn is not None:
+            wn |= 1 << (w % sides)
         if not under:
-            return gain + value(tuple(h), stock, pinta, under, w, (), pool)
+            return gain + value(tuple(h), stock, pinta, under, w, (), pool, wn)
         order = [(w + j) % n for j in range(n)]
         if not hidden:
             pile = list(stock) + [pinta]
@@ -159,13 +166,13 @@ def solve(text, unknown=None):
                 h[s] = tuple(sorted(h[s] + (pile[j],)))
             rest = tuple(pile[n:-1])
             still = len(pile) > n
-            return gain + value(tuple(h), rest, pinta, still, w, (), pool)
+            return gain + value(tuple(h), rest, pinta, still, w, (), pool, wn)
         # hidden stock: enumerate draws (R6; the pinta last)
         last_round = len(pool) + 1 == n
 
         def draw(j, h, pool):
             if j == n:
-                return value(tuple(h), stock, pinta, not last_round, w, (), pool)
+                return value(tuple(h), stock, pinta, not last_round, w, (), pool, wn)
             s = order[j]
             if last_round and j == n - 1:
                 h2 = list(h)
@@ -180,9 +187,9 @@ def solve(text, unknown=None):
 
         return gain + draw(0, h, pool)
 
-    def max_min(hands, stock, pinta, under, leader, trick, pool):
-        seat, moves = children(hands, stock, pinta, under, leader, trick, pool)
-        vals = {m: play(hands, stock, pinta, under, leader, trick, pool, seat, m, c) for m, c in moves}
+    def max_min(hands, stock, pinta, under, leader, trick, pool, wn):
+        seat, moves = children(hands, stock, pinta, under, leader, trick, pool, wn)
+        vals = {m: play(hands, stock, pinta, under, leader, trick, pool, wn, seat, m, c) for m, c in moves}
         best = max(vals.values()) if seat in mx else min(vals.values())
         return best, vals
 
@@ -190,19 +197,19 @@ def solve(text, unknown=None):
     leader = (p["turn"] - len(p["trick"])) % n
     pool = frozenset(card(x) for x in unknown) if hidden else frozenset()
     stock = () if hidden else p["stock"]
-    v, vals = max_min(hands, stock, p["pinta"], p["under"], leader, p["trick"], pool)
+    v, vals = max_min(hands, stock, p["pinta"], p["under"], leader, p["trick"], pool, won)
     return v, vals
 
 
-def solve_for(text, unknown=None, seat=None):
+def solve_for(text, unknown=None, seat=None, won=None):
     """:func:`solve` for the side of ``seat`` (default: the seat to move; 3 players: that seat alone, the
     paranoid value)."""
     global _max_seats
     if seat is None:
-        return solve(text, unknown)
+        return solve(text, unknown, won)
     orig = _max_seats
     _max_seats = lambda n, _s: orig(n, seat)  # noqa: E731
     try:
-        return solve(text, unknown)
+        return solve(text, unknown, won)
     finally:
         _max_seats = orig
