@@ -93,7 +93,7 @@ from typing import Mapping
 import numpy as np
 
 from .cards import CARD_NAMES, SUITS
-from .checks import check_flag, sequence_problem
+from .checks import check_callable, check_flag, sequence_problem
 from .rng import seed_bits
 from .rules import Rules
 from .stats import RunningStats, Summary
@@ -1511,8 +1511,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         keep_frame = check_flag(keep_frame, "keep_frame")
     # (break-it pass 20: written="abc" played every deal and wrote the files, then raised a bare
     # AttributeError and lost the summary; on_start=1 a bare TypeError)
-    if on_start is not None and not callable(on_start):
-        raise ValueError(f"on_start: expected a callable, got {type(on_start).__name__}")
+    check_callable(on_start, "on_start")
     if written is not None and not isinstance(written, list):
         raise ValueError(f"written: expected a list (it gets the paths written), got {type(written).__name__}")
     seat_pol = resolve_policies(rules, policies)

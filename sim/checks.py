@@ -2,6 +2,7 @@
 
 * :func:`check_flag` - a yes/no option as a ``bool`` (``duplicate="no"`` must not count as true).
 * :func:`check_int` - an integer argument in a range as an ``int`` (not a bool, a float or a string).
+* :func:`check_callable` - a callback argument: None or a callable.
 * :func:`sequence_problem` - why a value cannot stand for a sequence in order (a mapping or a
   DataFrame would be read as its keys, a set in an arbitrary order).
 """
@@ -52,7 +53,7 @@ def check_flag(value, name: str) -> bool:
     raise ValueError(f"{name}: expected True or False, got {value!r}")
 
 
-def check_int(value, name: str, lo: int = 0, hi: int = 2 ** 64) -> int:
+def check_int(value, name: str, lo: int = 0, hi: int = 2 ** 64, expected: str | None = None) -> int:
     """An integer argument (a count, a seed, a seat) as an ``int``, checked to lie in ``[lo, hi)``.
 
     Parameters
@@ -63,6 +64,9 @@ def check_int(value, name: str, lo: int = 0, hi: int = 2 ** 64) -> int:
         The argument's name, for the error message.
     lo, hi : int
         Its range, ``hi`` excluded (default: 0 to 2**64, a 64-bit seed's).
+    expected : str, optional
+        What the message says is expected, for any refused value (``"a seat 0-3"``); default
+        ``"an integer lo or more"`` (``"an integer below hi"`` for one too large).
 
     Returns
     -------
@@ -71,8 +75,7 @@ def check_int(value, name: str, lo: int = 0, hi: int = 2 ** 64) -> int:
     Raises
     ------
     ValueError
-        ``"<name>: expected an integer lo or more, got ..."`` otherwise (``an integer below hi`` for one too
-        large) (break-it pass 19:
+        ``"<name>: expected <expected>, got ..."`` otherwise (break-it pass 19:
         ``find_puzzles(count=1.5)`` yielded 2 puzzles, ``seed=-1`` gave numpy's message).
 
     Examples
@@ -85,10 +88,26 @@ def check_int(value, name: str, lo: int = 0, hi: int = 2 ** 64) -> int:
     ValueError: count: expected an integer 0 or more, got 1.5
     """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or int(value) < lo:
-        raise ValueError(f"{name}: expected an integer {lo} or more, got {value!r}")
+        raise ValueError(f"{name}: expected {expected or f'an integer {lo} or more'}, got {value!r}")
     if int(value) >= hi:
-        raise ValueError(f"{name}: expected an integer below {'2**64' if hi == 2 ** 64 else hi}, got {value!r}")
+        raise ValueError(f"{name}: expected {expected or 'an integer below ' + ('2**64' if hi == 2 ** 64 else str(hi))},"
+                         f" got {value!r}")
     return int(value)
+
+
+def check_callable(value, name: str):
+    """A callback argument (``simulate``'s ``on_start``, ``find_puzzles``' ``on_try``): None or a callable,
+    returned as given.
+
+    Raises
+    ------
+    ValueError
+        ``"<name>: expected a callable, got <type>"`` otherwise (break-it pass 20: ``on_start=1`` was a bare
+        ``TypeError``).
+    """
+    if value is not None and not callable(value):
+        raise ValueError(f"{name}: expected a callable, got {type(value).__name__}")
+    return value
 
 
 def sequence_problem(value, ordered: bool = True) -> str | None:

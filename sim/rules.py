@@ -220,6 +220,34 @@ class Rules:
         a[P_TIE] = TIES.index(self.tie)
         return a
 
+    @classmethod
+    def from_array(cls, a) -> "Rules":
+        """The rules of a :meth:`to_array` array read back (``Rules.from_array(r.to_array()) == r``).
+
+        Parameters
+        ----------
+        a : ndarray(int64, shape=(P_SIZE,))
+            Layout ``P_*``; the derived fields (sides, deck mask, counts) are not read.
+
+        Raises
+        ------
+        ValueError
+            ``"rules: <field> index k at position i of the array is out of range (0-m)"``, or
+            :class:`Rules`' own errors (RULES R1, R3, R7-R9) for a combination it refuses.
+        """
+        fields = {}
+        for i, names, what in ((P_DECK, DECKS, "deck"), (P_EXCHANGE, EXCHANGES, "exchange"),
+                               (P_EX_WON, EXCHANGE_CONDITIONS, "exchange_condition"),
+                               (P_ENDGAME, ENDGAMES, "endgame"), (P_REMOVE, REMOVES, "remove"), (P_TIE, TIES, "tie")):
+            k = int(a[i])
+            if not 0 <= k < len(names):
+                raise ValueError(f"rules: {what} index {k} at position {i} of the array is out of range "
+                                 f"(0-{len(names) - 1})")
+            fields[what] = names[k]
+        if fields["remove"] == "2B":  # (to_array's "no variant", every game's: None, the default)
+            fields["remove"] = None
+        return cls(players=int(a[P_PLAYERS]), **fields)
+
     def to_dict(self) -> dict:
         """Plain dict of the fields (JSON-able); ``remove`` is None except with 3 players and ``spanish40``,
         the only game it applies to (R3: 6 players with ``spanish40`` remove the four 2s whatever it says;

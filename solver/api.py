@@ -299,9 +299,7 @@ def check_seat(seat, pos: Position):
     """
     if seat is None:
         return None
-    if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= int(seat) < pos.rules.players:
-        raise ValueError(f"seat: expected a seat 0-{pos.rules.players - 1}, got {seat!r}")
-    return int(seat)
+    return check_int(seat, "seat", 0, pos.rules.players, expected=f"a seat 0-{pos.rules.players - 1}")
 
 
 def check_threads(threads) -> int:
@@ -321,11 +319,8 @@ def check_threads(threads) -> int:
     ValueError
         If it is not an integer in that range.
     """
-    if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) \
-            or not 1 <= int(threads) <= MAX_THREADS:
-        raise ValueError(f"threads: expected an integer 1-{MAX_THREADS} (each thread holds a 32 MB transposition "
-                         f"table), got {threads!r}")
-    return int(threads)
+    return check_int(threads, "threads", 1, MAX_THREADS + 1,
+                     expected=f"an integer 1-{MAX_THREADS} (each thread holds a 32 MB transposition table)")
 
 
 def _names(moves):
@@ -618,13 +613,9 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
         moves = list(moves)  # (a generator too)
     except TypeError:
         raise ValueError(f"moves: expected a sequence of moves, got {type(moves).__name__}") from None
-    if perspective is None:
-        persp = pos.turn
-    elif isinstance(perspective, bool) or not isinstance(perspective, numbers.Integral) \
-            or not 0 <= int(perspective) < pos.rules.players:
-        raise ValueError(f"perspective: expected a seat 0-{pos.rules.players - 1}, got {perspective!r}")
-    else:
-        persp = int(perspective)
+    n = pos.rules.players
+    persp = pos.turn if perspective is None else check_int(perspective, "perspective", 0, n,
+                                                           expected=f"a seat 0-{n - 1}")
     ws = workspace()
     tk1, tk2, td, fr, mv, cnt = ws
     flags = S.default_flags()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.checks import check_int
+from sim.checks import check_callable, check_int
 from sim.rules import Rules
 
 
@@ -43,8 +43,7 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
     count, seed, max_tries = check_int(count, "count"), check_int(seed, "seed"), check_int(max_tries, "max_tries")
     if isinstance(players, (bool, np.bool_)) or players != 2:
         raise ValueError("players: puzzles are generated for 2 players")
-    if on_try is not None and not callable(on_try):
-        raise ValueError(f"on_try: expected a callable, got {type(on_try).__name__}")
+    check_callable(on_try, "on_try")
     return _find(count, players, seed, max_tries, on_try)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.cards import SWAP
-from sim.rules import DECKS, ENDGAMES, EXCHANGE_CONDITIONS, EXCHANGES, REMOVES, TIES, Rules, trick_winner
+from sim.rules import Rules, trick_winner
 
 from .position import ST_HAND, ST_LEADER, ST_NTRICK, ST_TRICK, deal_position
 
@@ -33,24 +33,12 @@ def _rules_of(rules) -> Rules:
     """
     if isinstance(rules, Rules):
         return rules
-    from sim.rules import P_DECK, P_ENDGAME, P_EX_WON, P_EXCHANGE, P_PLAYERS, P_REMOVE, P_SIZE, P_TIE
+    from sim.rules import P_SIZE
     a = np.asarray(rules) if isinstance(rules, (np.ndarray, list, tuple)) else None
     if a is None or a.shape != (P_SIZE,) or a.dtype.kind not in "iu":
         raise ValueError(f"rules: expected a sim.rules.Rules or its to_array() (int64, shape ({P_SIZE},)), "
                          f"got {type(rules).__name__}" + ("" if a is None else f" of shape {a.shape}, dtype {a.dtype}"))
-    tables = ((P_DECK, DECKS, "deck"), (P_EXCHANGE, EXCHANGES, "exchange"),
-              (P_EX_WON, EXCHANGE_CONDITIONS, "exchange_condition"), (P_ENDGAME, ENDGAMES, "endgame"),
-              (P_REMOVE, REMOVES, "remove"), (P_TIE, TIES, "tie"))
-    fields = {}
-    for i, names, what in tables:
-        k = int(a[i])
-        if not 0 <= k < len(names):
-            raise ValueError(f"rules: {what} index {k} at position {i} of the array is out of range "
-                             f"(0-{len(names) - 1})")
-        fields[what] = names[k]
-    if fields["remove"] == "2B":  # (the kernels' spelling of "no variant", every game's; Rules' default)
-        fields["remove"] = None
-    return Rules(players=int(a[P_PLAYERS]), **fields)
+    return Rules.from_array(a)
 
 
 def play_open_deal(rules, seed: int, d: int, ws=None):
