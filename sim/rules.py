@@ -232,9 +232,15 @@ class Rules:
         Raises
         ------
         ValueError
+            ``"rules: expected an integer array of shape (P_SIZE,), got ..."``,
             ``"rules: <field> index k at position i of the array is out of range (0-m)"``, or
             :class:`Rules`' own errors (RULES R1, R3, R7-R9) for a combination it refuses.
         """
+        a = np.asarray(a)
+        if a.shape != (P_SIZE,) or a.dtype.kind not in "iu":
+            # (mutation pass 16: a shorter array raised a bare IndexError)
+            raise ValueError(f"rules: expected an integer array of shape ({P_SIZE},), got shape {a.shape}, "
+                             f"dtype {a.dtype}")
         fields = {}
         for i, names, what in ((P_DECK, DECKS, "deck"), (P_EXCHANGE, EXCHANGES, "exchange"),
                                (P_EX_WON, EXCHANGE_CONDITIONS, "exchange_condition"),
