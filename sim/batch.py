@@ -917,7 +917,8 @@ def special_target(path) -> bool:
     Raises
     ------
     ValueError
-        Naming the problem: the path is this process's standard input, output or error (a file or
+        Naming the problem: the path is a directory, a symlink loop, this process's standard input,
+        output or error (a file or
         pipe that also carries the command's own text, or its input), a terminal (parquet is
         binary), a socket or other special file, a closed file descriptor, or a descriptor name
         (``/dev/fd/3``) that leads to a regular file (give the file's own name: writing through the

@@ -61,7 +61,8 @@ POINT_MASK = np.int64(sum(1 << i for i in range(N_IDS) if CARD_POINTS[i] > 0))
 
 
 def card_id(rank: int, suit: int | str) -> int:
-    """Card id of ``rank`` (1..12) of ``suit`` (0..3 or one of ``"OCEB"``).
+    """Card id of ``rank`` (1..12) of ``suit`` (0..3 or one of ``"OCEB"``): ``suit * 12 + strength``
+    (strength 0..11, weakest first, RULES R2), whatever the deck (8 and 9 exist only in ``catalan48``, R1).
 
     Raises
     ------
@@ -116,10 +117,19 @@ def parse_card(text: str, deck: str | None = None) -> int:
     deck : str, optional
         When given, the card must belong to this deck (RULES R1).
 
+    Returns
+    -------
+    int
+        Card id 0..47 (``suit * 12 + strength``, R2).
+
     Raises
     ------
     ValueError
         If the string is not a card, or not a card of ``deck``.
+    KeyError
+        If ``deck`` is not a deck name (not checked otherwise: :func:`deck_cards` checks it).
+    AttributeError
+        If ``text`` is not a string (``text.strip`` is called).
 
     Examples
     --------
@@ -136,14 +146,30 @@ def parse_card(text: str, deck: str | None = None) -> int:
 
 
 def format_card(cid: int) -> str:
-    """Card string of card id ``cid`` (0..47), or ``"swap"`` for :data:`SWAP`."""
+    """Card string of card id ``cid`` (0..47: suit * 12 + strength, RULES R2), or ``"swap"`` for
+    :data:`SWAP` (48).
+
+    Raises
+    ------
+    ValueError
+        ``"card id <cid> is not a card id (0-47, or 48 for swap)"`` for any other value (a negative
+        id, such as the kernels' -1 for "no card", once read :data:`CARD_NAMES` from its end: ``"1B"``).
+    """
     if cid == SWAP:
         return "swap"
+    if not 0 <= cid < SWAP:
+        raise ValueError(f"card id {cid} is not a card id (0-47, or 48 for swap)")
     return CARD_NAMES[cid]
 
 
 def mask_of(cards) -> int:
-    """Bitmask (Python int, fits int64) of an iterable of card ids."""
+    """Bitmask (Python int, fits int64 for ids 0..47) of an iterable of card ids (bit ``c`` for card ``c``).
+
+    Raises
+    ------
+    ValueError
+        ``"negative shift count"`` for a negative id (ids above 47 are not checked).
+    """
     m = 0
     for c in cards:
         m |= 1 << int(c)

@@ -108,6 +108,11 @@ def shuffle_deal(rules, deck, dseed, order, rng):
         Output.
     rng : ndarray(uint64, shape=(1,))
         Deal stream (reseeded here).
+
+    Returns
+    -------
+    int
+        Card id set aside by ``remove=trump2`` (R3), else -1.
     """
     n = deck.shape[0]
     rng[0] = _shuffle(deck, n, dseed, order)
@@ -732,7 +737,8 @@ def play_batch(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dse
     deck : ndarray(int8, shape=(cards,))
         :attr:`sim.rules.Rules.deck_cards`.
     seed : int
-        Run seed (0 .. 2**63-1).
+        Run seed as an int64: :func:`sim.rng.seed_bits` of the run seed ``0 <= seed < 2**64`` (a seed
+        of ``2**63`` or more is passed as ``seed - 2**64``); the kernels read its bits as a uint64.
     row0, m : int
         First row and number of rows.
     rotations : int

@@ -47,13 +47,22 @@ N_PARAMS = 4
 
 @njit(cache=True, inline="always", error_model="numpy")
 def shed_cost(c, trump):
-    """Order for shedding and for cheapest wins: points, then trump, then strength."""
+    """Order for shedding and for cheapest wins: card points (R2), then trump, then strength.
+
+    Returns ``CARD_POINTS[c] * 1000 + (100 if c is a trump else 0) + strength`` (an int, lower sheds
+    first) for card id ``c`` and trump suit ``trump`` (0..3).
+    """
     return CARD_POINTS[c] * 1000 + (100 if c // 12 == trump else 0) + c % 12
 
 
 @njit(cache=True, inline="always", error_model="numpy")
 def random_action(view, prng):
-    """Uniform over the legal cards plus the exchange when eligible."""
+    """Uniform over the legal cards plus the exchange when eligible (R7).
+
+    ``view``: ndarray(int64, shape=(V_SIZE,)), the seat's view (:mod:`sim.view`); ``prng``:
+    ndarray(uint64, shape=(2,)), the policies' stream (:func:`sim.rng.below32`, advanced here).
+    Returns a card id of ``view[V_LEGAL]`` or ``SWAP``.
+    """
     legal = view[V_LEGAL]
     k = popcount(legal)
     if view[V_SWAP] >= 0:
@@ -66,7 +75,8 @@ def random_action(view, prng):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def cheapest(mask, trump):
-    """Card of ``mask`` with the lowest :func:`shed_cost`."""
+    """Card of ``mask`` (int64 bitmask) with the lowest :func:`shed_cost` (the lowest id on a tie); -1 for
+    an empty mask."""
     best = -1
     bc = 1 << 30
     m = mask
@@ -82,7 +92,9 @@ def cheapest(mask, trump):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def greedy_action(view):
-    """The documented one-trick greedy player (module docstring)."""
+    """The documented one-trick greedy player (module docstring): a card id of ``view[V_LEGAL]``, or
+    ``SWAP`` whenever the R7 exchange is eligible (``view[V_SWAP] >= 0``). ``view`` is
+    ndarray(int64, shape=(V_SIZE,)) (:mod:`sim.view`)."""
     if view[V_SWAP] >= 0:
         return SWAP
     legal = view[V_LEGAL]
@@ -112,7 +124,8 @@ def greedy_action(view):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def choose(pid, par, seat, view, prng):
-    """Dispatch to policy ``pid`` (0 random, 1 greedy, 2 heuristic, 3 expert, 4 counter).
+    """Dispatch to policy ``pid`` (0 random, 1 greedy, 2 heuristic, 3 expert, 4 counter; any other id
+    plays ``counter``: ids are checked by the caller, :func:`sim.batch.resolve_policies`).
 
     Parameters
     ----------

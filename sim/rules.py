@@ -159,11 +159,11 @@ class Rules:
         return self.players in (4, 6)
 
     def side_of(self, seat: int) -> int:
-        """Side of ``seat``: ``seat % sides`` (R3)."""
+        """Side of ``seat``: ``seat % sides`` (R3; ``seat`` is not checked against ``players``)."""
         return seat % self.sides
 
     def side_seats(self, side: int) -> tuple[int, ...]:
-        """Seats of ``side``, ascending."""
+        """Seats of ``side``, ascending (R3); empty for a ``side`` that is not one (not checked)."""
         return tuple(s for s in range(self.players) if s % self.sides == side)
 
     @property
@@ -484,6 +484,12 @@ def deal_winner(side_points, n_sides):
         Card points per side, summing to 120.
     n_sides : int
         2 or 3.
+
+    Returns
+    -------
+    int
+        The winning side (0 .. n_sides-1), or -1 for a draw (equal highest totals below 61, 60-60
+        included); see :func:`deal_winner3`.
     """
     return deal_winner3(side_points[0], side_points[1], side_points[2] if n_sides == 3 else 0, n_sides)
 

@@ -92,7 +92,19 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
 def mean_se(total: float, total_sq: float, n: int) -> tuple[float, float]:
     """Mean and standard error of the mean from a sum and a sum of squares.
 
-    Uses the sample standard deviation (``n - 1``); the error is 0 for ``n < 2``.
+    Uses the sample standard deviation (``n - 1``); the error is 0 for ``n == 1``.
+
+    Parameters
+    ----------
+    total, total_sq : float
+        Sum and sum of squares of the ``n`` values (here card points).
+    n : int
+        Number of values.
+
+    Returns
+    -------
+    (float, float)
+        Mean and its standard error, in the values' units; ``(nan, nan)`` when ``n == 0``.
     """
     if n == 0:
         return (float("nan"), float("nan"))
@@ -151,7 +163,7 @@ class RunningStats:
         Parameters
         ----------
         side_points : ndarray(int, shape=(m, sides))
-            Card points per side of the table.
+            Card points per side of the table (0-120).
         winner : ndarray(int, shape=(m,))
             Winning side, -1 for a draw (R8).
         capote : ndarray(bool or int, shape=(m,))
@@ -159,6 +171,12 @@ class RunningStats:
         row0 : int
             Row number of the first row; ``row0`` and ``m`` are multiples of
             ``rotations`` (chunks hold whole pairs).
+
+        Raises
+        ------
+        ValueError
+            ``"chunks must hold whole pairs of rows"`` when ``m > 0`` and ``row0`` or ``m`` is not a
+            multiple of ``rotations``.
         """
         m = winner.shape[0]
         S, R = self.sides, self.rotations
@@ -210,6 +228,11 @@ class RunningStats:
             Whole run and simulation only (s).
         **extra
             Stored in :attr:`Summary.extra` and merged into the JSON object.
+
+        Returns
+        -------
+        Summary
+            Rates are NaN (and intervals ``[0.0, 1.0]``) when no row was added.
         """
         n = self.rows
         S = self.sides
@@ -306,19 +329,23 @@ class Summary:
 
     @property
     def deals_per_s(self) -> float:
-        """Rows played per second of simulation (compile excluded)."""
+        """Rows played per second of simulation (deals/s, compile excluded); NaN when ``sim_seconds <= 0``."""
         return self.deals / self.sim_seconds if self.sim_seconds > 0 else float("nan")
 
     @property
     def draw_rate(self) -> float:
+        """``draws / deals`` (R8: winner -1); NaN when ``deals == 0``."""
         return self.draws / self.deals if self.deals else float("nan")
 
     @property
     def capote_rate(self) -> float:
+        """``capotes / deals`` (R8: one side took all 120 card points); NaN when ``deals == 0``."""
         return self.capotes / self.deals if self.deals else float("nan")
 
     def to_dict(self) -> dict:
-        """The summary as one JSON-able dict (keys of the ``--json`` output)."""
+        """The summary as one JSON-able dict (keys of the ``--json`` output): the attributes, ``deals_per_s``,
+        ``draw_rate``, ``draw_rate_ci95``, ``capote_rate``, then :attr:`extra`'s keys; NaN and inf are written
+        as None and numpy scalars as Python ones (strict JSON)."""
         d = {
             "deals": self.deals,
             "distinct_deals": self.distinct_deals,

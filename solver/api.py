@@ -169,7 +169,8 @@ class SolveResult:
     position : str
         The position (canonical string).
     value : int or float
-        Card points the side of the seat to move still captures (float: expectation, ``stock=?``).
+        Card points the side of the seat to move still captures (``stock=?``: the expectation over the draw
+        orders, an ``int`` when it is a whole number, else a ``float``).
         In target mode the exact value is not computed and this is ``None``.
     moves : dict[str, int or float]
         Every legal move (card string or ``swap``) and its value, best first (empty in target mode).
@@ -468,7 +469,8 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     Returns
     -------
     list of SolveResult
-        In the order of ``positions``.
+        In the order of ``positions``; with ``errors="return"`` a position's ``ValueError`` (its message
+        not prefixed) stands in place of its result.
 
     Raises
     ------

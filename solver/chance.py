@@ -308,13 +308,16 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
     Returns
     -------
     solver.api.SolveResult
-        ``value`` and ``moves`` as floats (expected card points), ``nodes``; no principal
-        variation (the line depends on the draws).
+        ``value`` and ``moves``' values in expected card points: an ``int`` when the expectation is a
+        whole number, else a ``float`` (the exact fraction rounded); ``nodes``; ``ms`` (milliseconds); no
+        principal variation (the line depends on the draws).
 
     Raises
     ------
     ValueError
-        ``stock: ...`` when more than :data:`MAX_UNKNOWN_DRAWS` cards remain to be drawn.
+        ``stock: ...`` when more than :data:`MAX_UNKNOWN_DRAWS` cards remain to be drawn, ``hands: ...``
+        when a hand is hidden (:func:`check_solvable`), ``perspective: ...`` when ``perspective`` is not a
+        seat.
     """
     from . import search as S
     from .api import SolveResult, _compile_seconds, _elapsed_ms, _next_stamp, workspace

@@ -720,6 +720,7 @@ class Position:
     # ------------------------------------------------------------------
     @property
     def players(self) -> int:
+        """Number of players, ``rules.players`` (2, 3, 4 or 6, RULES R3)."""
         return self.rules.players
 
     @property
@@ -780,7 +781,8 @@ class Position:
 
     # ------------------------------------------------------------------
     def swap_card(self) -> int:
-        """Card the seat to move may give up for the pinta now (RULES R7), else -1."""
+        """Card id the seat to move may give up for the pinta now (RULES R7; :func:`sim.rules.exchange_card`),
+    else -1 (also when the pinta is no longer under the stock or the seat's hand is hidden)."""
         from sim.rules import exchange_card
         if not self.pinta_under or self.hidden[self.turn]:
             return -1
@@ -970,15 +972,17 @@ class Position:
         st : ndarray(int64, shape=(ST_SIZE,))
             State (layout ``ST_*``).
         stock : ndarray(int8, shape=(max(L, 1),))
-            Cards left to draw, top first, the pinta last if it is still under the stock.
+            Cards left to draw, top first, the pinta last if it is still under the stock (``L`` cards;
+            one 0 when none is left). With ``stock=?`` every face-down card is -1, the pinta last.
         ismax : ndarray(int64, shape=(players,))
             1 for the seats of the maximizing side.
 
         Raises
         ------
         ValueError
-            If a hand is hidden (``stock=?`` is allowed: then ``stock`` holds only the pinta slot
-            at its end and the unknown cards are in ``ST_NOTDONE``), or ``perspective`` is not a seat.
+            If a hand is hidden (``stock=?`` is allowed: then ``stock`` holds -1 for each face-down card
+            and the pinta at its end, and the unknown cards are in ``ST_NOTDONE``), or ``perspective`` is
+            not a seat.
         """
         self._need_open("the solver")
         r = self.rules
@@ -1038,10 +1042,26 @@ def deal_position(rules: Rules, seed: int, d: int) -> Position:
     """The start position of deal ``d`` of run seed ``seed``: the same deal as the engine plays
     (:func:`sim.engine.shuffle_deal` with :func:`sim.rng.deal_seed` ``(seed, d)``), seat 0 to lead.
 
+    Parameters
+    ----------
+    rules : sim.rules.Rules
+        The rule set (a player count or a dict is refused).
+    seed : int
+        Run seed, ``0 <= seed < 2**64`` (:func:`sim.batch.simulate`'s ``seed``).
+    d : int
+        Deal number in the run, ``0 <= d < 2**64``.
+
+    Returns
+    -------
+    Position
+        Open hands (RULES R3, R4: three cards a seat, dealt one at a time from seat 0), the known stock
+        top first, no card played.
+
     Raises
     ------
     ValueError
-        If ``seed`` or ``d`` is not an integer in ``[0, 2**64)``.
+        If ``rules`` is not a :class:`sim.rules.Rules`, or ``seed`` or ``d`` is not an integer in
+        ``[0, 2**64)``.
 
     Examples
     --------

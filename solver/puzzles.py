@@ -23,6 +23,7 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
     Parameters
     ----------
     count : int
+        Puzzles wanted, 0 or more.
     players : int
         2 (two sides, R8: 61 wins).
     seed : int
@@ -33,11 +34,20 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
     on_try : callable, optional
         Called with no arguments after each position examined (a progress bar's tick).
 
+    Returns
+    -------
+    generator of dict
+        Each record: ``position`` (NOTATION.md string), ``move`` (the one winning move), ``value`` (its exact
+        value: card points the side to move still captures), ``need`` (card points it still needs to reach 61,
+        R8), ``moves`` (every legal move's value, :attr:`solver.SolveResult.moves`), ``pv`` (a solution
+        line), ``deal`` (deal number of ``seed``), ``ply`` (moves played from the deal's start), ``seat``.
+
     Raises
     ------
     ValueError
         For unsupported ``players``, or a ``count``, ``seed`` or ``max_tries`` that is not an integer in
-        range (``count`` and ``max_tries`` 0 or more, ``seed`` in [0, 2**64)), when called (break-it pass
+        range (``count`` and ``max_tries`` 0 or more, ``seed`` in [0, 2**64)), or an ``on_try`` that is not
+        callable (:func:`sim.checks.check_callable`), when called (break-it pass
         19: ``count=1.5`` yielded 2 puzzles, ``count="2"`` was a ``TypeError``, ``seed=-1`` numpy's message).
     """
     count, seed, max_tries = check_int(count, "count"), check_int(seed, "seed"), check_int(max_tries, "max_tries")

@@ -3622,6 +3622,10 @@ def legal_moves(st, stock, out):
     """Legal moves of the seat to move into ``out`` (card ids ascending, then SWAP); returns the count.
 
     RULES R5, R9 (endgame obligations once nothing is left to draw), R7 (exchange).
+
+    ``st``: ndarray(int64, shape=(ST_SIZE,)) and ``stock``: ndarray(int8) as
+    :meth:`solver.Position.to_arrays` gives them (not modified); ``out``: ndarray(int64, shape=(>= MAXM,)),
+    written. Returns 0 when the seat to move has no card (the end of the deal).
     """
     n = st[ST_PLAYERS]
     ntrick = st[ST_NTRICK]
@@ -3653,6 +3657,10 @@ def apply_move(st, stock, ismax, m):
     maximizing side (non-zero only when it completes a trick the maximizing side wins).
 
     RULES R5 (winner), R6 (draws: winner first, the pinta last), R7 (exchange).
+
+    ``st``: ndarray(int64, shape=(ST_SIZE,)), ``stock``: ndarray(int8), ``ismax``:
+    ndarray(int64, shape=(players,)), as :meth:`solver.Position.to_arrays` gives them. ``m`` is not
+    checked: it must be one of :func:`legal_moves`.
     """
     n = st[ST_PLAYERS]
     ntrick = st[ST_NTRICK]
@@ -3884,8 +3892,13 @@ def solve_moves(st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv
 
     Parameters
     ----------
+    st, stock, ismax, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As in :func:`mtdf` (``st`` and ``stock`` are not modified).
+    guess : int
+        :func:`mtdf`'s first guess for the first move, card points; each next move is probed first at
+        the value of the move before it.
     moves, vals : ndarray(int64, shape=(>= MAXM,))
-        Output: moves (card ids, SWAP) and their values.
+        Output: moves (card ids, SWAP) in :func:`legal_moves` order and their values (card points).
 
     Returns
     -------
@@ -3901,6 +3914,20 @@ def principal_variation(st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv
 
     Each step takes the first move (TT-free order: ascending cards, then SWAP) whose null-window
     probe confirms it keeps the value.
+
+    Parameters
+    ----------
+    st, stock, ismax, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As in :func:`mtdf` (``st`` and ``stock`` are not modified).
+    value : int
+        The exact value of ``st`` (card points, :func:`mtdf`); with another value the line may stop early.
+    out : ndarray(int64, shape=(>= MAXD,))
+        Output: the moves of every seat (card ids, SWAP) to the end of the deal.
+
+    Returns
+    -------
+    int
+        Number of moves written to ``out``.
     """
     return _principal_variation(ab, st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 

@@ -44,11 +44,27 @@ def _rules_of(rules) -> Rules:
 def play_open_deal(rules, seed: int, d: int, ws=None):
     """Play deal ``d`` of ``seed`` with both sides perfect.
 
+    Parameters
+    ----------
+    rules : sim.rules.Rules or ndarray(int64, shape=(P_SIZE,))
+        The table (R1-R9).
+    seed, d : int
+        Run seed and deal number, each ``0 <= x < 2**64`` (:func:`solver.position.deal_position`).
+    ws : tuple, optional
+        Search buffers (:func:`solver.search.new_workspace`); default: the calling thread's own.
+
     Returns
     -------
     dict
-        ``moves`` (list of move ids), ``value`` (card points the even seats capture, exact),
-        ``position`` (start position), ``nodes``.
+        ``moves`` (list of move ids: card ids and ``SWAP``, every seat's, to the end of the deal),
+        ``value`` (card points the even seats capture, exact; None with three players, where each seat
+        plays its own paranoid best move), ``position`` (start position, :class:`solver.Position`),
+        ``nodes`` (nodes searched).
+
+    Raises
+    ------
+    ValueError
+        For an invalid ``rules``, ``seed`` or ``d``.
     """
     from . import search as S
     from .api import _next_stamp, workspace
@@ -127,13 +143,16 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     ----------
     rules : sim.rules.Rules or ndarray(int64, shape=(P_SIZE,))
     seed : int
-        Run seed.
+        Run seed, ``0 <= seed < 2**64``, or its int64 bits (:func:`sim.rng.seed_bits`, as
+        :func:`sim.batch.simulate` passes it): any integer from ``-2**63`` is read modulo ``2**64``.
     row0, m : int
         First row and number of rows; row ``r`` plays deal ``r // rotations``.
     rotations : int
         Rows per deal (both sides perfect: every rotation plays the same).
     res : ndarray(int16, shape=(m, R_SIZE))
-        Output: ``R_*`` columns (points per seat/side, tricks, winner, capote, exchanges, ...).
+        Output: ``R_*`` columns (card points per seat/side, tricks, winner, capote, exchanges, ...). Here
+        and in ``hands0`` and ``tricks`` any integer dtype is taken, and more rows or columns than these
+        shapes.
     hands0 : ndarray(int8, shape=(m, players, 3))
         Output: initial hands in the order dealt.
     dseeds : ndarray(uint64, shape=(m,))

@@ -123,3 +123,15 @@ def test_from_array_refuses_a_wrong_shape_or_dtype():
     for bad in (np.array([2, 2, 2]), good.astype(np.float64), good.reshape(1, -1)):
         with pytest.raises(ValueError, match=r"shape \(%d,\)" % P_SIZE):
             Rules.from_array(bad)
+
+
+def test_format_card_refuses_ids_that_are_not_cards():
+    """The docstring audit of 2026-12-06 (ninth part): format_card(-1), the kernels' "no card", gave "1B"
+    (the last name, read from the end) and 49 a bare IndexError. Ids 0-47 are cards (R2), 48 is swap (R7)."""
+    import numpy as np
+    from sim.cards import CARD_NAMES, SWAP, format_card
+    assert [format_card(c) for c in range(48)] == list(CARD_NAMES[:48])
+    assert format_card(SWAP) == "swap" and format_card(np.int64(47)) == CARD_NAMES[47]
+    for bad in (-1, 49, np.int8(-1), 10 ** 6):
+        with pytest.raises(ValueError, match="is not a card id"):
+            format_card(bad)
