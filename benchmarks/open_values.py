@@ -38,6 +38,7 @@ from tqdm import tqdm  # noqa: E402
 
 from _common import ROOT, Terminated, check_out, check_seed, raise_terminated, write_atomic  # noqa: E402
 from sim.cards import CARD_RANK, RANKS_BY_STRENGTH  # noqa: E402
+from sim.cli import _FORMAT_NAMES, suffix_format  # noqa: E402
 from sim.engine import R_NEX, R_PINTA, R_SIDE_POINTS, R_SIZE, R_TRUMP, R_WINNER, T_SIZE  # noqa: E402
 from sim.rules import Rules  # noqa: E402
 from solver.selfplay import play_open_batch, warm_up  # noqa: E402
@@ -172,13 +173,18 @@ def parse_args(argv=None):
     bad = check_out(a.out, make_dirs=True)  # (a missing directory created, as the other scripts do)
     if bad:
         _fail(f"--out: {bad}")
+    meant = suffix_format(a.out)
+    if meant not in (None, "parquet"):  # (as brisca simulate's note for --out run.csv: break-it pass 21)
+        print(f"open_values.py: note: --out {a.out} is written as parquet, not {_FORMAT_NAMES[meant]} "
+              "(pandas.read_parquet reads it)", file=sys.stderr)
     real = os.path.realpath(a.out)
     old = None
     if os.path.exists(real):
         try:
             old = load(real, a.seed)
         except ValueError as e:
-            _fail(f"--out: {e}; move it or give another --out")
+            # (the other-seed message says what to do already: the advice was given twice, break-it pass 21)
+            _fail(f"--out: {e}" if "another --out" in str(e) else f"--out: {e}; move it or give another --out")
     return a, old
 
 
