@@ -66,6 +66,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from _common import OUT_DIR, check_out, check_seed, commit, cpu_name, other_seed  # noqa: E402
+from sim.batch import progress_intervals  # noqa: E402
 from sim.cards import SWAP  # noqa: E402
 from sim.rules import Rules  # noqa: E402
 from solver import search as S  # noqa: E402
@@ -169,7 +170,8 @@ def run(config, deals, seed, flags, all_moves=False, time_limit=None, guess=None
     _warm_up(config, seed, ws, flags, mvs, vals)
     times, nodes, values = [], [], []
     t_start = time.time()
-    for p in tqdm(pos, total=deals, desc=config, unit="pos", file=sys.stderr, delay=1.0, leave=False):
+    for p in tqdm(pos, total=deals, desc=config, unit="pos", file=sys.stderr, delay=1.0, leave=False,
+                  **progress_intervals(sys.stderr)):
         st, stock, ismax = p.to_arrays()
         ws[5][0] = 0
         ws[5][1] += 1
@@ -206,7 +208,8 @@ def floor(config, deals, seed, flags, time_limit=None, guess=None):
     _warm_up(config, seed, ws, flags, np.zeros(S.MAXM, np.int64), np.zeros(S.MAXM, np.int64), probe=True)
     rows = []
     t_start = time.time()
-    for p in tqdm(pos, total=deals, desc=config + " floor", unit="pos", file=sys.stderr, delay=1.0, leave=False):
+    for p in tqdm(pos, total=deals, desc=config + " floor", unit="pos", file=sys.stderr, delay=1.0, leave=False,
+                  **progress_intervals(sys.stderr)):
         st, stock, ismax = p.to_arrays()
         row = {}
         cnt[1] += 1

@@ -38,6 +38,7 @@ from tqdm import tqdm  # noqa: E402
 
 from _common import ROOT, Terminated, check_out, check_seed, raise_terminated, write_atomic  # noqa: E402
 from sim.cards import CARD_RANK, RANKS_BY_STRENGTH  # noqa: E402
+from sim.batch import progress_intervals  # noqa: E402
 from sim.cli import _FORMAT_NAMES, suffix_format  # noqa: E402
 from sim.engine import R_NEX, R_PINTA, R_SIDE_POINTS, R_SIZE, R_TRUMP, R_WINNER, T_SIZE  # noqa: E402
 from sim.rules import Rules  # noqa: E402
@@ -251,7 +252,8 @@ def _main(argv):
     chunk = max(50, 2 * a.threads)
     saved = d
     bar = tqdm(total=a.deals, initial=d, unit="deal", desc="open values", file=sys.stderr,
-               disable=a.no_progress, delay=1.0)
+               disable=a.no_progress, delay=1.0, **progress_intervals(sys.stderr))  # (30 s off a terminal,
+    #                                                                    as brisca's bars: new-user pass 22)
     try:
         while d < a.deals and time.time() < t_end:
             m = min(chunk, a.deals - d)

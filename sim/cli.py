@@ -40,8 +40,14 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         numbers_as_values(self)
 
+    def parse_known_args(self, args=None, namespace=None):
+        ns, extras = super().parse_known_args(args, namespace)
+        self._command = getattr(ns, "command", None)  # (the subcommand whose options a hint may suggest)
+        return ns, extras
+
     def error(self, message):
-        self.exit(2, f"{PROG}: error: {message}{_quote_hint(message)}\n")
+        hint = _option_hint(self, message) or _quote_hint(message)
+        self.exit(2, f"{PROG}: error: {message}{hint}\n")
 
     def _print_message(self, message, file=None):
         # argparse ignores a failed write; --help and --version on stdout report it as every command's
@@ -51,6 +57,42 @@ class _Parser(argparse.ArgumentParser):
             file.flush()
         else:
             super()._print_message(message, file)
+
+
+def _option_strings(parser) -> list[str]:
+    """The long option strings of ``parser`` and of the subcommand it parsed (``--target``, ``--deals`` ...;
+    every subcommand's when none is known)."""
+    found = []
+    command = getattr(parser, "_command", None)
+    for action in parser._actions:
+        found.extend(o for o in action.option_strings if o.startswith("--"))
+        if isinstance(action, argparse._SubParsersAction):
+            subs = [action.choices[command]] if command in action.choices else action.choices.values()
+            for sub in dict.fromkeys(subs):
+                found.extend(_option_strings(sub))
+    return list(dict.fromkeys(found))
+
+
+def _option_hint(parser, message: str) -> str:
+    """A hint for argparse's ``unrecognized arguments`` error when one of the extra words is an option:
+    ``(unknown option --tagret: did you mean --target?)``. A mistyped option before a quoted position
+    made argparse take the option's value as the position and report the position as the extra words,
+    which the quote hint then blamed on the quoting (new-user pass 22 of 2026-12-06)."""
+    if not message.startswith("unrecognized arguments:"):
+        return ""
+    import difflib
+
+    words = message.split(":", 1)[1].split()
+    unknown = [w for w in words if w.startswith("--") and len(w) > 2]
+    if not unknown:
+        return ""
+    known = _option_strings(parser)
+    parts = []
+    for w in unknown:
+        name = w.partition("=")[0]
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
+        parts.append(f"unknown option {name}" + (f": did you mean {close[0]}?" if close else ""))
+    return " (" + "; ".join(parts) + ")"
 
 
 def _quote_hint(message: str) -> str:

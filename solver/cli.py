@@ -156,7 +156,21 @@ def _record(res, line=None):
     return d
 
 
-def _print_human(res, win=False):
+def _side_text(pos) -> str:
+    """Whose value ``brisca solve`` prints: the side of the seat to move (`` for seat 1``; `` for seats 0
+    and 2`` with 4 and 6 players, one team, R3; `` for seat 0 against seats 1 and 2`` with 3 players, the
+    paranoid value). New-user pass 22: the line said ``value 26`` without the seat."""
+    n, t = pos.players, pos.turn
+    if n == 2:
+        return f" for seat {t}"
+    if n == 3:
+        a, b = sorted(s for s in range(3) if s != t)
+        return f" for seat {t} against seats {a} and {b}"
+    team = [s for s in range(n) if s % 2 == t % 2]
+    return " for seats " + ", ".join(map(str, team[:-1])) + f" and {team[-1]}"
+
+
+def _print_human(res, win=False, pos=None):
     print(res.position)
     if res.target is not None:
         t = res.target
@@ -169,7 +183,8 @@ def _print_human(res, win=False):
         print(f"{what} for the side of seat {res.seat}: {'reached' if res.reached else 'not reached'}{why}"
               f"  ({count_of(res.nodes, 'node')}, {res.ms:.1f} ms)")
         return
-    print(f"value {_fmt_value(res.value)}  ({count_of(res.nodes, 'node')}, {res.ms:.1f} ms)")
+    whose = _side_text(pos) if pos is not None else ""
+    print(f"value {_fmt_value(res.value)}{whose}  ({count_of(res.nodes, 'node')}, {res.ms:.1f} ms)")
     for m, v in res.moves.items():
         print(f"  {m:>5} {_fmt_value(v)}{'  *' if m in res.best else ''}")
     if res.pv:
@@ -1108,7 +1123,7 @@ def cmd_solve(args) -> int:
             if args.json:
                 print(json.dumps(res.to_dict()), flush=True)
             else:
-                _print_human(res, args.win)
+                _print_human(res, args.win, pos)
                 sys.stdout.flush()
         except OSError as e:  # (`| head -1`, `> /dev/full`): the --out file is still written
             rc = stdout_failed(e)
