@@ -125,17 +125,19 @@ def parse_card(text: str, deck: str | None = None) -> int:
     Raises
     ------
     ValueError
-        If the string is not a card, or not a card of ``deck``.
-    KeyError
-        If ``deck`` is not a deck name (not checked otherwise: :func:`deck_cards` checks it).
-    AttributeError
-        If ``text`` is not a string (``text.strip`` is called).
+        If ``text`` is not a string of a card, or not a card of ``deck``, or ``deck`` is not a deck name
+        (R1; a bad deck raised ``KeyError`` and a non-string ``AttributeError``: docstring audit of
+        2026-12-06).
 
     Examples
     --------
     >>> parse_card("1O"), CARD_NAMES[parse_card("12b")]
     (11, '12B')
     """
+    if not isinstance(text, str):
+        raise ValueError(f"invalid card: expected a string such as 1O or 12B, got {type(text).__name__}")
+    if deck is not None and (not isinstance(deck, str) or deck not in _DECK_IDSET):
+        raise ValueError(f"unknown deck {show_input(deck)}: expected one of {', '.join(DECKS)}")
     t = text.strip().upper()
     cid = _NAME_TO_ID.get(t)
     if cid is None:

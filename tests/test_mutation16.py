@@ -135,3 +135,16 @@ def test_format_card_refuses_ids_that_are_not_cards():
     for bad in (-1, 49, np.int8(-1), 10 ** 6):
         with pytest.raises(ValueError, match="is not a card id"):
             format_card(bad)
+
+
+def test_parse_card_refuses_a_bad_deck_or_a_non_string_with_value_error():
+    """The docstring audit of 2026-12-06 (ninth part): parse_card raised KeyError for an unknown deck and
+    AttributeError for a non-string; every other bad input is a ValueError naming it (NOTATION.md cards,
+    RULES R1 decks)."""
+    from sim.cards import parse_card
+    assert parse_card("12b", "spanish40") == parse_card("12B")
+    for text, deck, msg in (("1O", "foo", "unknown deck"), ("1O", ["spanish40"], "unknown deck"),
+                            (11, None, "expected a string"), (None, "spanish40", "expected a string"),
+                            ("8O", "spanish40", "not in deck spanish40"), ("13O", None, "invalid card")):
+        with pytest.raises(ValueError, match=msg):
+            parse_card(text, deck)
