@@ -87,9 +87,14 @@ def _option_hint(parser, message: str) -> str:
     if not unknown:
         return ""
     known = _option_strings(parser)
+    command = getattr(parser, "_command", None)
     parts = []
     for w in unknown:
         name = w.partition("=")[0]
+        if name in known:  # (a subcommand's option before the command: mutation pass 18)
+            parts.append(f"{name} is an option of {PROG} {command}: give it after the command, "
+                         f"{PROG} {command} {name} ...")
+            continue
         close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
         parts.append(f"unknown option {name}" + (f": did you mean {close[0]}?" if close else ""))
     return " (" + "; ".join(parts) + ")"
