@@ -27,7 +27,6 @@ import pytest
 
 import sim.cli as scli
 
-BENCH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks")
 
 
 def _parse_error(argv, capsys):
@@ -137,12 +136,8 @@ def test_simulate_default_policy_and_quiet_run(capsys):
 
 @pytest.fixture()
 def common():
-    sys.path.insert(0, BENCH)
-    try:
-        import _common
-    finally:
-        sys.path.remove(BENCH)
-    return _common
+    from conftest import bench_script
+    return bench_script("_common")
 
 
 def test_check_out_name_of_exactly_200_characters(common, tmp_path):
