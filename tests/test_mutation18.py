@@ -28,7 +28,6 @@ import pytest
 import sim.cli as scli
 
 
-
 def _parse_error(argv, capsys):
     with pytest.raises(SystemExit) as e:
         scli.build_parser().parse_args(argv)
