@@ -39,7 +39,7 @@ from tqdm import tqdm  # noqa: E402
 from _common import ROOT, Terminated, check_out, check_seed, raise_terminated, write_atomic  # noqa: E402
 from sim.cards import CARD_RANK, RANKS_BY_STRENGTH  # noqa: E402
 from sim.batch import progress_intervals  # noqa: E402
-from sim.cli import _FORMAT_NAMES, suffix_format  # noqa: E402
+from sim.cli import note_format  # noqa: E402
 from sim.engine import R_NEX, R_PINTA, R_SIDE_POINTS, R_SIZE, R_TRUMP, R_WINNER, T_SIZE  # noqa: E402
 from sim.rules import Rules  # noqa: E402
 from solver.selfplay import play_open_batch, warm_up  # noqa: E402
@@ -174,10 +174,7 @@ def parse_args(argv=None):
     bad = check_out(a.out, make_dirs=True)  # (a missing directory created, as the other scripts do)
     if bad:
         _fail(f"--out: {bad}")
-    meant = suffix_format(a.out)
-    if meant not in (None, "parquet"):  # (as brisca simulate's note for --out run.csv: break-it pass 21)
-        print(f"open_values.py: note: --out {a.out} is written as parquet, not {_FORMAT_NAMES[meant]} "
-              "(pandas.read_parquet reads it)", file=sys.stderr)
+    note_format("--out", a.out, "parquet", prog="open_values.py")  # (as brisca simulate's: break-it pass 21)
     real = os.path.realpath(a.out)
     old = None
     if os.path.exists(real):

@@ -305,7 +305,7 @@ def suffix_format(path):
     return _SUFFIX_FORMATS.get(name[i:]) if i >= 0 else None
 
 
-def note_format(flag: str, path, written: str) -> None:
+def note_format(flag: str, path, written: str, prog: str = PROG) -> None:
     """Say on stderr when an output's name suggests another format than the one written
     (``--out run.csv`` gets a parquet file): one ``brisca: note:`` line, the run goes on.
 
@@ -317,6 +317,8 @@ def note_format(flag: str, path, written: str) -> None:
         The file name (None: nothing to say).
     written : str
         The format code written: ``"parquet"`` or ``"jsonl"``.
+    prog : str
+        The program named at the start of the line (``benchmarks/open_values.py`` gives its own).
     """
     if path is None:
         return
@@ -324,7 +326,7 @@ def note_format(flag: str, path, written: str) -> None:
     if meant is not None and meant != written:
         from .cards import printable
         how = "pandas.read_parquet reads it" if written == "parquet" else "pandas.read_json(..., lines=True) reads it"
-        print(f"{PROG}: note: {flag} {printable(str(path))} is written as {_FORMAT_NAMES[written]}, "
+        print(f"{prog}: note: {flag} {printable(str(path))} is written as {_FORMAT_NAMES[written]}, "
               f"not {_FORMAT_NAMES[meant]} ({how})", file=sys.stderr)
 
 
