@@ -37,7 +37,7 @@ import pandas as pd  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
 from _common import ROOT, Terminated, check_out, check_seed, raise_terminated, write_atomic  # noqa: E402
-from sim.cards import CARD_RANK, RANKS_BY_STRENGTH  # noqa: E402
+from sim.cards import CARD_RANK, RANKS_BY_STRENGTH, printable  # noqa: E402
 from sim.batch import progress_intervals  # noqa: E402
 from sim.cli import note_format  # noqa: E402
 from sim.engine import R_NEX, R_PINTA, R_SIDE_POINTS, R_SIZE, R_TRUMP, R_WINNER, T_SIZE  # noqa: E402
@@ -53,8 +53,12 @@ _on_sigterm = raise_terminated
 
 def _fail(msg, status=2):
     """One-line error on stderr and exit ``status`` (2: bad input, nothing written)."""
-    print(f"open_values.py: error: {msg}", file=sys.stderr)
+    print(f"open_values.py: error: {printable(msg)}", file=sys.stderr)  # (a path echoed: break-it pass 22)
     sys.exit(status)
+
+
+#: The end of load()'s other-seed message, which gives its own advice.
+_NEVER_OVERWRITTEN = "(it is never overwritten)"
 
 
 def load(path, seed=None):
@@ -110,7 +114,7 @@ def load(path, seed=None):
         seeds = sorted({int(x) for x in df["seed"].unique()})
         if seed is not None and seeds != [seed]:
             raise ValueError(f"{path} holds deals of seed {', '.join(map(str, seeds))}, not --seed {seed}; "
-                             "give that seed to continue it, or another --out (it is never overwritten)")
+                             f"give that seed to continue it, or another --out {_NEVER_OVERWRITTEN}")
         if len(seeds) != 1:
             raise ValueError(f"{path} holds deals of several seeds ({', '.join(map(str, seeds))})")
         deals = df["deal"].to_numpy()
@@ -174,15 +178,19 @@ def parse_args(argv=None):
     bad = check_out(a.out, make_dirs=True)  # (a missing directory created, as the other scripts do)
     if bad:
         _fail(f"--out: {bad}")
-    note_format("--out", a.out, "parquet", prog="open_values.py")  # (as brisca simulate's: break-it pass 21)
     real = os.path.realpath(a.out)
     old = None
     if os.path.exists(real):
         try:
             old = load(real, a.seed)
         except ValueError as e:
-            # (the other-seed message says what to do already: the advice was given twice, break-it pass 21)
-            _fail(f"--out: {e}" if "another --out" in str(e) else f"--out: {e}; move it or give another --out")
+            # (the other-seed message says what to do already: the advice was given twice, break-it pass 21;
+            # its end, not the path, tells it: break-it pass 22)
+            advice = "" if str(e).endswith(_NEVER_OVERWRITTEN) else "; move it or give another --out"
+            _fail(f"--out: {e}{advice}")
+    # (as brisca simulate's note for --out run.csv, break-it pass 21; after the checks, so that a refused
+    # run prints its error alone, break-it pass 22)
+    note_format("--out", a.out, "parquet", prog="open_values.py")
     return a, old
 
 

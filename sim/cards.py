@@ -155,8 +155,12 @@ def format_card(cid: int) -> str:
     ------
     ValueError
         ``"card id <cid> is not a card id (0-47, or 48 for swap)"`` for any other value (a negative
-        id, such as the kernels' -1 for "no card", once read :data:`CARD_NAMES` from its end: ``"1B"``).
+        id, such as the kernels' -1 for "no card", once read :data:`CARD_NAMES` from its end: ``"1B"``),
+        and for a bool, a float or any other non-integer.
     """
+    if isinstance(cid, (bool, np.bool_)) or not isinstance(cid, (int, np.integer)):
+        # (a bool gave "4O", a float, str or None a TypeError: break-it pass 22)
+        raise ValueError(f"card id {cid!r} is not a card id (an integer 0-47, or 48 for swap)")
     if cid == SWAP:
         return "swap"
     if not 0 <= cid < SWAP:

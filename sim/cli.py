@@ -43,11 +43,14 @@ class _Parser(argparse.ArgumentParser):
     def parse_known_args(self, args=None, namespace=None):
         ns, extras = super().parse_known_args(args, namespace)
         self._command = getattr(ns, "command", None)  # (the subcommand whose options a hint may suggest)
+        self._position = getattr(ns, "position", None)  # (what a second, quoted position lost to)
+        self._extras = list(extras)
         return ns, extras
 
     def error(self, message):
-        hint = _option_hint(self, message) or _quote_hint(message)
-        self.exit(2, f"{PROG}: error: {message}{hint}\n")
+        from .cards import printable  # (argparse echoes the words as given: break-it pass 22)
+        hint = _option_hint(self, message) or _second_position_hint(self, message) or _quote_hint(message)
+        self.exit(2, f"{PROG}: error: {printable(message + hint)}\n")
 
     def _print_message(self, message, file=None):
         # argparse ignores a failed write; --help and --version on stdout report it as every command's
@@ -86,18 +89,41 @@ def _option_hint(parser, message: str) -> str:
     unknown = [w for w in words if w.startswith("--") and len(w) > 2]
     if not unknown:
         return ""
+    from .cards import show_input
+
     known = _option_strings(parser)
     command = getattr(parser, "_command", None)
     parts = []
     for w in unknown:
         name = w.partition("=")[0]
-        if name in known:  # (a subcommand's option before the command: mutation pass 18)
-            parts.append(f"{name} is an option of {PROG} {command}: give it after the command, "
-                         f"{PROG} {command} {name} ...")
+        shown = show_input(name, quote=False)  # (a 5000-character word is not echoed whole a second time)
+        if name in known:  # (a subcommand's option before the command: mutation pass 18, break-it pass 22)
+            parts.append(f"{shown} is an option of {PROG} {command}: give it after the command, "
+                         f"{PROG} {command} {shown} ...")
             continue
         close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
-        parts.append(f"unknown option {name}" + (f": did you mean {close[0]}?" if close else ""))
+        parts.append(f"unknown option {shown}" + (f": did you mean {close[0]}?" if close else ""))
     return " (" + "; ".join(parts) + ")"
+
+
+def _second_position_hint(parser, message: str) -> str:
+    """A hint when an extra argument is a whole quoted position and another word was read as the position
+    (``brisca solve -5 "<position>"``, ``brisca solve 5 "<position>"``): the quote hint blamed the quoting
+    of what was quoted (break-it pass 22)."""
+    if not message.startswith("unrecognized arguments:"):
+        return ""
+    from solver.position import FIELDS
+    from .cards import show_input
+
+    position = getattr(parser, "_position", None)
+    for w in getattr(parser, "_extras", ()):
+        tokens = w.split()
+        if len(tokens) > 1 and any("=" in t and t.partition("=")[0].lower() in FIELDS for t in tokens):
+            if position is None:
+                return ""
+            return (f" (one position per run: {show_input(position)} was read as the position, the quoted "
+                    "position is an extra argument)")
+    return ""
 
 
 def _quote_hint(message: str) -> str:
