@@ -99,6 +99,18 @@ def check_callable(value, name: str):
     """A callback argument (``simulate``'s ``on_start``, ``find_puzzles``' ``on_try``): None or a callable,
     returned as given.
 
+    Parameters
+    ----------
+    value : object
+        The argument.
+    name : str
+        Its name, for the error message.
+
+    Returns
+    -------
+    callable or None
+        ``value``.
+
     Raises
     ------
     ValueError

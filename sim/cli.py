@@ -49,7 +49,9 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message):
         from .cards import printable  # (argparse echoes the words as given: break-it pass 22)
-        hint = _option_hint(self, message) or _second_position_hint(self, message) or _quote_hint(message)
+        hint = ""
+        if message.startswith("unrecognized arguments:"):  # (the words are self._extras, just parsed)
+            hint = _option_hint(self) or _second_position_hint(self) or _quote_hint(message)
         self.exit(2, f"{PROG}: error: {printable(message + hint)}\n")
 
     def _print_message(self, message, file=None):
@@ -76,17 +78,15 @@ def _option_strings(parser) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _option_hint(parser, message: str) -> str:
-    """A hint for argparse's ``unrecognized arguments`` error when one of the extra words is an option:
-    ``(unknown option --tagret: did you mean --target?)``. A mistyped option before a quoted position
-    made argparse take the option's value as the position and report the position as the extra words,
-    which the quote hint then blamed on the quoting (new-user pass 22 of 2026-12-06)."""
-    if not message.startswith("unrecognized arguments:"):
-        return ""
+def _option_hint(parser) -> str:
+    """A hint for argparse's ``unrecognized arguments`` error when one of the extra words (``parser``'s
+    last :meth:`_Parser.parse_known_args`) is an option: ``(unknown option --tagret: did you mean
+    --target?)``. A mistyped option before a quoted position made argparse take the option's value as the
+    position and report the position as the extra words, which the quote hint then blamed on the quoting
+    (new-user pass 22 of 2026-12-06)."""
     import difflib
 
-    words = message.split(":", 1)[1].split()
-    unknown = [w for w in words if w.startswith("--") and len(w) > 2]
+    unknown = [w for w in getattr(parser, "_extras", ()) if w.startswith("--") and len(w) > 2]
     if not unknown:
         return ""
     from .cards import show_input
@@ -106,12 +106,10 @@ def _option_hint(parser, message: str) -> str:
     return " (" + "; ".join(parts) + ")"
 
 
-def _second_position_hint(parser, message: str) -> str:
-    """A hint when an extra argument is a whole quoted position and another word was read as the position
-    (``brisca solve -5 "<position>"``, ``brisca solve 5 "<position>"``): the quote hint blamed the quoting
-    of what was quoted (break-it pass 22)."""
-    if not message.startswith("unrecognized arguments:"):
-        return ""
+def _second_position_hint(parser) -> str:
+    """A hint for argparse's ``unrecognized arguments`` error when an extra argument is a whole quoted
+    position and another word was read as the position (``brisca solve -5 "<position>"``, ``brisca solve
+    5 "<position>"``): the quote hint blamed the quoting of what was quoted (break-it pass 22)."""
     from solver.position import FIELDS
     from .cards import show_input
 

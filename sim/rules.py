@@ -229,18 +229,24 @@ class Rules:
         a : ndarray(int64, shape=(P_SIZE,))
             Layout ``P_*``; the derived fields (sides, deck mask, counts) are not read.
 
+        Returns
+        -------
+        Rules
+
         Raises
         ------
         ValueError
-            ``"rules: expected an integer array of shape (P_SIZE,), got ..."``,
+            ``"rules: expected a sim.rules.Rules or its to_array() (int64, shape (P_SIZE,)), got ..."``,
             ``"rules: <field> index k at position i of the array is out of range (0-m)"``, or
             :class:`Rules`' own errors (RULES R1, R3, R7-R9) for a combination it refuses.
         """
+        given = type(a).__name__
         a = np.asarray(a)
         if a.shape != (P_SIZE,) or a.dtype.kind not in "iu":
-            # (mutation pass 16: a shorter array raised a bare IndexError)
-            raise ValueError(f"rules: expected an integer array of shape ({P_SIZE},), got shape {a.shape}, "
-                             f"dtype {a.dtype}")
+            # (mutation pass 16: a shorter array raised a bare IndexError; solver.selfplay's message, whose
+            # check this was)
+            raise ValueError(f"rules: expected a sim.rules.Rules or its to_array() (int64, shape ({P_SIZE},)), "
+                             f"got {given} of shape {a.shape}, dtype {a.dtype}")
         fields = {}
         for i, names, what in ((P_DECK, DECKS, "deck"), (P_EXCHANGE, EXCHANGES, "exchange"),
                                (P_EX_WON, EXCHANGE_CONDITIONS, "exchange_condition"),

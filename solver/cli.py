@@ -160,14 +160,14 @@ def _side_text(pos) -> str:
     """Whose value ``brisca solve`` prints: the side of the seat to move (`` for seat 1``; `` for seats 0
     and 2`` with 4 and 6 players, one team, R3; `` for seat 0 against seats 1 and 2`` with 3 players, the
     paranoid value). New-user pass 22: the line said ``value 26`` without the seat."""
-    n, t = pos.players, pos.turn
-    if n == 2:
-        return f" for seat {t}"
-    if n == 3:
-        a, b = sorted(s for s in range(3) if s != t)
+    r, t = pos.rules, pos.turn
+    team = r.side_seats(r.side_of(t))
+    if len(team) > 1:
+        return " for seats " + ", ".join(map(str, team[:-1])) + f" and {team[-1]}"
+    if r.players == 3:
+        a, b = (s for s in range(3) if s != t)
         return f" for seat {t} against seats {a} and {b}"
-    team = [s for s in range(n) if s % 2 == t % 2]
-    return " for seats " + ", ".join(map(str, team[:-1])) + f" and {team[-1]}"
+    return f" for seat {t}"
 
 
 def _print_human(res, win=False, pos=None):

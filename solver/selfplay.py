@@ -33,12 +33,11 @@ def _rules_of(rules) -> Rules:
     """
     if isinstance(rules, Rules):
         return rules
-    from sim.rules import P_SIZE
-    a = np.asarray(rules) if isinstance(rules, (np.ndarray, list, tuple)) else None
-    if a is None or a.shape != (P_SIZE,) or a.dtype.kind not in "iu":
+    if not isinstance(rules, (np.ndarray, list, tuple)):
+        from sim.rules import P_SIZE
         raise ValueError(f"rules: expected a sim.rules.Rules or its to_array() (int64, shape ({P_SIZE},)), "
-                         f"got {type(rules).__name__}" + ("" if a is None else f" of shape {a.shape}, dtype {a.dtype}"))
-    return Rules.from_array(a)
+                         f"got {type(rules).__name__}")
+    return Rules.from_array(rules)  # (its shape and dtype check names them)
 
 
 def play_open_deal(rules, seed: int, d: int, ws=None):
