@@ -174,11 +174,15 @@ def mask_of(cards) -> int:
     Raises
     ------
     ValueError
-        ``"negative shift count"`` for a negative id (ids above 47 are not checked).
+        For an id outside 0-47 (``"card id -1 is not in 0-47"``; a negative id raised Python's
+        ``"negative shift count"`` and an id above 47 set a bit no deck has).
     """
     m = 0
     for c in cards:
-        m |= 1 << int(c)
+        i = int(c)
+        if not 0 <= i < N_IDS:
+            raise ValueError(f"card id {i} is not in 0-47")
+        m |= 1 << i
     return m
 
 

@@ -41,6 +41,9 @@ class _Parser(argparse.ArgumentParser):
         numbers_as_values(self)
 
     def parse_known_args(self, args=None, namespace=None):
+        # (the words as given, before argparse reads them: an error raised while parsing can then tell
+        # what stood before the command; the names below are set on success)
+        self._argv = [str(a) for a in (sys.argv[1:] if args is None else args)]
         ns, extras = super().parse_known_args(args, namespace)
         self._command = getattr(ns, "command", None)  # (the subcommand whose options a hint may suggest)
         self._position = getattr(ns, "position", None)  # (what a second, quoted position lost to)
@@ -52,6 +55,9 @@ class _Parser(argparse.ArgumentParser):
         hint = ""
         if message.startswith("unrecognized arguments:"):  # (the words are self._extras, just parsed)
             hint = _option_hint(self) or _second_position_hint(self) or _quote_hint(message)
+        elif message.startswith(("argument COMMAND: invalid choice:",
+                                 "the following arguments are required: COMMAND")):
+            hint = _before_command_hint(self)
         self.exit(2, f"{PROG}: error: {printable(message + hint)}\n")
 
     def _print_message(self, message, file=None):
@@ -102,8 +108,63 @@ def _option_hint(parser) -> str:
                          f"{PROG} {command} {shown} ...")
             continue
         close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
-        parts.append(f"unknown option {shown}" + (f": did you mean {close[0]}?" if close else ""))
+        where = ""
+        if close and close[0] not in _all_option_strings(parser) and _before_the_command(parser, w):
+            where = f" give it after the command, {PROG} {command} {close[0]} ..."  # (break-it pass 22's `--tagret solve`)
+        parts.append(f"unknown option {shown}" + (f": did you mean {close[0]}?{where}" if close else ""))
     return " (" + "; ".join(parts) + ")"
+
+
+def _before_the_command(parser, word: str) -> bool:
+    """Whether ``word`` stood before the command in ``parser``'s last arguments."""
+    argv = getattr(parser, "_argv", [])
+    command = getattr(parser, "_command", None)
+    return command in argv and word in argv and argv.index(word) < argv.index(command)
+
+
+def _before_command_hint(parser) -> str:
+    """A hint for argparse's errors about the command (``argument COMMAND: invalid choice: '5'``, ``the
+    following arguments are required: COMMAND``) when options stood before it: ``brisca --deals 5
+    simulate`` read ``5`` as the command, ``brisca --verison`` no command at all (carried from mutation
+    pass 18 and break-it pass 22). Names each such option's command (``--deals is an option of brisca
+    simulate: give it after the command, brisca simulate --deals ...``) or its likely spelling."""
+    import difflib
+
+    argv = getattr(parser, "_argv", [])
+    sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+    if sub is None:
+        return ""
+    from .cards import show_input
+
+    command = next((w for w in argv if w in sub.choices), None)
+    before = argv[:argv.index(command)] if command else argv
+    parts = []
+    for w in before:
+        name = w.partition("=")[0]
+        if not name.startswith("-") or name in ("-", "--"):
+            continue
+        shown = show_input(name, quote=False)
+        owners = [c for c, p in sub.choices.items() if name in _all_option_strings(p)]
+        if command in owners or (owners and command is None):
+            c = command if command in owners else owners[0]
+            also = "" if command in owners or len(owners) == 1 else " (and of " + ", ".join(
+                f"{PROG} {o}" for o in owners[1:]) + ")"
+            parts.append(f"{shown} is an option of {PROG} {c}{also}: give it after the command, "
+                         f"{PROG} {c} {shown} ...")
+        elif owners:
+            parts.append(f"{shown} is an option of {PROG} {', '.join(owners)}, not of {PROG} {command}")
+        else:
+            known = _option_strings(parser) if command is None else [
+                o for o in _all_option_strings(parser) if o not in _all_option_strings(sub.choices[command])
+            ] + _all_option_strings(sub.choices[command])
+            close = difflib.get_close_matches(name, list(dict.fromkeys(known)), n=1, cutoff=0.75)
+            parts.append(f"unknown option {shown}" + (f": did you mean {close[0]}?" if close else ""))
+    return " (" + "; ".join(parts) + ")" if parts else ""
+
+
+def _all_option_strings(parser) -> list[str]:
+    """Every option string of ``parser`` itself (short and long; not its subcommands')."""
+    return [o for a in parser._actions for o in a.option_strings]
 
 
 def _second_position_hint(parser) -> str:

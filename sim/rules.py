@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit
 
 from .cards import DECKS, card_id, deck_cards, mask_of
+from .checks import check_int
 
 # --- variant codes --------------------------------------------------------
 EXCHANGES = ("none", "seven", "seven-two", "two-any")  # RULES R7
@@ -159,11 +160,25 @@ class Rules:
         return self.players in (4, 6)
 
     def side_of(self, seat: int) -> int:
-        """Side of ``seat``: ``seat % sides`` (R3; ``seat`` is not checked against ``players``)."""
-        return seat % self.sides
+        """Side of ``seat``: ``seat % sides`` (R3).
+
+        Raises
+        ------
+        ValueError
+            If ``seat`` is not an integer 0 to ``players - 1`` (``side_of(5)`` of 2 players was 1, as
+            ``Position.side_of``'s was before break-it pass 19).
+        """
+        return check_int(seat, "seat", 0, self.players, expected=f"a seat 0-{self.players - 1}") % self.sides
 
     def side_seats(self, side: int) -> tuple[int, ...]:
-        """Seats of ``side``, ascending (R3); empty for a ``side`` that is not one (not checked)."""
+        """Seats of ``side``, ascending (R3).
+
+        Raises
+        ------
+        ValueError
+            If ``side`` is not an integer 0 to ``sides - 1`` (it returned an empty tuple).
+        """
+        side = check_int(side, "side", 0, self.sides, expected=f"a side 0-{self.sides - 1}")
         return tuple(s for s in range(self.players) if s % self.sides == side)
 
     @property

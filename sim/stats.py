@@ -108,7 +108,7 @@ def mean_se(total: float, total_sq: float, n: int) -> tuple[float, float]:
     """
     if n == 0:
         return (float("nan"), float("nan"))
-    mean = float(total) / n  # (a Python float: the counters are numpy integers, and np.float64(...) read badly
+    mean = float(total) / float(n)  # (a Python float: the counters are numpy integers, and np.float64(...) read badly
     if n < 2:  # in a summary's repr)
         return (mean, 0.0)
     var = max(0.0, (total_sq - n * mean * mean) / (n - 1))
@@ -398,11 +398,11 @@ class Summary:
         for s in self.sides:
             ci = s["pair_score_ci95"] if dup else s["score_ci95"]
             rows.append([str(s["side"]), ",".join(map(str, s["seats"])), s["policy"], f"{s['wins']:,}",
-                         f"{s['win_rate']:.4f}", _ci(s["win_rate_ci95"]), f"{s['score']:.4f}", _ci(ci),
-                         f"{s['mean_points']:.2f}", f"{s['mean_points_se']:.2f}"])
+                         _fixed(s['win_rate'], 4), _ci(s["win_rate_ci95"]), _fixed(s['score'], 4), _ci(ci),
+                         _fixed(s['mean_points'], 2), _fixed(s['mean_points_se'], 2)])
         lines.extend(_grid(head, rows))
         lines.append("")
-        lines.append(f"draws: {self.draws:,} ({self.draw_rate:.4f})   capotes: {self.capotes:,}"
+        lines.append(f"draws: {self.draws:,} ({_fixed(self.draw_rate, 4)})   capotes: {self.capotes:,}"
                      f" ({_small_rate(self.capote_rate)})")
         if len(self.sides) > 2:  # (a draw is shared by the seats tied on top: each side counts its own)
             lines.append("draws by side: " + ", ".join(f"{s['side']}: {s['draws']:,}" for s in self.sides))
@@ -414,8 +414,8 @@ class Summary:
             lines.append("by seat position, whatever policy sits there:")
             for p in self.positions:
                 lines.append(f"  position {p['side']} (seats {','.join(map(str, p['seats']))}): win rate "
-                             f"{p['win_rate']:.4f} {_ci(p['win_rate_ci95'])}, score {p['score']:.4f} "
-                             f"{_ci(p['score_ci95'])}, mean points {p['mean_points']:.2f}")
+                             f"{_fixed(p['win_rate'], 4)} {_ci(p['win_rate_ci95'])}, score {_fixed(p['score'], 4)} "
+                             f"{_ci(p['score_ci95'])}, mean points {_fixed(p['mean_points'], 2)}")
         for key, label in (("out", "deals"), ("tricks_out", "tricks")):
             if ex.get(key):
                 # (a name's control characters and line breaks escaped, as in error lines: break-it pass of
@@ -446,7 +446,8 @@ def _rules_line(rules: dict) -> str:
     line += f", endgame {rules['endgame']}"
     if players == 3 and deck == "spanish40":
         line += f", remove {rules['remove']}"
-    if rules.get("tie", "draw") != "draw":  # (break-it pass 20: tie=replay was in the dict only)
+    if (rules.get("tie") or "draw") != "draw":  # (break-it pass 20: tie=replay was in the dict only; None,
+        # as a hand-made dict may hold, is the default)
         line += (f", tie {rules['tie']} (R8: a replay and a double deal are match play, R10; each 60-60 deal is "
                  "counted here as a draw)")
     return line
@@ -466,7 +467,15 @@ def _rate(x: float) -> str:
     return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
 
 
+def _fixed(x: float, digits: int) -> str:
+    """``x`` with ``digits`` decimals; ``n/a`` for NaN or inf (a summary of 0 deals printed ``nan`` where its
+    deals/s and capotes said ``n/a``: mutation pass 19)."""
+    return f"{x:.{digits}f}" if math.isfinite(x) else "n/a"
+
+
 def _ci(ci) -> str:
+    if not all(math.isfinite(x) for x in ci):
+        return "n/a"
     return f"[{ci[0]:.4f}, {ci[1]:.4f}]"
 
 
