@@ -175,10 +175,16 @@ def mask_of(cards) -> int:
     ------
     ValueError
         For an id outside 0-47 (``"card id -1 is not in 0-47"``; a negative id raised Python's
-        ``"negative shift count"`` and an id above 47 set a bit no deck has).
+        ``"negative shift count"`` and an id above 47 set a bit no deck has), an id that is not an integer
+        (a bool, a float, a card name: ``mask_of([1.9])`` was bit 1), or ``cards`` a string or not
+        iterable (``mask_of("12")`` read the digits; break-it pass 23).
     """
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+        raise ValueError(f"cards: expected an iterable of card ids, got {show_input(cards, quote=isinstance(cards, (str, bytes)))}")
     m = 0
     for c in cards:
+        if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)):
+            raise ValueError(f"card id: expected an integer 0-47, got {show_input(c, quote=isinstance(c, (str, bytes)))}")
         i = int(c)
         if not 0 <= i < N_IDS:
             raise ValueError(f"card id {i} is not in 0-47")

@@ -54,7 +54,12 @@ class _Parser(argparse.ArgumentParser):
         from .cards import printable  # (argparse echoes the words as given: break-it pass 22)
         hint = ""
         if message.startswith("unrecognized arguments:"):  # (the words are self._extras, just parsed)
-            hint = _option_hint(self) or _second_position_hint(self) or _quote_hint(message)
+            hint = _option_hint(self)
+            if hint:  # (and the position's fields given unquoted beside it: break-it pass 22 showed one hint)
+                single = [w for w in self._extras if not any(c.isspace() for c in w)]
+                hint += _quote_hint("unrecognized arguments: " + " ".join(single))
+            else:
+                hint = _second_position_hint(self) or _quote_hint(message)
         elif message.startswith(("argument COMMAND: invalid choice:",
                                  "the following arguments are required: COMMAND")):
             hint = _before_command_hint(self)

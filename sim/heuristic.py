@@ -116,16 +116,20 @@ def lead_card(hand, legal, trump, outside):
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def follow_card(legal, trump, w, tp):
+def follow_card(legal, trump, w, tp, lead):
     """Rule 3: the card to play on a trick the opponents hold with card ``w`` (R5 winner so far).
 
     ``legal`` is an int64 card set (non-empty), ``trump`` the trump suit 0-3, ``tp`` the card points
-    already in the trick (R2). Returns a card id of ``legal``.
+    already in the trick (R2), ``lead`` the card led (``w`` itself with 2 players). Returns a card id of
+    ``legal``.
     """
     tm = SUIT_MASK[trump]
     nt = -np.int64(w // 12 != trump)  # all ones when w is not a trump
     beat = legal & (ABOVE[w] | (tm & nt))  # R5
-    same = beat & ~(tm & nt)  # winners of the suit led (trumps when a trump leads)
+    # winners of the suit led (trumps when a trump leads); none when a trump has taken a non-trump lead
+    # (3-6 players: w's suit was read as the suit led, and the trump ace went on a trick worth 0 points;
+    # break-it pass 23)
+    same = beat & SUIT_MASK[lead // 12]
     c2 = lowest(_first(beat & -np.int64(tp >= 10),
                        _first(beat & LOW_MASK & -np.int64(tp >= 2), np.int64(1) << shed(legal, tm))))
     hs = highest(same | np.int64(1))
@@ -159,7 +163,7 @@ def heuristic2(legal, hand, swap, trump, lead, outside):
         return np.int64(SWAP)
     if lead < 0:
         return lead_card(hand, legal, trump, outside)
-    return follow_card(legal, trump, lead, CARD_POINTS[lead])
+    return follow_card(legal, trump, lead, CARD_POINTS[lead], lead)
 
 
 @njit(cache=True, error_model="numpy")
@@ -204,4 +208,4 @@ def heuristic_action(view):
             if z != 0:
                 return lowest(z & (RANKS << highest(_fold(z))))
         return shed(legal, tm)
-    return follow_card(legal, trump, w, tp)
+    return follow_card(legal, trump, w, tp, view[V_TRICK])

@@ -25,6 +25,7 @@ from numba import njit, types
 from numba.typed import Dict
 
 from sim.cards import format_card
+from sim.checks import check_flag
 from sim.rules import exchange_card, legal_mask, trick_winner
 
 from .position import (ST_SIZE, ST_DP, ST_ENDGAME, ST_EXCH, ST_EXWON, ST_HAND, ST_L, ST_LEADER, ST_NOTDONE, ST_NTRICK,
@@ -256,14 +257,17 @@ def check_solvable(pos) -> None:
 
     Parameters
     ----------
-    pos : solver.position.Position
-        A valid position (NOTATION.md).
+    pos : solver.position.Position or str
+        A valid position (NOTATION.md; a string is parsed, as :func:`solver.solve` does).
 
     Raises
     ------
     ValueError
-        ``hands: ...`` or ``stock: ...`` naming the problem.
+        ``hands: ...`` or ``stock: ...`` naming the problem; ``position: ...`` for what is not a position
+        (a string or None raised ``AttributeError``: break-it pass 23).
     """
+    from .api import _as_position
+    pos = _as_position(pos)
     pos._need_open("the solver")
     if pos.stock is None and pos.left > MAX_UNKNOWN_DRAWS:
         raise ValueError(f"stock: stock=? is solved exactly only while at most {MAX_UNKNOWN_DRAWS} cards remain "
@@ -293,8 +297,8 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
 
     Parameters
     ----------
-    pos : Position
-        Every hand known, ``stock=?``.
+    pos : Position or str
+        Every hand known, ``stock=?`` (a string is parsed).
     moves : bool
         Fill ``moves`` and ``best`` (default True).
     perspective : int, optional
@@ -317,13 +321,20 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
     ValueError
         ``stock: ...`` when more than :data:`MAX_UNKNOWN_DRAWS` cards remain to be drawn, ``hands: ...``
         when a hand is hidden (:func:`check_solvable`), ``perspective: ...`` when ``perspective`` is not a
-        seat.
+        seat, ``moves: ...`` when ``moves`` is not a bool, ``stock: ...`` when the position gives the stock
+        order (its exact value is :func:`solver.solve`'s; the order was dropped and the expectation
+        returned: break-it pass 23), ``position: ...`` for what is not a position.
     """
     from . import search as S
-    from .api import SolveResult, _compile_seconds, _elapsed_ms, _next_stamp, workspace
+    from .api import SolveResult, _as_position, _compile_seconds, _elapsed_ms, _next_stamp, workspace
 
     # (a first call loads compiled code: left out of ms, as a table's allocation; solve() passes its own start)
     t0, c0 = _since if _since is not None else (time.perf_counter(), _compile_seconds())
+    pos = _as_position(pos)
+    moves = check_flag(moves, "moves")
+    if pos.stock is not None:
+        raise ValueError("stock: solve_chance takes a stock=? position; this one gives the stock order "
+                         "(solver.solve solves it exactly)")
     check_solvable(pos)
     st, stk, ismax = pos.to_arrays(perspective=perspective)
     U = max(pos.left - (1 if pos.pinta_under else 0), 0)

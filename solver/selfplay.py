@@ -63,13 +63,21 @@ def play_open_deal(rules, seed: int, d: int, ws=None):
     Raises
     ------
     ValueError
-        For an invalid ``rules``, ``seed`` or ``d``.
+        For an invalid ``rules``, ``seed`` or ``d``, or a ``ws`` that is not six arrays of
+        :func:`solver.search.new_workspace`'s dtypes and dimensions (``ws=5`` said "cannot unpack
+        non-iterable int object": break-it pass 23).
     """
     from . import search as S
     from .api import _next_stamp, workspace
 
     rules = _rules_of(rules)
     pos = deal_position(rules, seed, d)
+    if ws is not None:
+        ref = workspace()
+        if not (isinstance(ws, (tuple, list)) and len(ws) == len(ref) and all(
+                isinstance(a, np.ndarray) and a.dtype == r.dtype and a.ndim == r.ndim for a, r in zip(ws, ref))):
+            raise ValueError(f"ws: expected the {len(ref)} search buffers of solver.search.new_workspace(), "
+                             f"got {type(ws).__name__}" + (f" of {len(ws)}" if isinstance(ws, (tuple, list)) else ""))
     tk1, tk2, td, fr, mv, cnt = ws if ws is not None else workspace()
     flags = S.default_flags()
     cnt[0] = 0
@@ -149,9 +157,9 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     rotations : int
         Rows per deal (both sides perfect: every rotation plays the same).
     res : ndarray(int16, shape=(m, R_SIZE))
-        Output: ``R_*`` columns (card points per seat/side, tricks, winner, capote, exchanges, ...). Here
-        and in ``hands0`` and ``tricks`` any integer dtype is taken, and more rows or columns than these
-        shapes.
+        Output: ``R_*`` columns (card points per seat/side, tricks, winner, capote, exchanges, ...). Any
+        signed integer dtype is taken (a draw's winner and an unused exchange slot are -1), any integer
+        dtype in ``hands0`` and ``tricks``, and more rows or columns than these shapes.
     hands0 : ndarray(int8, shape=(m, players, 3))
         Output: initial hands in the order dealt.
     dseeds : ndarray(uint64, shape=(m,))
@@ -164,9 +172,10 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     ------
     ValueError
         For an invalid ``rules``, a ``seed``, ``row0``, ``m`` or ``rotations`` that is not an integer in
-        range (``seed``: the run seed or its int64 bits; ``rotations`` at least 1), a ``rec`` that is not a
-        yes/no flag, or an output array with fewer than ``m`` rows, rows shorter than the shapes above, or
-        another dtype than an integer one (``dseeds``: uint64).
+        range (``seed``: the run seed or its int64 bits; ``rotations`` at least 1; the rows' last deal
+        ``(row0 + m - 1) // rotations`` at most 2**64 - 1), a ``rec`` that is not a yes/no flag, or an
+        output array with fewer than ``m`` rows, rows shorter than the shapes above, or another dtype than
+        the ones above (``dseeds``: uint64).
     """
     from sim.checks import check_flag, check_int
     from sim.engine import (R_CAPOTE, R_EX, R_FIRST, R_NEX, R_PINTA, R_REMOVED, R_SEAT_POINTS, R_SEAT_TRICKS,
@@ -177,9 +186,12 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
 
     rules = _rules_of(rules)
     # (break-it pass of 2026-12-06: seed=1.5 was cut to 1, "1" read as 1, rotations=0 a ZeroDivisionError)
-    for name, v, lo in (("seed", seed, -2 ** 63), ("row0", row0, 0), ("m", m, 0), ("rotations", rotations, 1)):
-        check_int(v, name, lo)
-    m = int(m)
+    seed, row0, m, rotations = (check_int(v, name, lo) for name, v, lo in (
+        ("seed", seed, -2 ** 63), ("row0", row0, 0), ("m", m, 0), ("rotations", rotations, 1)))
+    # (Python ints from here: a numpy uint8 row0 of 255 made row 256 deal 0, and rows past deal 2**64 - 1
+    # raised OverflowError after the first deal was solved; break-it pass 23)
+    if m and (row0 + m - 1) // rotations >= 2 ** 64:
+        raise ValueError(f"row0, m: rows {row0}..{row0 + m - 1} play deals past the last deal number, 2**64 - 1")
     rec = check_flag(rec, "rec")
     # (break-it pass 19: a row too short for its outputs was an IndexError after the deal was solved, an int8
     # dseeds an OverflowError)
@@ -191,9 +203,13 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
             raise ValueError(f"{name}: expected an ndarray of {ndim} dimensions with at least m={m} rows, got "
                              + (f"shape {a.shape}" if isinstance(a, np.ndarray) else type(a).__name__))
         seeds = name == "dseeds"  # (a deal seed is 64 bits; the other outputs take any integer type)
+        # (res holds -1, a draw's winner and an unused exchange slot: signed; an unsigned res was numpy's
+        # OverflowError after the deal was solved, break-it pass 23)
+        kinds = "i" if name == "res" else "iu"
         if any(s < k for s, k in zip(a.shape[1:], inner)) or not (a.dtype == np.uint64 if seeds
-                                                                  else a.dtype.kind in "iu"):
-            raise ValueError(f"{name}: expected rows of shape {inner} ({'uint64' if seeds else 'integers'}), "
+                                                                  else a.dtype.kind in kinds):
+            what = "uint64" if seeds else "signed integers" if name == "res" else "integers"
+            raise ValueError(f"{name}: expected rows of shape {inner} ({what}), "
                              f"got shape {a.shape}, dtype {a.dtype}")
     # the batch passes the run seed as int64 bits (2**64 - 1 arrives as -1): keep the bits
     seed = int(seed) & 0xFFFFFFFFFFFFFFFF
