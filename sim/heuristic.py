@@ -31,8 +31,9 @@ Rules, in the order they are tried
    wins (trumps included: the high trumps are kept for the counters); else, on
    a trick worth 2 to 9, with the weakest zero-point trump that wins; else
    shed as in rule 2 (low non-trump, non-trump, trump; weakest first).
-4. **Following a trick the seat's side holds** (teams, 3 players): the last
-   seat to play loads its strongest non-trump point card; the others shed.
+4. **Following a trick the seat's side holds** (teams of 4 and 6 players; with
+   3 each seat is its own side, R3, so never): the last seat to play loads its
+   strongest non-trump point card; the others shed.
 
 Measured (``benchmarks/eval_heuristic.py``, 100,000 duplicate pairs, default
 rules; ``benchmarks/bench_engine.py``): see the README and
