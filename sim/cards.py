@@ -67,17 +67,23 @@ def card_id(rank: int, suit: int | str) -> int:
     Raises
     ------
     ValueError
-        If the rank or the suit does not exist.
+        If the rank or the suit does not exist, or is not an integer (a suit letter aside): a float or
+        a bool (``card_id(1, 1.5)`` returned 29.0, ``card_id(1.0, True)`` 23), None (mutation pass 20).
     """
     if isinstance(suit, str):
         if suit.upper() not in SUITS or len(suit) != 1:
             raise ValueError(f"unknown suit {suit!r}: expected one of O, C, E, B")
         suit = SUITS.index(suit.upper())
-    if rank not in _STRENGTH_OF_RANK:
-        raise ValueError(f"unknown rank {rank!r}: expected 1-12")
-    if not 0 <= suit < 4:
-        raise ValueError(f"unknown suit {suit!r}: expected 0-3")
-    return suit * 12 + _STRENGTH_OF_RANK[rank]
+    if not _is_int(rank) or int(rank) not in _STRENGTH_OF_RANK:
+        raise ValueError(f"unknown rank {show_input(rank, quote=isinstance(rank, str))}: expected 1-12")
+    if not _is_int(suit) or not 0 <= suit < 4:
+        raise ValueError(f"unknown suit {show_input(suit, quote=False)}: expected 0-3")
+    return int(suit) * 12 + _STRENGTH_OF_RANK[int(rank)]
+
+
+def _is_int(x) -> bool:
+    """Whether ``x`` is an integer (Python or numpy), not a bool."""
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
 
 
 def printable(text: str) -> str:
@@ -204,8 +210,9 @@ def deck_cards(deck: str) -> list[int]:
     Raises
     ------
     ValueError
-        For an unknown deck name.
+        For an unknown deck name (anything not a string too: a list raised ``TypeError: unhashable``,
+        mutation pass 20).
     """
-    if deck not in DECK_RANKS:
+    if not isinstance(deck, str) or deck not in DECK_RANKS:
         raise ValueError(f"unknown deck {deck!r}: expected one of {', '.join(DECKS)}")
     return list(_DECK_IDS[deck])

@@ -29,7 +29,7 @@ import re
 import numpy as np
 
 from sim.cards import (CARD_POINTS, CARD_RANK, CARD_SUIT, DECKS, SWAP, card_id, deck_cards, format_card,
-                       parse_card, show_input)
+                       parse_card, printable, show_input)
 from sim.checks import ARBITRARY_ORDER, check_flag, sequence_problem
 from sim.rules import EXCHANGES, ENDGAMES, REMOVES, Rules
 
@@ -292,7 +292,9 @@ class Position:
             if key == "":
                 raise _err("position", f"{show_input(tok)} has no field name before '='")
             if key not in FIELDS:
-                raise _err(key if len(key) <= 40 else show_input(key),
+                # (escaped as every other echoed word: an ESC in a field name reached a library caller raw,
+                # mutation pass 20; the CLI escaped it already)
+                raise _err(printable(key) if len(key) <= 40 else show_input(key),
                            f"unknown field (expected one of {', '.join(FIELDS)})")
             if key in raw:
                 raise _err(key, "given twice")
