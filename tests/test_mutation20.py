@@ -257,3 +257,14 @@ def test_a_hidden_hand_that_holds_no_card():  # mutant: the exp == 0 case droppe
 
 def test_side_won_is_not_a_field_of_the_notation():  # mutant: side_won= accepted as a key
     assert _err(EXAMPLE + " side_won=1").startswith("side_won: unknown field")
+
+
+def test_trump2_with_two_unseen_2s_and_an_unknown_stock_names_the_stock():
+    """Mutant P38 (``len(missing) > 1`` to ``> 2``, left open by the pass): with ``remove=trump2``, the 2 of
+    trumps in a hand (the deal turned a 2) and ``stock=?``, two unseen 2s (2O set aside, 2E in the stock)
+    cannot be told apart: the message names the stock and both 2s (the mutant said "played: exactly one 2
+    must be missing")."""
+    pos = ("players=3 remove=trump2 trump=5B hands=2B,1O,3O/4C,5C,6C/4E,5E,6E stock=? turn=0 points=79,0,0 "
+           "played=4O,5O,6O,7O,10O,11O,12O,2C,7C,10C,11C,12C,3C,1C,3E,4B,6B,7B,10B,11B,12B,3B,1B")
+    with pytest.raises(ValueError, match=r"^stock: remove=trump2 with stock=\?: .*\(2O, 2E are unseen"):
+        Position.parse(pos)
