@@ -15,10 +15,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim.cards import CARD_POINTS, CARD_RANK, CARD_SUIT, SWAP, card_id, format_card
+from sim.cards import CARD_RANK, CARD_SUIT, card_id
 from sim.rules import Rules
 
 import solver_oracle as oracle
+from test_line_wontrick import place, random_line  # (seating the cards; random legal moves to the end)
 
 
 def trump2_position(rng, exchange, condition, endgame, rounds=1, trick_len=0, turned2=False):
@@ -43,37 +44,10 @@ def trump2_position(rng, exchange, condition, endgame, rounds=1, trick_len=0, tu
     rng.shuffle(rest)
     others = chosen[1:] + rest[:3 * n + rounds * n - len(chosen)]
     rng.shuffle(others)
-    leader = int(rng.integers(n))
-    trick = others[:trick_len]
-    at = trick_len
-    hands = []
-    for s in range(n):
-        k = 2 if (s - leader) % n < trick_len else 3
-        hands.append(others[at:at + k])
-        at += k
-    points = [0] * n
-    for c in cards:
-        if c not in chosen and c not in others:
-            points[int(rng.integers(n))] += int(CARD_POINTS[c])
+    leader, trick, hands, stock, points = place(rng, n, cards, chosen, others, trick_len)
     side_won = int(rng.integers(1 << rules.sides)) if condition == "won-trick" else 0
-    return Position.make(rules, pinta, hands, others[at:], turn=(leader + trick_len) % n, trick=trick,
+    return Position.make(rules, pinta, hands, stock, turn=(leader + trick_len) % n, trick=trick,
                          points=points, side_won=side_won, removed=removed if turned2 else -1)
-
-
-def random_line(rng, pos, p_swap=0.6):
-    """Random legal moves to the end of the deal (the exchange taken with ``p_swap`` when legal)."""
-    moves, line = [], [pos]
-    while not pos.is_terminal:
-        legal = pos.legal_moves()
-        if SWAP in legal and rng.random() < p_swap:
-            mv = SWAP
-        else:
-            cs = [m for m in legal if m != SWAP]
-            mv = cs[int(rng.integers(len(cs)))]
-        moves.append(format_card(mv))
-        pos = pos.apply(mv)
-        line.append(pos)
-    return moves, line
 
 
 def compare_line(rng, pos, threads=1, stats=None):

@@ -37,6 +37,19 @@ def random_position(rng, players, exchange, deck=None, remove=None, rounds=1, tr
     total = 3 * n + rounds * n
     others = chosen[1:] + rest[:total - len(chosen)]
     rng.shuffle(others)
+    leader, trick, hands, stock, points = place(rng, n, cards, chosen, others, trick_len)
+    assert len(stock) == rounds * n - 1
+    if side_won is None:
+        side_won = int(rng.integers(1 << rules.sides))
+    return Position.make(rules, pinta, hands, stock, turn=(leader + trick_len) % n, trick=trick, points=points,
+                         side_won=side_won)
+
+
+def place(rng, n, cards, chosen, others, trick_len):
+    """Seat the cards of a position: a random leader, the first ``trick_len`` of ``others`` in the trick,
+    three cards a hand (two for the seats that have played to it), the rest of ``others`` in the stock, and
+    the points of every card of ``cards`` in neither ``chosen`` (the pinta first) nor ``others`` to random
+    seats. Returns ``(leader, trick, hands, stock, points)``."""
     leader = int(rng.integers(n))
     trick = others[:trick_len]
     at = trick_len
@@ -45,16 +58,11 @@ def random_position(rng, players, exchange, deck=None, remove=None, rounds=1, tr
         k = 2 if (s - leader) % n < trick_len else 3
         hands.append(others[at:at + k])
         at += k
-    stock = others[at:]
-    assert len(stock) == rounds * n - 1
     points = [0] * n
     for c in cards:
         if c not in chosen and c not in others:
             points[int(rng.integers(n))] += int(CARD_POINTS[c])
-    if side_won is None:
-        side_won = int(rng.integers(1 << rules.sides))
-    return Position.make(rules, pinta, hands, stock, turn=(leader + trick_len) % n, trick=trick, points=points,
-                         side_won=side_won)
+    return leader, trick, hands, others[at:], points
 
 
 def random_line(rng, pos, p_swap=0.6):
