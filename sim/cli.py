@@ -159,10 +159,10 @@ def _before_command_hint(parser) -> str:
         elif owners:
             parts.append(f"{shown} is an option of {PROG} {', '.join(owners)}, not of {PROG} {command}")
         else:
-            known = _option_strings(parser) if command is None else [
-                o for o in _all_option_strings(parser) if o not in _all_option_strings(sub.choices[command])
-            ] + _all_option_strings(sub.choices[command])
-            close = difflib.get_close_matches(name, list(dict.fromkeys(known)), n=1, cutoff=0.75)
+            # (the top level's options and the command's; every command's when none was given)
+            known = _option_strings(parser) if command is None else (
+                _all_option_strings(parser) + _all_option_strings(sub.choices[command]))
+            close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
             parts.append(f"unknown option {shown}" + (f": did you mean {close[0]}?" if close else ""))
     return " (" + "; ".join(parts) + ")" if parts else ""
 
