@@ -1,4 +1,4 @@
-"""``heuristic``'s follow rules 3 and 4 (sim/heuristic.py's docstring) read in plain Python and compared with
+"""``heuristic``'s lead rule 2 and follow rules 3 and 4 (sim/heuristic.py's docstring) read in plain Python and compared with
 the jitted policy on random views of 2, 3, 4 and 6 players (RULES R3 sides, R5 trick winner, R9 obligations
 once the stock is empty). Rule 3 read the winning card's suit as the suit led until 2026-12-07 (break-it
 pass 23): with 3-6 players a trumped non-trump lead was over-trumped with the strongest trump. This reading
@@ -61,15 +61,33 @@ def heuristic_follow(v):
     return shed(legal)
 
 
+def heuristic_lead(v):
+    """The card rule 2 leads (``V_NTRICK == 0``): a low non-trump of a suit whose 3 and ace are no longer
+    outside (not seen played, not in the hand, not the pinta lying under the stock: R4, R6), else any low
+    non-trump, else a non-trump, else a trump; weakest first within each choice."""
+    legal = _cards(v[V.V_LEGAL])
+    hand = set(_cards(v[V.V_HAND]))
+    trump = int(v[V.V_TRUMP])
+    under = int(v[V.V_PINTA_SEAT]) < 0 and int(v[V.V_LEFT]) > 0
+    outside = set(_cards(v[V.V_DECK_MASK])) - set(_cards(v[V.V_PLAYED])) - hand - (
+        {int(v[V.V_PINTA])} if under else set())
+    safe = {s for s in range(4) if not any(_suit(c) == s and _pts(c) >= 10 for c in outside)}
+    low = [c for c in legal if _pts(c) == 0 and _suit(c) != trump]
+    pick = ([c for c in low if _suit(c) in safe] or low or [c for c in legal if _suit(c) != trump] or legal)
+    return min(pick, key=lambda c: (_k(c), c))
+
+
 @pytest.mark.parametrize("players, deck", [(2, "spanish40"), (3, "spanish40"), (4, "spanish40"),
                                            (4, "rapida20"), (6, "catalan48"), (6, "spanish40")])
-def test_heuristic_follows_its_rules_3_and_4(players, deck):
+def test_heuristic_leads_and_follows_as_its_rules_2_to_4_say(players, deck):
     rng = random.Random(players * 7 + len(deck))
-    compared = 0
+    compared = leads = 0
     for _ in range(1500):
         v = _random_view(rng, players, deck)
         n = int(v[V.V_NTRICK])
         if n == 0:
+            assert int(heuristic_action(v)) == heuristic_lead(v), (players, deck, list(v))
+            leads += 1
             continue
         trump = int(v[V.V_TRUMP])
         if int(v[V.V_LEFT]) == 0:  # R9: the obligations apply once the stock is empty
@@ -82,3 +100,4 @@ def test_heuristic_follows_its_rules_3_and_4(players, deck):
         assert got == want, (players, deck, list(v), got, want)
         compared += 1
     assert compared > 1500 * (players - 1) // players * 4 // 5  # (about players-1 in players views follow)
+    assert leads > 1500 // players // 2
