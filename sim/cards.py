@@ -185,8 +185,9 @@ def mask_of(cards) -> int:
         (a bool, a float, a card name: ``mask_of([1.9])`` was bit 1), or ``cards`` a string or not
         iterable (``mask_of("12")`` read the digits; break-it pass 23).
     """
-    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
-        raise ValueError(f"cards: expected an iterable of card ids, got {show_input(cards, quote=isinstance(cards, (str, bytes)))}")
+    if (isinstance(cards, (str, bytes, bytearray, memoryview)) or not hasattr(cards, "__iter__")
+            or (isinstance(cards, np.ndarray) and cards.ndim == 0)):  # (break-it pass 25: a bytearray's bytes)
+        raise ValueError(f"cards: expected an iterable of card ids, got {show_input(cards, quote=isinstance(cards, str))}")
     m = 0
     for c in cards:
         if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)):

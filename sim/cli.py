@@ -41,9 +41,16 @@ class _Parser(argparse.ArgumentParser):
         numbers_as_values(self)
 
     def parse_known_args(self, args=None, namespace=None):
+        args = [str(a) for a in (sys.argv[1:] if args is None else args)]
+        sub = _subcommands(self)
+        if sub is not None and "--" in args:
+            # ``--`` before the command: argparse passed it to the command's slot (``brisca -- simulate``:
+            # "invalid choice: '--'", break-it pass 25); there are no positional arguments before the command
+            first = next((i for i, w in enumerate(args) if w in sub.choices), len(args))
+            args = [w for i, w in enumerate(args) if i >= first or w != "--"]
         # (the words as given, before argparse reads them: an error raised while parsing can then tell
         # what stood before the command; the names below are set on success)
-        self._argv = [str(a) for a in (sys.argv[1:] if args is None else args)]
+        self._argv = args
         ns, extras = super().parse_known_args(args, namespace)
         self._command = getattr(ns, "command", None)  # (the subcommand whose options a hint may suggest)
         self._position = getattr(ns, "position", None)  # (what a second, quoted position lost to)
@@ -62,7 +69,9 @@ class _Parser(argparse.ArgumentParser):
                 hint = _second_position_hint(self) or _quote_hint(message)
         elif message.startswith(("argument COMMAND: invalid choice:",
                                  "the following arguments are required: COMMAND")):
-            hint = _before_command_hint(self)
+            hint = _before_command_hint(self, message)
+        # (argparse's part echoes a word whole: a 10,000-character one made a 10 kB line, break-it pass 25)
+        message = re.sub(r"\S{201,}", lambda m: f"{m.group(0)[:60]}... ({len(m.group(0))} characters)", message)
         self.exit(2, f"{PROG}: error: {printable(message + hint)}\n")
 
     def _print_message(self, message, file=None):
@@ -95,81 +104,82 @@ def _option_hint(parser) -> str:
     --target?)``. A mistyped option before a quoted position made argparse take the option's value as the
     position and report the position as the extra words, which the quote hint then blamed on the quoting
     (new-user pass 22 of 2026-12-06)."""
-    import difflib
-
-    unknown = [w for w in getattr(parser, "_extras", ()) if w.startswith("--") and len(w) > 2]
-    if not unknown:
+    words = [w for w in getattr(parser, "_extras", ()) if w.startswith("--") and len(w) > 2]
+    if not words:
         return ""
-    from .cards import show_input
-
-    known = _option_strings(parser)
+    argv = getattr(parser, "_argv", [])
     command = getattr(parser, "_command", None)
-    parts = []
-    for w in unknown:
-        name = w.partition("=")[0]
-        shown = show_input(name, quote=False)  # (a 5000-character word is not echoed whole a second time)
-        if name in known:  # (a subcommand's option before the command: mutation pass 18, break-it pass 22)
-            parts.append(f"{shown} is an option of {PROG} {command}: give it after the command, "
-                         f"{PROG} {command} {shown} ...")
-            continue
-        close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
-        where = ""
-        if close and close[0] not in _all_option_strings(parser) and _before_the_command(parser, w):
-            where = f" give it after the command, {PROG} {command} {close[0]} ..."  # (break-it pass 22's `--tagret solve`)
-        parts.append(f"unknown option {shown}" + (f": did you mean {close[0]}?{where}" if close else ""))
+    at = argv.index(command) if command in argv else -1
+    parts, seen = [], {}
+    for w in words:  # (the k-th copy of a word is the k-th in argv: `--jsn simulate --jsn`, break-it pass 25)
+        k = seen[w] = seen.get(w, -1) + 1
+        places = [i for i, a in enumerate(argv) if a == w]
+        before = k < len(places) and places[k] < at
+        parts.append(_option_text(parser, w, command, before))
     return " (" + "; ".join(parts) + ")"
 
 
-def _before_the_command(parser, word: str) -> bool:
-    """Whether ``word`` stood before the command in ``parser``'s last arguments."""
-    argv = getattr(parser, "_argv", [])
-    command = getattr(parser, "_command", None)
-    return command in argv and word in argv and argv.index(word) < argv.index(command)
-
-
-def _before_command_hint(parser) -> str:
-    """A hint for argparse's errors about the command (``argument COMMAND: invalid choice: '5'``, ``the
-    following arguments are required: COMMAND``) when options stood before it: ``brisca --deals 5
-    simulate`` read ``5`` as the command, ``brisca --verison`` no command at all (carried from mutation
-    pass 18 and break-it pass 22). Names each such option's command (``--deals is an option of brisca
-    simulate: give it after the command, brisca simulate --deals ...``) or its likely spelling."""
+def _option_text(parser, word: str, command, before: bool) -> str:
+    """What a hint says of the option ``word`` (``--deals``, ``--seat=1``) that argparse could not place:
+    an option of ``command`` given before it (``before``: ``--deals is an option of brisca simulate: give it
+    after the command, brisca simulate --deals ...``), of another command (``--seat is an option of brisca
+    solve, not of brisca simulate``), or unknown with its likely spelling (``unknown option --tagret: did you
+    mean --target?``, where it goes when it stood before the command). ``command`` is None when none was
+    given: an option of any command is then named with it (mutation pass 18, break-it passes 22 and 25)."""
     import difflib
 
-    argv = getattr(parser, "_argv", [])
-    sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
-    if sub is None:
-        return ""
     from .cards import show_input
 
-    command = next((w for w in argv if w in sub.choices), None)
-    before = argv[:argv.index(command)] if command else argv
-    parts = []
-    for w in before:
-        name = w.partition("=")[0]
-        if not name.startswith("-") or name in ("-", "--"):
-            continue
-        shown = show_input(name, quote=False)
-        owners = [c for c, p in sub.choices.items() if name in _all_option_strings(p)]
-        if command in owners or (owners and command is None):
-            c = command if command in owners else owners[0]
-            also = "" if command in owners or len(owners) == 1 else " (and of " + ", ".join(
-                f"{PROG} {o}" for o in owners[1:]) + ")"
-            parts.append(f"{shown} is an option of {PROG} {c}{also}: give it after the command, "
-                         f"{PROG} {c} {shown} ...")
-        elif owners:
-            parts.append(f"{shown} is an option of {PROG} {', '.join(owners)}, not of {PROG} {command}")
-        else:
-            # (the top level's options and the command's; every command's when none was given)
-            known = _option_strings(parser) if command is None else (
-                _all_option_strings(parser) + _all_option_strings(sub.choices[command]))
-            close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
-            parts.append(f"unknown option {shown}" + (f": did you mean {close[0]}?" if close else ""))
-    return " (" + "; ".join(parts) + ")" if parts else ""
+    name = word.partition("=")[0]
+    shown = show_input(name, quote=False)  # (a 5000-character word is not echoed whole a second time)
+    sub = _subcommands(parser)
+    choices = sub.choices if sub is not None else {}
+    owners = [c for c, p in choices.items() if name in _all_option_strings(p)]
+    if owners and (command in owners or command is None):
+        c = command if command in owners else owners[0]
+        also = "" if c == command or len(owners) == 1 else " (and of " + ", ".join(
+            f"{PROG} {o}" for o in owners[1:]) + ")"
+        return f"{shown} is an option of {PROG} {c}{also}: give it after the command, {PROG} {c} {shown} ..."
+    if owners:
+        return f"{shown} is an option of {PROG} {', '.join(owners)}, not of {PROG} {command}"
+    # (the top level's options and the command's; every command's when none was given)
+    known = _option_strings(parser) if command not in choices else (
+        _all_option_strings(parser) + _all_option_strings(choices[command]))
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
+    if not close:
+        return f"unknown option {shown}"
+    where = ""
+    if before and command in choices and close[0] not in _all_option_strings(parser):
+        where = f" give it after the command, {PROG} {command} {close[0]} ..."  # (`brisca --tagret solve`)
+    return f"unknown option {shown}: did you mean {close[0]}?{where}"
+
+
+def _subcommands(parser):
+    """``parser``'s subcommands action (its ``choices``: name to parser), or None."""
+    return next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
 
 
 def _all_option_strings(parser) -> list[str]:
     """Every option string of ``parser`` itself (short and long; not its subcommands')."""
     return [o for a in parser._actions for o in a.option_strings]
+
+
+def _before_command_hint(parser, message: str) -> str:
+    """A hint for argparse's errors about the command (``argument COMMAND: invalid choice: '5'``, ``the
+    following arguments are required: COMMAND``) when options stood before it: ``brisca --deals 5
+    simulate`` read ``5`` as the command, ``brisca --verison`` no command at all (carried from mutation
+    pass 18 and break-it pass 22). Names each option that stood before the word read as the command
+    (:func:`_option_text`); the command is the first command named after that word, if any."""
+    argv = getattr(parser, "_argv", [])
+    sub = _subcommands(parser)
+    if sub is None:
+        return ""
+    m = re.match(r"argument COMMAND: invalid choice: '(.*?)' \(choose from", message)
+    read = argv.index(m.group(1)) if m and m.group(1) in argv else len(argv)  # (`simulat --deals 5`: none)
+    command = next((w for w in argv[read:] if w in sub.choices), None)
+    parts = [_option_text(parser, w, command, True) for w in argv[:read]
+             if w.startswith("-") and w.partition("=")[0] not in ("-", "--")]
+    return " (" + "; ".join(parts) + ")" if parts else ""
 
 
 def _second_position_hint(parser) -> str:

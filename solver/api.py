@@ -160,6 +160,49 @@ def workspace():
     return ws
 
 
+def check_workspace(ws, name: str = "ws"):
+    """``ws`` when it is a set of search buffers the kernels can use (:func:`solver.search.new_workspace`'s
+    layout), else a ValueError. The kernels index the buffers unchecked: a buffer too small crashed the
+    interpreter (break-it pass 25).
+
+    Parameters
+    ----------
+    ws : tuple of ndarray
+        ``(tt_k1, tt_k2, tt_d, frames, moves, counters)``: three int64 table views of ``4 * 2**k`` words
+        each (``2 <= k``), frames of at least ``MAXD * F_SIZE`` int64, moves of at least ``(MAXD, MAXM)``,
+        at least 16 counters.
+    name : str
+        The argument's name, for the message.
+
+    Returns
+    -------
+    tuple of ndarray
+
+    Raises
+    ------
+    ValueError
+        ``"<name>: expected the 6 search buffers of solver.search.new_workspace() ..."``.
+    """
+    from .search import F_SIZE, MAXD, MAXM, TT_SHIFT, TT_WAYS
+
+    ok = isinstance(ws, (tuple, list)) and len(ws) == 6 and all(
+        isinstance(a, np.ndarray) and a.dtype == np.int64 and a.flags.writeable for a in ws)
+    if ok:
+        tk1, tk2, td, fr, mv, cnt = ws
+        words = tk1.shape[0] if tk1.ndim == 1 else 0
+        entries = words >> TT_SHIFT
+        ok = (all(a.ndim == 1 and a.shape[0] == words for a in (tk1, tk2, td)) and entries >= TT_WAYS
+              and entries & (entries - 1) == 0 and words == entries << TT_SHIFT
+              and fr.ndim == 1 and fr.shape[0] >= MAXD * F_SIZE and mv.ndim == 2 and mv.shape[0] >= MAXD
+              and mv.shape[1] >= MAXM and cnt.ndim == 1 and cnt.shape[0] >= 16)
+    if not ok:
+        got = (", ".join(f"{a.dtype}{list(a.shape)}" if isinstance(a, np.ndarray) else type(a).__name__
+                         for a in ws) if isinstance(ws, (tuple, list)) else type(ws).__name__)
+        raise ValueError(f"{name}: expected the 6 search buffers of solver.search.new_workspace() (int64 "
+                         f"table views of 4 * 2**k words, frames, moves, counters), got {show_input(got, quote=False)}")
+    return tuple(ws)
+
+
 @dataclass
 class SolveResult:
     """What :func:`solve` returns.

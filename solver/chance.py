@@ -322,7 +322,7 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
         ``stock: ...`` when more than :data:`MAX_UNKNOWN_DRAWS` cards remain to be drawn, ``hands: ...``
         when a hand is hidden (:func:`check_solvable`), ``perspective: ...`` when ``perspective`` is not a
         seat, ``moves: ...`` when ``moves`` is not a bool, ``stock: ...`` when the position gives the stock
-        order (its exact value is :func:`solver.solve`'s; the order was dropped and the expectation
+        order of cards still to draw (its exact value is :func:`solver.solve`'s; the order was dropped and the expectation
         returned: break-it pass 23), ``position: ...`` for what is not a position.
     """
     from . import search as S
@@ -332,7 +332,7 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
     t0, c0 = _since if _since is not None else (time.perf_counter(), _compile_seconds())
     pos = _as_position(pos)
     moves = check_flag(moves, "moves")
-    if pos.stock is not None:
+    if pos.stock:  # (an empty stock, `stock=`, has no order to drop: solved as `stock=?` with none to draw)
         raise ValueError("stock: solve_chance takes a stock=? position; this one gives the stock order "
                          "(solver.solve solves it exactly)")
     check_solvable(pos)

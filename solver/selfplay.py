@@ -63,22 +63,17 @@ def play_open_deal(rules, seed: int, d: int, ws=None):
     Raises
     ------
     ValueError
-        For an invalid ``rules``, ``seed`` or ``d``, or a ``ws`` that is not six arrays of
-        :func:`solver.search.new_workspace`'s dtypes and dimensions (``ws=5`` said "cannot unpack
-        non-iterable int object": break-it pass 23).
+        For an invalid ``rules``, ``seed`` or ``d``, or a ``ws`` that is not six buffers of
+        :func:`solver.search.new_workspace`'s layout (:func:`solver.api.check_workspace`).
     """
     from . import search as S
-    from .api import _next_stamp, workspace
+    from .api import _next_stamp, check_workspace, workspace
 
     rules = _rules_of(rules)
     pos = deal_position(rules, seed, d)
-    if ws is not None:
-        ref = workspace()
-        if not (isinstance(ws, (tuple, list)) and len(ws) == len(ref) and all(
-                isinstance(a, np.ndarray) and a.dtype == r.dtype and a.ndim == r.ndim for a, r in zip(ws, ref))):
-            raise ValueError(f"ws: expected the {len(ref)} search buffers of solver.search.new_workspace(), "
-                             f"got {type(ws).__name__}" + (f" of {len(ws)}" if isinstance(ws, (tuple, list)) else ""))
-    tk1, tk2, td, fr, mv, cnt = ws if ws is not None else workspace()
+    # (break-it pass 23: ws=5 said "cannot unpack non-iterable int object"; pass 25: buffers too small
+    # crashed the interpreter, and the check allocated the thread's own 32 MB table)
+    tk1, tk2, td, fr, mv, cnt = check_workspace(ws) if ws is not None else workspace()
     flags = S.default_flags()
     cnt[0] = 0
     n = rules.players
