@@ -65,6 +65,9 @@ class _Parser(argparse.ArgumentParser):
             if hint:  # (and the position's fields given unquoted beside it: break-it pass 22 showed one hint)
                 single = [w for w in self._extras if not any(c.isspace() for c in w)]
                 hint += _quote_hint("unrecognized arguments: " + " ".join(single))
+                if _second_position_hint(self):  # (`solve --seed 1 "<pos>"`: the option's value was read as
+                    from .cards import show_input  # the position, and the position looked refused: new-user
+                    hint += f" ({show_input(self._position)} was read as the position)"  # pass 23)
             else:
                 hint = _second_position_hint(self) or _quote_hint(message)
         elif message.startswith(("argument COMMAND: invalid choice:",
@@ -179,6 +182,11 @@ def _before_command_hint(parser, message: str) -> str:
     command = next((w for w in argv[read:] if w in sub.choices), None)
     parts = [_option_text(parser, w, command, True) for w in argv[:read]
              if w.startswith("-") and w.partition("=")[0] not in ("-", "--")]
+    if m and not parts:  # a mistyped command (`brisca simluate`: new-user pass 23)
+        import difflib
+        close = difflib.get_close_matches(m.group(1).lower(), list(sub.choices), n=1, cutoff=0.6)
+        if close:
+            parts.append(f"did you mean {close[0]}?")
     return " (" + "; ".join(parts) + ")" if parts else ""
 
 
