@@ -78,6 +78,18 @@ def run_main(argv):
     return 0
 
 
+def usage_error(argv, capsys):
+    """The ``brisca`` parser's error for ``argv``: exit status 2 and one line ``brisca: error: ...`` on stderr
+    (returned)."""
+    from sim.cli import build_parser
+    with pytest.raises(SystemExit) as e:
+        build_parser().parse_args(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("brisca: error: ") and err.count("\n") == 1, err  # one line
+    return err
+
+
 def bench_script(name):
     """The module ``benchmarks/<name>.py`` of this checkout, loaded afresh (the scripts are not a
     package; each load runs the script's imports, not its ``main``)."""

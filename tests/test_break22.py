@@ -4,19 +4,11 @@ note. Each test failed before its fix. No numba compile in this file."""
 from __future__ import annotations
 
 import pytest
+
+from conftest import usage_error as _error
 from conftest import bench_script
 
 EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
-
-
-def _error(argv, capsys):
-    from sim.cli import build_parser
-    with pytest.raises(SystemExit) as e:
-        build_parser().parse_args(argv)
-    assert e.value.code == 2
-    err = capsys.readouterr().err
-    assert err.startswith("brisca: error: ") and err.count("\n") == 1, err  # one line
-    return err
 
 
 def test_option_before_the_subcommand_is_not_suggested_as_itself(capsys):

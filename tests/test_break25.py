@@ -34,15 +34,7 @@ import threading
 import numpy as np
 import pytest
 
-
-def _error(argv, capsys):
-    from sim.cli import build_parser
-    with pytest.raises(SystemExit) as e:
-        build_parser().parse_args(argv)
-    assert e.value.code == 2
-    err = capsys.readouterr().err
-    assert err.startswith("brisca: error: ") and err.count("\n") == 1, err
-    return err
+from conftest import usage_error as _error
 
 
 # ------------------------------------------------------------------ faults (fail now)

@@ -4,18 +4,10 @@ pass 19), ``mean_se``'s type and ``_rules_line``'s ``tie=None`` (mutation pass 1
 ``Rules.side_of``/``side_seats`` unchecked (docstring audit of 2026-12-06)."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 
-
-def _error(argv, capsys):
-    from sim.cli import build_parser
-    with pytest.raises(SystemExit) as e:
-        build_parser().parse_args(argv)
-    assert e.value.code == 2
-    return capsys.readouterr().err
+from conftest import usage_error as _error
 
 
 @pytest.mark.parametrize("argv, hint", [

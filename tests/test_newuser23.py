@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import usage_error as _error
+
 EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
-
-
-def _error(argv, capsys):
-    from sim.cli import build_parser
-    with pytest.raises(SystemExit) as e:
-        build_parser().parse_args(argv)
-    assert e.value.code == 2
-    return capsys.readouterr().err
 
 
 @pytest.mark.parametrize("word, meant", [("simluate", "simulate"), ("slove", "solve"), ("puzzle", "puzzles"),
