@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -33,7 +34,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _common import OUT_DIR, check_out, check_seed, emit, machine  # noqa: E402 (puts the checkout first)
+from _common import OUT_DIR, Terminated, check_out, check_seed, emit, machine, raise_terminated  # noqa: E402 (puts the checkout first)
 
 CONFIGS = ("2p-4left", "4p-4left", "2p-10left")
 
@@ -51,7 +52,12 @@ def _run(args, env, stdin=None):
     with open(stdin or os.devnull, "rb") as fin:
         p = subprocess.Popen([sys.executable, "-m", "sim.cli", *args], stdin=fin, stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE, env=env)
-        err = p.stderr.read()
+        try:
+            err = p.stderr.read()
+        except BaseException:  # (Ctrl-C or SIGTERM: no orphan left solving, as bench_engine's; break-it pass 26)
+            p.kill()
+            p.wait()
+            raise
     _, status, ru = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
     dt = time.perf_counter() - t0
@@ -100,7 +106,8 @@ def measure(config, lines, seed, threads, tmp, repeat=3, inputs=("file",)):
                      # (null when the file took no longer than one line: too few lines to measure)
                      "lines_per_s": round((lines - 1) / (tn - t1), 1) if tn > t1 else None,
                      "peak_rss_mb": round(rssn / 1024, 1),
-                     "kb_per_line": round((rssn - rss1) / max(lines - 1, 1), 3)})
+                     # (null too when the file's peak came out below the one line's: break-it pass 26 saw -88)
+                     "kb_per_line": round((rssn - rss1) / max(lines - 1, 1), 3) if rssn >= rss1 else None})
     return recs
 
 
@@ -134,17 +141,27 @@ def main(argv=None):
     bad = check_seed(a.seed)
     if bad:
         ap.error(f"--seed: {bad}")
-    out = a.out or str(OUT_DIR / "solve_file.jsonl")
+    out = str(OUT_DIR / "solve_file.jsonl") if a.out is None else a.out  # (`--out ''` is refused below, not the default: break-it pass 26)
     bad = check_out(out, make_dirs=True, jsonl=True)
     if bad:
         ap.error(f"--out: {bad}")
     facts = machine()
-    with tempfile.TemporaryDirectory() as tmp:
-        for config in configs:
-            print(f"{config}: {a.lines:,} positions, brisca solve --file with and without --out...",
-                  file=sys.stderr, flush=True)
-            for rec in measure(config, a.lines, a.seed, a.threads, tmp, a.repeat, inputs):
-                emit(Path(out), {**rec, "rate_unit": "lines/s (wall, beyond a one-line run)", **facts})
+    # SIGTERM and SIGHUP unwind as Ctrl-C does: the child killed, the temporary positions removed (break-it
+    # pass 26: the directory and a solving child were left behind)
+    old = {sig: signal.signal(sig, raise_terminated) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            for config in configs:
+                print(f"{config}: {a.lines:,} positions, brisca solve --file with and without --out...",
+                      file=sys.stderr, flush=True)
+                for rec in measure(config, a.lines, a.seed, a.threads, tmp, a.repeat, inputs):
+                    emit(Path(out), {**rec, "rate_unit": "lines/s (wall, beyond a one-line run)", **facts})
+    except Terminated as e:
+        print("\nterminated: the lines printed above are kept in the output file", file=sys.stderr)
+        sys.exit(128 + e.signum)
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
 
 
 if __name__ == "__main__":

@@ -89,8 +89,9 @@ def check_args(pairs: int, players: int, opponent: str, seed: int, threads: int,
     ------
     ValueError
         For an unknown policy, ``pairs <= 0``, a seed outside 0..2**64-1, a thread count outside
-        1..numba's maximum, a parameter row longer than a policy reads, not finite or given to a
-        policy that reads none, or players other than 2, 4, 6 (two sides).
+        1..numba's maximum, a parameter row longer than a policy reads, not finite, with switches
+        (its fourth value) other than 0-3, or given to a policy that reads none, or players other than 2,
+        4, 6 (two sides).
     """
     import numba
 
@@ -114,6 +115,9 @@ def check_args(pairs: int, players: int, opponent: str, seed: int, threads: int,
             raise ValueError(f"{name}: {len(row)} values, at most {N_PARAMS}")
         if not all(math.isfinite(x) for x in row):
             raise ValueError(f"{name}: {list(row)}, expected finite numbers")
+        if len(row) > 3 and row[3] not in (0, 1, 2, 3):  # (read as integer switches, bits 1 and 2:
+            # 0.5 played as 0 and was recorded as 0.5, break-it pass 26)
+            raise ValueError(f"{name}: the fourth value is sim.expert's switches, 0, 1, 2 or 3, got {row[3]}")
     # only expert and counter read a parameter row (sim.policies.choose): a row for another policy
     # would be recorded as if it had been used
     for name, row, pol in (("--par", par, policy), ("--opp-par", opp_par or (), opponent)):
@@ -241,6 +245,8 @@ def main(argv=None) -> int:
     try:
         check_args(a.pairs, a.players, a.opponent, a.seed, a.threads, tuple(a.par), a.policy,
                    tuple(a.opp_par) if a.opp_par else None)
+        from sim.rules import Rules  # (the rules before --out's directories are made: break-it pass 26)
+        Rules(players=a.players, deck=a.deck, exchange=a.exchange, endgame=a.endgame)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
