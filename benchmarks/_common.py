@@ -1,10 +1,12 @@
 """Shared helpers of the benchmark scripts: machine facts and JSON-line output."""
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import os
 import platform
+import signal
 import subprocess
 import sys
 import time
@@ -66,6 +68,19 @@ class Terminated(BaseException):
 def raise_terminated(signum, frame):
     """Signal handler: raise :class:`Terminated` for ``signum``."""
     raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def stops_raise(signals=(signal.SIGTERM, signal.SIGHUP)):
+    """Within the block, the stopping ``signals`` raise :class:`Terminated` (:func:`raise_terminated`), so
+    that a run stopped by ``kill`` or a closed terminal unwinds as Ctrl-C does (children killed, temporary
+    files removed); the previous handlers are put back on leaving. Main thread only (``signal.signal``)."""
+    old = {sig: signal.signal(sig, raise_terminated) for sig in signals}
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
 
 
 def emit(path: Path, record: dict) -> None:

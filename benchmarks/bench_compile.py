@@ -29,7 +29,6 @@ import json
 import os
 import shlex
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -38,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's sim, not an installed one
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import OUT_DIR, ROOT, Terminated, check_out, emit, machine, raise_terminated  # noqa: E402
+from _common import OUT_DIR, ROOT, Terminated, check_out, emit, machine, stops_raise  # noqa: E402
 
 POSITION = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
 #: README's ``stock=?`` example (expectimax over the draw orders).
@@ -174,9 +173,9 @@ def main(argv=None) -> int:
     bad = check_out(args.out, make_dirs=True, jsonl=True)
     if bad:
         ap.error(f"--out: {bad}")
-    old = {sig: signal.signal(sig, raise_terminated) for sig in (signal.SIGTERM, signal.SIGHUP)}
     try:
-        rec = run()
+        with stops_raise():
+            rec = run()
     except KeyboardInterrupt:
         print("\ninterrupted: nothing written", file=sys.stderr)
         return 130
@@ -186,9 +185,6 @@ def main(argv=None) -> int:
     except RuntimeError as e:
         print(f"bench_compile.py: error: {e}", file=sys.stderr)
         return 1
-    finally:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
     try:
         emit(Path(os.path.realpath(args.out)), rec)
     except OSError as e:

@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -34,7 +33,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _common import OUT_DIR, Terminated, check_out, check_seed, emit, machine, raise_terminated  # noqa: E402 (puts the checkout first)
+from _common import OUT_DIR, Terminated, check_out, check_seed, emit, machine, stops_raise  # noqa: E402 (puts the checkout first)
 
 CONFIGS = ("2p-4left", "4p-4left", "2p-10left")
 
@@ -122,8 +121,8 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=3, help="runs of each, the fastest kept (default: %(default)s)")
     ap.add_argument("--input", default="file", help="comma-separated: file (--file F), stdin (--file - with F as "
                                                     "standard input) (default: %(default)s)")
-    ap.add_argument("--out", default=None, help="JSON-lines file to append to (default: "
-                                                "results/benchmarks/solve_file.jsonl in this checkout)")
+    ap.add_argument("--out", default=str(OUT_DIR / "solve_file.jsonl"),
+                    help="JSON-lines file to append to (default: results/benchmarks/solve_file.jsonl in this checkout)")
     a = ap.parse_args(argv)
     configs = a.configs.split(",")
     bad = [c for c in configs if c not in CONFIGS]
@@ -141,16 +140,15 @@ def main(argv=None):
     bad = check_seed(a.seed)
     if bad:
         ap.error(f"--seed: {bad}")
-    out = str(OUT_DIR / "solve_file.jsonl") if a.out is None else a.out  # (`--out ''` is refused below, not the default: break-it pass 26)
+    out = a.out  # (`--out ''` is refused here: `a.out or default` took it for the default, break-it pass 26)
     bad = check_out(out, make_dirs=True, jsonl=True)
     if bad:
         ap.error(f"--out: {bad}")
     facts = machine()
     # SIGTERM and SIGHUP unwind as Ctrl-C does: the child killed, the temporary positions removed (break-it
     # pass 26: the directory and a solving child were left behind)
-    old = {sig: signal.signal(sig, raise_terminated) for sig in (signal.SIGTERM, signal.SIGHUP)}
     try:
-        with tempfile.TemporaryDirectory() as tmp:
+        with stops_raise(), tempfile.TemporaryDirectory() as tmp:
             for config in configs:
                 print(f"{config}: {a.lines:,} positions, brisca solve --file with and without --out...",
                       file=sys.stderr, flush=True)
@@ -159,9 +157,6 @@ def main(argv=None):
     except Terminated as e:
         print("\nterminated: the lines printed above are kept in the output file", file=sys.stderr)
         sys.exit(128 + e.signum)
-    finally:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
 
 
 if __name__ == "__main__":

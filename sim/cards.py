@@ -164,8 +164,7 @@ def format_card(cid: int) -> str:
         id, such as the kernels' -1 for "no card", once read :data:`CARD_NAMES` from its end: ``"1B"``),
         and for a bool, a float or any other non-integer.
     """
-    if isinstance(cid, (bool, np.bool_)) or not isinstance(cid, (int, np.integer)):
-        # (a bool gave "4O", a float, str or None a TypeError: break-it pass 22)
+    if not _is_int(cid):  # (a bool gave "4O", a float, str or None a TypeError: break-it pass 22)
         raise ValueError(f"card id {cid!r} is not a card id (an integer 0-47, or 48 for swap)")
     if cid == SWAP:
         return "swap"
@@ -176,6 +175,17 @@ def format_card(cid: int) -> str:
 
 def mask_of(cards) -> int:
     """Bitmask (Python int, fits int64 for ids 0..47) of an iterable of card ids (bit ``c`` for card ``c``).
+
+    Parameters
+    ----------
+    cards : iterable of int
+        Card ids 0-47 (:data:`CARD_NAMES`; Python or numpy integers, a 1-D array, a set, a generator);
+        a repeated id counts once.
+
+    Returns
+    -------
+    int
+        The set as a bitmask (the card sets of :mod:`sim.view` and the kernels, as int64).
 
     Raises
     ------
@@ -190,7 +200,7 @@ def mask_of(cards) -> int:
         raise ValueError(f"cards: expected an iterable of card ids, got {show_input(cards, quote=isinstance(cards, str))}")
     m = 0
     for c in cards:
-        if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)):
+        if not _is_int(c):
             raise ValueError(f"card id: expected an integer 0-47, got {show_input(c, quote=isinstance(c, (str, bytes)))}")
         i = int(c)
         if not 0 <= i < N_IDS:

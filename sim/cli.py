@@ -58,18 +58,23 @@ class _Parser(argparse.ArgumentParser):
         return ns, extras
 
     def error(self, message):
-        from .cards import printable  # (argparse echoes the words as given: break-it pass 22)
+        from .cards import printable, show_input  # (argparse echoes the words as given: break-it pass 22)
         hint = ""
         if message.startswith("unrecognized arguments:"):  # (the words are self._extras, just parsed)
             hint = _option_hint(self)
+            lost = _lost_position(self)
             if hint:  # (and the position's fields given unquoted beside it: break-it pass 22 showed one hint)
                 single = [w for w in self._extras if not any(c.isspace() for c in w)]
                 hint += _quote_hint("unrecognized arguments: " + " ".join(single))
-                if _second_position_hint(self):  # (`solve --seed 1 "<pos>"`: the option's value was read as
-                    from .cards import show_input  # the position, and the position looked refused: new-user
-                    hint += f" ({show_input(self._position)} was read as the position)"  # pass 23)
+                if lost is not None:  # (`solve --seed 1 "<pos>"`: the option's value was read as the position,
+                    # and the position looked refused: new-user pass 23)
+                    hint += f" ({show_input(lost)} was read as the position)"
+            elif lost is not None:  # (`brisca solve -5 "<position>"`: the quote hint blamed the quoting of what
+                # was quoted, break-it pass 22)
+                hint = (f" (one position per run: {show_input(lost)} was read as the position, the quoted "
+                        "position is an extra argument)")
             else:
-                hint = _second_position_hint(self) or _quote_hint(message)
+                hint = _quote_hint(message)
         elif message.startswith(("argument COMMAND: invalid choice:",
                                  "the following arguments are required: COMMAND")):
             hint = _before_command_hint(self, message)
@@ -190,22 +195,18 @@ def _before_command_hint(parser, message: str) -> str:
     return " (" + "; ".join(parts) + ")" if parts else ""
 
 
-def _second_position_hint(parser) -> str:
-    """A hint for argparse's ``unrecognized arguments`` error when an extra argument is a whole quoted
-    position and another word was read as the position (``brisca solve -5 "<position>"``, ``brisca solve
-    5 "<position>"``): the quote hint blamed the quoting of what was quoted (break-it pass 22)."""
+def _lost_position(parser):
+    """The word argparse read as the position when one of the extra words (``parser``'s last
+    :meth:`_Parser.parse_known_args`) is a whole quoted position (``brisca solve -5 "<position>"``, ``brisca
+    solve --seed 1 "<position>"``); else None."""
     from solver.position import FIELDS
-    from .cards import show_input
 
     position = getattr(parser, "_position", None)
     for w in getattr(parser, "_extras", ()):
         tokens = w.split()
         if len(tokens) > 1 and any("=" in t and t.partition("=")[0].lower() in FIELDS for t in tokens):
-            if position is None:
-                return ""
-            return (f" (one position per run: {show_input(position)} was read as the position, the quoted "
-                    "position is an extra argument)")
-    return ""
+            return position
+    return None
 
 
 def _quote_hint(message: str) -> str:

@@ -188,24 +188,21 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     if m and (row0 + m - 1) // rotations >= 2 ** 64:
         raise ValueError(f"row0, m: rows {row0}..{row0 + m - 1} play deals past the last deal number, 2**64 - 1")
     rec = check_flag(rec, "rec")
-    # (break-it pass 19: a row too short for its outputs was an IndexError after the deal was solved, an int8
-    # dseeds an OverflowError)
-    need = {"res": (res, (R_SIZE,)), "hands0": (hands0, (rules.players, 3)), "dseeds": (dseeds, ())} | (
-        {"tricks": (tricks, (rules.tricks, T_SIZE))} if rec else {})
-    for name, (a, inner) in need.items():
+    # each output's row shape and the dtypes it takes (kinds, or a dtype's name), checked before any deal is
+    # solved (break-it pass 19: a row too short was an IndexError, an int8 dseeds an OverflowError, after the
+    # deal): a deal seed is 64 bits; res holds -1 (a draw's winner, an unused exchange slot), so signed
+    # integers (an unsigned res: break-it pass 23); the other outputs any integers
+    need = {"res": (res, (R_SIZE,), ("i",), "signed integers"),
+            "hands0": (hands0, (rules.players, 3), ("i", "u"), "integers"),
+            "dseeds": (dseeds, (), ("uint64",), "uint64")} | (
+        {"tricks": (tricks, (rules.tricks, T_SIZE), ("i", "u"), "integers")} if rec else {})
+    for name, (a, inner, takes, what) in need.items():
         ndim = len(inner) + 1
         if not isinstance(a, np.ndarray) or a.ndim != ndim or a.shape[0] < m:
             raise ValueError(f"{name}: expected an ndarray of {ndim} dimensions with at least m={m} rows, got "
                              + (f"shape {a.shape}" if isinstance(a, np.ndarray) else type(a).__name__))
-        seeds = name == "dseeds"  # (a deal seed is 64 bits; the other outputs take any integer type)
-        # (res holds -1, a draw's winner and an unused exchange slot: signed; an unsigned res was numpy's
-        # OverflowError after the deal was solved, break-it pass 23)
-        kinds = "i" if name == "res" else "iu"
-        if any(s < k for s, k in zip(a.shape[1:], inner)) or not (a.dtype == np.uint64 if seeds
-                                                                  else a.dtype.kind in kinds):
-            what = "uint64" if seeds else "signed integers" if name == "res" else "integers"
-            raise ValueError(f"{name}: expected rows of shape {inner} ({what}), "
-                             f"got shape {a.shape}, dtype {a.dtype}")
+        if any(s < k for s, k in zip(a.shape[1:], inner)) or not {a.dtype.kind, a.dtype.name} & set(takes):
+            raise ValueError(f"{name}: expected rows of shape {inner} ({what}), got shape {a.shape}, dtype {a.dtype}")
     # the batch passes the run seed as int64 bits (2**64 - 1 arrives as -1): keep the bits
     seed = int(seed) & 0xFFFFFFFFFFFFFFFF
     n = rules.players

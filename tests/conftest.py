@@ -90,6 +90,42 @@ def usage_error(argv, capsys):
     return err
 
 
+def fake_floor_search(monkeypatch, mod, mtdf):
+    """Replace the search of ``benchmarks/bench_solver.py`` (the module ``mod``) by a fake for ``floor()``:
+    one position, no warm-up, ``mtdf(st, stock, ismax, guess, *workspace)`` as given (the workspace's
+    counters are ``workspace[5]``), ``ab`` counting one node and returning 7. Returns the fake's flags."""
+    class FakeS:
+        MAXM = 8
+
+        @staticmethod
+        def new_workspace():
+            return [None] * 5 + [np.zeros(8, np.int64)]
+
+        @staticmethod
+        def points_left(st):
+            return 20
+
+        @staticmethod
+        def ab(*a):
+            a[10][0] += 1  # (st, stock, ismax, alpha, beta, then the workspace: its counters)
+            return 7
+
+        @staticmethod
+        def default_flags():
+            return np.zeros(4, np.int64)
+
+    FakeS.mtdf = staticmethod(mtdf)
+
+    class Pos:
+        def to_arrays(self):
+            return (None, None, None)
+
+    monkeypatch.setattr(mod, "S", FakeS)
+    monkeypatch.setattr(mod, "positions", lambda config, deals, seed: iter([Pos()]))
+    monkeypatch.setattr(mod, "_warm_up", lambda *a, **k: None)
+    return FakeS.default_flags()
+
+
 def bench_script(name):
     """The module ``benchmarks/<name>.py`` of this checkout, loaded afresh (the scripts are not a
     package; each load runs the script's imports, not its ``main``)."""

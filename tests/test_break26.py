@@ -7,10 +7,9 @@ import subprocess
 import sys
 import types
 
-import numpy as np
 import pytest
 
-from conftest import bench_script
+from conftest import bench_script, fake_floor_search
 
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks")
 TESTS = os.path.dirname(os.path.abspath(__file__))
@@ -144,39 +143,11 @@ def test_bench_solver_floor_solves_under_python_O(monkeypatch):
         exec(compile(f.read(), path, "exec", optimize=1), mod.__dict__)
     calls = []
 
-    class FakeS:
-        MAXM = 8
+    def mtdf(st, stock, ismax, g, *rest):
+        calls.append(g)
+        rest[5][0] += 5
+        rest[5][2] = 2
+        return 7
 
-        @staticmethod
-        def new_workspace():
-            return [None] * 5 + [np.zeros(8, np.int64)]
-
-        @staticmethod
-        def points_left(st):
-            return 20
-
-        @staticmethod
-        def mtdf(st, stock, ismax, g, *rest):
-            calls.append(g)
-            rest[5][0] += 5
-            rest[5][2] = 2
-            return 7
-
-        @staticmethod
-        def ab(*a):
-            a[10][0] += 1
-            return 7
-
-        @staticmethod
-        def default_flags():
-            return np.zeros(4, np.int64)
-
-    class Pos:
-        def to_arrays(self):
-            return (None, None, None)
-
-    monkeypatch.setattr(mod, "S", FakeS)
-    monkeypatch.setattr(mod, "positions", lambda config, deals, seed: iter([Pos()]))
-    monkeypatch.setattr(mod, "_warm_up", lambda *a, **k: None)
-    rec = mod.floor("2p-4left", 1, 1, FakeS.default_flags())
+    rec = mod.floor("2p-4left", 1, 1, fake_floor_search(monkeypatch, mod, mtdf))
     assert len(calls) == 2 and rec["exact_guess_nodes_mean"] > 0, (calls, rec)

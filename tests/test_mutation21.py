@@ -9,7 +9,7 @@ import types
 
 import pytest
 
-from conftest import bench_script
+from conftest import bench_script, fake_floor_search
 
 
 # ----------------------------------------------------------------- benchmarks/eval_heuristic
@@ -142,43 +142,16 @@ def test_a_mistyped_command_after_an_option_names_the_option_only(capsys):
 def test_bench_solver_floor_refuses_an_exact_guess_solve_that_disagrees(monkeypatch):
     """--floor checks the exact-guess solve's value against the first solve's (mutant: no check, the line
     recorded as if the driver were sound)."""
-    import numpy as np
     mod = bench_script("bench_solver")
     values = iter([7, 6])
 
-    class FakeS:
-        MAXM = 8
+    def mtdf(st, stock, ismax, g, *rest):
+        rest[5][0] += 5
+        return next(values)
 
-        @staticmethod
-        def new_workspace():
-            return [None] * 5 + [np.zeros(8, np.int64)]
-
-        @staticmethod
-        def points_left(st):
-            return 20
-
-        @staticmethod
-        def mtdf(st, stock, ismax, g, *rest):
-            rest[5][0] += 5
-            return next(values)
-
-        @staticmethod
-        def ab(*a):
-            return 7
-
-        @staticmethod
-        def default_flags():
-            return np.zeros(4, np.int64)
-
-    class Pos:
-        def to_arrays(self):
-            return (None, None, None)
-
-    monkeypatch.setattr(mod, "S", FakeS)
-    monkeypatch.setattr(mod, "positions", lambda config, deals, seed: iter([Pos()]))
-    monkeypatch.setattr(mod, "_warm_up", lambda *a, **k: None)
+    flags = fake_floor_search(monkeypatch, mod, mtdf)
     with pytest.raises(RuntimeError, match="the exact-guess solve gave 6, the value is 7"):
-        mod.floor("2p-4left", 1, 1, FakeS.default_flags())
+        mod.floor("2p-4left", 1, 1, flags)
 
 
 @pytest.mark.parametrize("argv", [["-=x"], ["-=x", "bogus"]])
