@@ -33,14 +33,17 @@ Rules, in the order they are tried
    An exact alpha-beta search over the remaining (at most 3) tricks picks the
    card maximising the utility of the final score: points + 1000 for a win
    (61 or more, R8), + 500 for a 60-60 draw, so winning comes first and
-   points second. The current card is always taken from ``V_LEGAL``; the
-   future tricks follow the R9 obligations named by ``V_ENDGAME``.
+   points second (ties: the lowest id; they are common in these short
+   endgames). The current card is always taken from
+   ``V_LEGAL``; the future tricks follow the R9 obligations named by
+   ``V_ENDGAME``.
 5. **Two players, last draw pending** (``expert`` only) (``V_LEFT == 2``: one face-down card and
    the pinta): the trick winner draws the face-down card, the loser the pinta
    (R6). For each legal card, each unseen card in turn is the face-down card
    (equally likely) and the rest is the opponent's hand; every world is
    searched exactly as in rule 4 (opponent's reply minimising, then the three
-   open tricks), and the card with the best mean utility is played.
+   open tricks), and the card with the best mean utility is played (ties:
+   the lowest id).
 6. **Otherwise, one-card evaluation.** Every legal card ``c`` gets::
 
        value(c) = (2 * p_win - 1) * (trick points + points(c)) - keep(c) + extra
@@ -53,11 +56,14 @@ Rules, in the order they are tried
    * last to play: exactly 1 or 0 (R5 trick winner);
    * two players, leading a card worth at least 2 points or a trump: 1 minus
      the probability that the opponent holds a card that beats it (a stronger
-     card of the suit, or any trump when ``c`` is not a trump);
-   * two players, leading a non-trump worth 0 or 1... (0 points): it is rarely
-     trumped, so ``p_win`` = 1 minus the probability that the opponent holds a
-     stronger card of the suit, and ``extra`` = ``-LOAD_W * 10 *`` the
-     probability that it holds a point card of that suit to load on it;
+     card of the suit, or any trump when ``c`` is not a trump), certain when
+     ``V_KNOWN`` shows one, else hypergeometric as below (the opponent's
+     unknown cards, as many as the seat's hand less ``V_KNOWN``);
+   * two players, leading a non-trump worth 0 points (no card is worth 1,
+     R2): it is rarely trumped, so ``p_win`` = 1 minus the probability that
+     the opponent holds a stronger card of the suit, and ``extra`` =
+     ``-LOAD_W * 10 *`` the probability that it holds a point card of that
+     suit to load on it;
    * teams (4, 6 players) and 3 players, not last: when the seat's side
      holds the trick after ``c``, the probability that no opponent still to
      play can beat the best card; otherwise ``RESCUE`` times the probability
@@ -472,7 +478,9 @@ def expert_action(view, par, mode=1):
         Parameter row; zeros give the tuned player (module docstring).
     mode : int
         Searches allowed: bit 0 the stock-empty search (rule 4), bit 1 the
-        last-draw search (rule 5). Policy ``counter`` uses 1, ``expert`` 3.
+        last-draw search (rule 5), which needs bit 0 too: mode 2 searches
+        nothing, as 0 (as ``par[3]`` bit 1 turns off both). Policy
+        ``counter`` uses 1, ``expert`` 3.
 
     Returns
     -------
