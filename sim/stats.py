@@ -83,7 +83,7 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     p = successes / n
     z2 = z * z
     den = 1.0 + z2 / n
-    centre = (p + z2 / (2 * n)) / den
+    centre = (p + z2 / (2.0 * n)) / den  # (2.0: 2 * n overflowed for numpy int64 n >= 2**62, mutation pass 22)
     half = z * math.sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n)) / den
     # the interval holds p; rounding must not push a bound past it (p = 0 or 1)
     return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
