@@ -655,18 +655,14 @@ class _Target:
     def discard(self, dirs: bool = True) -> None:
         """Remove the temporary file and, with ``dirs``, the directories :meth:`prepare` made if
         empty (a caller discarding several outputs removes them once every file is gone)."""
-        if self.writer is not None:
-            try:
-                self.writer.close()
-            except BaseException:
-                pass
-            self.writer = None
-        if self.fh is not None:
-            try:
-                self.fh.close()
-            except BaseException:
-                pass
-            self.fh = None
+        for name in ("writer", "fh"):  # the parquet writer first: it may write through fh
+            opened = getattr(self, name)
+            if opened is not None:
+                try:
+                    opened.close()
+                except BaseException:
+                    pass
+                setattr(self, name, None)
         if self.tmp is not None:
             try:
                 self.tmp.unlink()
