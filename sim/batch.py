@@ -483,9 +483,7 @@ class _Target:
             raise
 
     def _prepare(self) -> None:
-        f = self.final
-        if f.name in ("", ".", ".."):
-            raise ValueError(f"{self.label} path {str(f)!r} is not a file name")
+        f = self.final  # (a name, never "", "." or "..": __init__ refuses those)
         try:
             f.exists()
         except OSError as e:  # (a file name too long: exists() raises instead of saying False)
