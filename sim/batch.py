@@ -1517,6 +1517,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         raise ValueError(f"deals must be below {(2 ** 63 - 1) // rotations + 1:,}"
                          f"{' with duplicate' if duplicate else ''}, got {deals:,}")  # (exact, not 1e+23)
     ntr = rules.tricks
+    # tricks recorded (the trick table built): for tricks_out, or returned (tricks=True needs keep_frame, below)
+    rec = tricks_out is not None or tricks
     adaptive = chunk is None
     if adaptive:
         # chunks of about CHUNK_SECONDS each, up to DEFAULT_CHUNK rows: a slow policy's chunk of DEFAULT_CHUNK
@@ -1524,14 +1526,13 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         # found the run inside compiled code past the 2 s grace and lost every deal (session of 2026-12-06,
         # sixth part); the first chunk is small and the next ones sized from the time it took
         chunk = DEFAULT_CHUNK
-        if tricks_out is not None or tricks:
+        if rec:
             chunk = min(chunk, max(1, MAX_TRICK_ROWS // ntr))
     else:
         chunk = _as_count("chunk", chunk)
-        rec_tricks = tricks_out is not None or tricks
-        limit = min(MAX_CHUNK, MAX_CHUNK_TRICK_ROWS // ntr) if rec_tricks else MAX_CHUNK
+        limit = min(MAX_CHUNK, MAX_CHUNK_TRICK_ROWS // ntr) if rec else MAX_CHUNK
         if chunk > limit:
-            raise ValueError(f"chunk must be at most {limit} rows{' with tricks recorded' if rec_tricks else ''}"
+            raise ValueError(f"chunk must be at most {limit} rows{' with tricks recorded' if rec else ''}"
                              f" (memory: about 200 bytes a row in flight), got {chunk}")
     chunk = max(rotations, chunk - chunk % rotations)
     chunk = min(chunk, rows)
@@ -1545,7 +1546,6 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                             "keep_frame=True, " if by_default else " (") + "or write it with tricks_out)")
     if keep_frame:
         _check_frame_memory(rows, tricks)
-    rec = tricks_out is not None or (tricks and keep_frame)
 
     targets = []
     if out is not None:
