@@ -1132,7 +1132,6 @@ class _Tables:
     def __init__(self, rules: Rules, seat_pol: tuple[str, ...], rotations: int, meta: dict):
         import pyarrow as pa
         self.pa = pa
-        self.rules = rules
         self.n = rules.players
         self.S = rules.sides
         self.R = rotations
