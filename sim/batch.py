@@ -1147,11 +1147,9 @@ class _Tables:
                                    dtype=np.int8)
         card = pa.dictionary(pa.int8(), pa.string())
         i8, i16, i64 = pa.int8(), pa.int16(), pa.int64()
-        f = [("deal", i64)]
-        if self.dup:
-            f += [("pair", i64), ("rotation", i8)]
-        f += [("deal_seed", pa.uint64()), ("first_lead", i8), ("pinta", card),
-              ("trump", pa.dictionary(pa.int8(), pa.string()))]
+        keys = [("deal", i64)] + ([("pair", i64), ("rotation", i8)] if self.dup else [])  # both tables' row keys
+        f = keys + [("deal_seed", pa.uint64()), ("first_lead", i8), ("pinta", card),
+                    ("trump", pa.dictionary(pa.int8(), pa.string()))]
         if self.trump2:
             f += [("removed", card)]
         f += [(f"hand_{s}_{k}", card) for s in range(self.n) for k in range(3)]
@@ -1164,10 +1162,7 @@ class _Tables:
             f += [(f"exchange{k}_seat", i8), (f"exchange{k}_card", card), (f"exchange{k}_trick", i8)]
         md = {f"brisca.{k}": json.dumps(v) for k, v in meta.items()}
         self.deal_schema = pa.schema(f, metadata={**md, "brisca.table": json.dumps("deals")})
-        t = [("deal", i64)]
-        if self.dup:
-            t += [("pair", i64), ("rotation", i8)]
-        t += [("trick", i8), ("leader", i8)]
+        t = keys + [("trick", i8), ("leader", i8)]
         t += [(f"card_{i}", card) for i in range(self.n)]
         t += [("winner", i8), ("points", i8)]
         self.trick_schema = pa.schema(t, metadata={**md, "brisca.table": json.dumps("tricks")})
@@ -1182,18 +1177,25 @@ class _Tables:
             idx = pa.array(ids.astype(np.int8), pa.int8())
         return pa.DictionaryArray.from_arrays(idx, self.card_dict)
 
+    def _keys(self, rows):
+        """The row-key columns of deal rows ``rows`` (int64): ``deal``, and ``pair`` and ``rotation`` with
+        ``duplicate``."""
+        return [rows, rows // self.R, (rows % self.R).astype(np.int8)] if self.dup else [rows]
+
+    def _table(self, cols, schema):
+        """An arrow table of ``cols`` (arrow arrays, or numpy arrays of the schema's types)."""
+        pa = self.pa
+        return pa.Table.from_arrays([c if isinstance(c, pa.Array) else pa.array(c) for c in cols], schema=schema)
+
     def _dict(self, idx, dictionary):
         pa = self.pa
         return pa.DictionaryArray.from_arrays(pa.array(np.asarray(idx, dtype=np.int8), pa.int8()), dictionary)
 
     def deal_table(self, E, res, hands0, dseeds, row0, m):
         """Arrow table of rows ``row0 .. row0+m-1`` (``E``: the engine module, for the ``R_*`` columns)."""
-        pa = self.pa
         res = res[:m]
         rows = np.arange(row0, row0 + m, dtype=np.int64)
-        cols = [rows]
-        if self.dup:
-            cols += [rows // self.R, (rows % self.R).astype(np.int8)]
+        cols = self._keys(rows)
         cols += [dseeds[:m].copy(), res[:, E.R_FIRST].astype(np.int8), self._cards(res[:, E.R_PINTA]),
                  self._dict(res[:, E.R_TRUMP], self.suit_dict)]
         if self.trump2:
@@ -1208,23 +1210,18 @@ class _Tables:
         for k in range(2):
             cols += [res[:, E.R_EX + 3 * k].astype(np.int8), self._cards(res[:, E.R_EX + 3 * k + 1], nullable=True),
                      res[:, E.R_EX + 3 * k + 2].astype(np.int8)]
-        return pa.Table.from_arrays([c if isinstance(c, pa.Array) else pa.array(c) for c in cols],
-                                    schema=self.deal_schema)
+        return self._table(cols, self.deal_schema)
 
     def trick_table(self, E, tricks, row0, m):
         """Arrow table of the tricks of rows ``row0 .. row0+m-1``."""
-        pa = self.pa
         nt = tricks.shape[1]
         t = tricks[:m].reshape(m * nt, tricks.shape[2])
         rows = np.repeat(np.arange(row0, row0 + m, dtype=np.int64), nt)
-        cols = [rows]
-        if self.dup:
-            cols += [rows // self.R, (rows % self.R).astype(np.int8)]
+        cols = self._keys(rows)
         cols += [np.tile(np.arange(nt, dtype=np.int8), m), t[:, E.T_LEADER].astype(np.int8)]
         cols += [self._cards(t[:, E.T_CARDS + i]) for i in range(self.n)]
         cols += [t[:, E.T_WINNER].astype(np.int8), t[:, E.T_POINTS].astype(np.int8)]
-        return pa.Table.from_arrays([c if isinstance(c, pa.Array) else pa.array(c) for c in cols],
-                                    schema=self.trick_schema)
+        return self._table(cols, self.trick_schema)
 
 
 def read_metadata(path) -> dict:
