@@ -98,7 +98,8 @@ from .rng import seed_bits
 from .rules import Rules
 from .stats import RunningStats, Summary
 
-#: Rows per chunk by default (a chunk costs about 200 bytes a row in flight).
+#: Most rows a chunk holds when ``chunk`` is not given (the chunks are sized by time, :data:`CHUNK_SECONDS`,
+#: up to it; a chunk costs about 200 bytes a row in flight).
 DEFAULT_CHUNK = 1 << 18
 #: Seconds of play a chunk aims at when ``chunk`` is not given (:func:`simulate`): short enough that a
 #: signal finds the run between chunks within the command line's 2 s grace, long enough that a chunk's
@@ -110,7 +111,8 @@ FIRST_CHUNK = 4096
 SOLVER_CHUNK = 8
 #: Rows a parquet row group gathers before it is written (small chunks are written together).
 ROW_GROUP_ROWS = 1 << 16
-#: Upper bound of trick-table rows held per chunk when tricks are recorded.
+#: Upper bound of trick-table rows held per chunk when tricks are recorded and ``chunk`` is not given
+#: (a ``chunk`` given is bounded by :data:`MAX_CHUNK_TRICK_ROWS` instead).
 MAX_TRICK_ROWS = 1 << 21
 #: Largest ``chunk`` accepted (rows; about 0.8 GB in flight), and trick rows of a chunk with tricks.
 MAX_CHUNK = 1 << 22
