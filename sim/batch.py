@@ -258,7 +258,19 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
 
 
 def side_labels(rules: Rules, seat_policies) -> list[str]:
-    """Label of each side's policies: the name, or names joined by ``+`` when its seats differ."""
+    """Label of each side's policies: the name, or names joined by ``+`` when its seats differ.
+
+    Parameters
+    ----------
+    rules : Rules
+    seat_policies : sequence of str
+        Policy name of every seat (:func:`resolve_policies`), ``rules.players`` of them.
+
+    Returns
+    -------
+    list of str
+        One label per side (``rules.sides``), its seats' distinct names in seat order.
+    """
     out = []
     for k in range(rules.sides):
         names = []
@@ -287,7 +299,13 @@ _CREATED: list = []
 
 
 def new_file_mode() -> int:
-    """The mode of a new output file: ``0o644`` less the process's umask (as ``open`` would make it)."""
+    """The mode of a new output file: ``0o644`` less the process's umask (as ``open`` would make it).
+
+    Returns
+    -------
+    int
+        Permission bits, for ``os.fchmod`` / ``os.chmod``.
+    """
     m = os.umask(0)
     os.umask(m)
     return 0o644 & ~m
@@ -306,6 +324,18 @@ def temp_beside(real: str, suffix: str = ".tmp"):
     a symlink planted at the predictable ``.<name>.<pid>.tmp`` had its target overwritten). The name is
     ``.`` and the output's name cut to 100 bytes (a name near the filesystem's 255-byte limit still
     leaves room; the full name was refused as too long), then random characters and ``suffix``.
+
+    Parameters
+    ----------
+    real : str
+        The output's path (symlinks resolved); the temporary file is made in its directory.
+    suffix : str
+        End of the temporary file's name.
+
+    Returns
+    -------
+    (int, str)
+        An open descriptor of the new file (mode 0600; the caller closes it) and its path.
 
     Raises
     ------
@@ -423,13 +453,25 @@ def keeping(seconds: float = KEEP_SECONDS) -> None:
     (a second signal still ends it at once). Break-it pass 17 (2026-12-06): the writer's queued chunks of
     a large ``--chunk`` took longer than the grace, and the hard exit lost every finished deal.
     ``keeping(0)`` clears the request: :func:`simulate` and ``run_interruptible`` do when they start, not
-    when a run ends (its command's last steps would then race the grace's end: break-it pass 18)."""
+    when a run ends (its command's last steps would then race the grace's end: break-it pass 18).
+
+    Parameters
+    ----------
+    seconds : float
+        How long from now to be waited for (:data:`KEEP_SECONDS` by default; 0 clears the request).
+    """
     _KEEP_UNTIL[0] = time.monotonic() + seconds
 
 
 def keep_deadline() -> float:
     """The ``time.monotonic()`` until which :func:`keeping` asked to be waited for (0 or past: not asked;
-    ``keeping(0)`` clears a request)."""
+    ``keeping(0)`` clears a request).
+
+    Returns
+    -------
+    float
+        A ``time.monotonic()`` value, in seconds.
+    """
     return _KEEP_UNTIL[0]
 
 
@@ -748,7 +790,17 @@ def _remove_all(paths) -> None:
 def utf8_text(text: str) -> str:
     """``text`` with any lone surrogate (``"\\udcff"``: a name's bytes that are not UTF-8, kept by
     ``os.fsdecode``; a ``\\ud800`` escape in JSON input) written as a backslash escape, so that arrow
-    and strict UTF-8 writers take it; ``text`` itself when it has none."""
+    and strict UTF-8 writers take it; ``text`` itself when it has none.
+
+    Parameters
+    ----------
+    text : str
+
+    Returns
+    -------
+    str
+        Text that encodes as UTF-8.
+    """
     try:
         text.encode("utf-8")
         return text
@@ -910,6 +962,17 @@ def special_target(path) -> bool:
     place. Block devices and sockets are refused, and so are symlink loops and chains of more than
     40 links (the kernel's limit).
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The table's path (``--out``, ``--tricks``).
+
+    Returns
+    -------
+    bool
+        True: write in place (a character device or a FIFO); False: a regular file, a new one, or one
+        :func:`os.stat` cannot reach (written under a temporary name and renamed).
+
     Raises
     ------
     ValueError
@@ -1023,7 +1086,17 @@ def _is_char_device(path) -> bool:
 
 def same_file(a, b) -> bool:
     """True when paths ``a`` and ``b`` name one existing file (also through hard links and symlinks);
-    False when either does not exist."""
+    False when either does not exist.
+
+    Parameters
+    ----------
+    a, b : str or os.PathLike
+
+    Returns
+    -------
+    bool
+        False also when ``os.stat`` of either path fails (``OSError``).
+    """
     try:
         return os.path.samefile(a, b)  # hard links too
     except OSError:
