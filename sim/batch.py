@@ -1400,6 +1400,57 @@ def _next_step(step: int, took: float, cap: int, rotations: int) -> int:
     return max(rotations, want - want % rotations)
 
 
+def _chunk_rows(chunk, rows: int, rotations: int, tricks_per_deal: int, rec: bool, solver: bool) -> tuple[int, int]:
+    """The rows a chunk may hold and the rows of the first chunk, for :func:`simulate`.
+
+    Parameters
+    ----------
+    chunk : int or None
+        ``simulate``'s ``chunk`` as given (checked here); None: chunks sized by time (:func:`_next_step`).
+    rows : int
+        Rows of the run (deals times rotations).
+    rotations : int
+        Rows a deal is played in (1, or ``rules.sides`` with ``duplicate``): chunks hold whole deals.
+    tricks_per_deal : int
+        ``rules.tricks``: trick-table rows of a deal row.
+    rec : bool
+        Whether the trick table is recorded (it bounds the chunk further).
+    solver : bool
+        Whether the policy is ``solver`` (a smaller first chunk).
+
+    Returns
+    -------
+    (int, int)
+        The rows of the arrays a chunk is played in (at least ``rotations``, at most ``rows``, whole deals),
+        and the rows of the first chunk (at most the first; whole deals).
+
+    Raises
+    ------
+    ValueError
+        For a ``chunk`` that is not a positive integer or above :data:`MAX_CHUNK` (with tricks recorded,
+        :data:`MAX_CHUNK_TRICK_ROWS` trick rows).
+    """
+    adaptive = chunk is None
+    if adaptive:
+        # chunks of about CHUNK_SECONDS each, up to DEFAULT_CHUNK rows: a slow policy's chunk of DEFAULT_CHUNK
+        # rows took seconds (expert) or was the whole run (solver: its progress bar at 0), and a signal then
+        # found the run inside compiled code past the 2 s grace and lost every deal (session of 2026-12-06,
+        # sixth part); the first chunk is small and the next ones sized from the time it took
+        chunk = DEFAULT_CHUNK
+        if rec:
+            chunk = min(chunk, max(1, MAX_TRICK_ROWS // tricks_per_deal))
+    else:
+        chunk = _as_count("chunk", chunk)
+        limit = min(MAX_CHUNK, MAX_CHUNK_TRICK_ROWS // tricks_per_deal) if rec else MAX_CHUNK
+        if chunk > limit:
+            raise ValueError(f"chunk must be at most {limit} rows{' with tricks recorded' if rec else ''}"
+                             f" (memory: about 200 bytes a row in flight), got {chunk}")
+    chunk = max(rotations, chunk - chunk % rotations)
+    chunk = min(chunk, rows)
+    step = min(chunk, (SOLVER_CHUNK if solver else FIRST_CHUNK) * rotations) if adaptive else chunk
+    return chunk, step
+
+
 def _footer(n: int, total: int) -> dict:
     """The footer keys of a simulate file holding ``n`` of the ``total`` deal rows asked for (complete when
     they are all there)."""
@@ -1590,24 +1641,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     ntr = rules.tricks
     # tricks recorded (the trick table built): for tricks_out, or returned (tricks=True needs keep_frame, below)
     rec = tricks_out is not None or tricks
-    adaptive = chunk is None
-    if adaptive:
-        # chunks of about CHUNK_SECONDS each, up to DEFAULT_CHUNK rows: a slow policy's chunk of DEFAULT_CHUNK
-        # rows took seconds (expert) or was the whole run (solver: its progress bar at 0), and a signal then
-        # found the run inside compiled code past the 2 s grace and lost every deal (session of 2026-12-06,
-        # sixth part); the first chunk is small and the next ones sized from the time it took
-        chunk = DEFAULT_CHUNK
-        if rec:
-            chunk = min(chunk, max(1, MAX_TRICK_ROWS // ntr))
-    else:
-        chunk = _as_count("chunk", chunk)
-        limit = min(MAX_CHUNK, MAX_CHUNK_TRICK_ROWS // ntr) if rec else MAX_CHUNK
-        if chunk > limit:
-            raise ValueError(f"chunk must be at most {limit} rows{' with tricks recorded' if rec else ''}"
-                             f" (memory: about 200 bytes a row in flight), got {chunk}")
-    chunk = max(rotations, chunk - chunk % rotations)
-    chunk = min(chunk, rows)
-    step = min(chunk, (SOLVER_CHUNK if solver else FIRST_CHUNK) * rotations) if adaptive else chunk
+    adaptive = chunk is None  # (chunks sized by time: _next_step after each)
+    chunk, step = _chunk_rows(chunk, rows, rotations, ntr, rec, solver)
     by_default = keep_frame is None
     if by_default:
         keep_frame = rows <= FRAME_ROWS
