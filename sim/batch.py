@@ -1653,14 +1653,12 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     if keep_frame:
         _check_frame_memory(rows, tricks)
 
-    targets = []
-    if out is not None:
-        targets.append(_Target(out, "output"))
-    if tricks_out is not None:
-        targets.append(_Target(tricks_out, "tricks output"))
-        if out is not None and (targets[0].real() == targets[1].real() or same_file(out, tricks_out)) \
-                and not _is_char_device(out):  # (/dev/null twice is fine)
-            raise ValueError("the deal table and the tricks table need two different files")
+    deal_target = _Target(out, "output") if out is not None else None
+    trick_target = _Target(tricks_out, "tricks output") if tricks_out is not None else None
+    targets = [t for t in (deal_target, trick_target) if t is not None]
+    if len(targets) == 2 and (deal_target.real() == trick_target.real() or same_file(out, tricks_out)) \
+            and not _is_char_device(out):  # (/dev/null twice is fine)
+        raise ValueError("the deal table and the tricks table need two different files")
 
     play_open = None
     if solver:
@@ -1732,10 +1730,9 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         meta = {"rules": rules.to_dict(), "policies": list(seat_pol), "seed": seed, "deals": deals,
                 "duplicate": bool(duplicate), "rotations": rotations, **_versions(), "card_names": list(CARD_NAMES)}
         tb = _Tables(rules, seat_pol, rotations, meta)
-        for t in targets:
-            t.open(tb.trick_schema if t.label.startswith("tricks") else tb.deal_schema)
-        deal_target = targets[0] if out is not None else None
-        trick_target = targets[-1] if tricks_out is not None else None
+        for t, schema in ((deal_target, tb.deal_schema), (trick_target, tb.trick_schema)):
+            if t is not None:
+                t.open(schema)
 
         res = np.zeros((chunk, E.R_SIZE), np.int16)
         hands0 = np.zeros((chunk, n, 3), np.int8)
