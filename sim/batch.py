@@ -534,7 +534,6 @@ class _Target:
             raise ValueError(f"cannot write {self.label} {f}: {e.strerror or e}") from None
         if f.is_dir():
             raise ValueError(f"cannot write {self.label} {f}: it is a directory")
-        parent = f.parent
         try:  # (a symlink: its target's directories, as brisca solve --out makes them; break-it pass of
             # 2026-12-05: a link into a missing directory was refused here and written by solve)
             self.created = make_parents(self.real() if os.path.islink(f) else f)
@@ -556,7 +555,7 @@ class _Target:
         if os.path.islink(f):
             f = Path(self.real())
             self.final = f
-            parent = f.parent
+        parent = f.parent
         try:  # (the temporary file's name is shorter: the final name's length is checked here, not at the rename)
             name_max = os.pathconf(parent, "PC_NAME_MAX")
         except (OSError, ValueError):
