@@ -383,7 +383,7 @@ def add_simulate(sub) -> argparse.ArgumentParser:
                    help="play every deal once per rotation of the policies (see below)")
     r.add_argument("--chunk", type=_count, default=None, metavar="ROWS",
                    help="rows per chunk (bounds memory; a signal keeps whole chunks); results do not depend on it "
-                        "(default: about 0.25 s of play each, from 4096 deals (8 with solver) up to 262144 rows, "
+                        "(default: about 0.25 s of play each, from 4096 deals (one with solver) up to 262144 rows, "
                         "fewer with --tricks)")
     o = p.add_argument_group("output")
     o.add_argument("--out", default=None, metavar="PATH",

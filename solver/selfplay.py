@@ -13,6 +13,9 @@ lowest card id, ``swap`` last.
 """
 from __future__ import annotations
 
+import queue
+import threading
+
 import numpy as np
 
 from sim.cards import SWAP
@@ -38,6 +41,58 @@ def _rules_of(rules) -> Rules:
         raise ValueError(f"rules: expected a sim.rules.Rules or its to_array() (int64, shape ({P_SIZE},)), "
                          f"got {type(rules).__name__}")
     return Rules.from_array(rules)  # (its shape and dtype check names them)
+
+
+_local = threading.local()
+
+
+class _SolvingThread(threading.Thread):
+    """A daemon thread that runs the calls :func:`_in_solving_thread` hands it, one at a time."""
+
+    def __init__(self):
+        super().__init__(name="brisca-selfplay", daemon=True)
+        self.jobs = queue.SimpleQueue()
+        self.start()
+
+    def run(self):
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                return
+            fn, args, box, done = job
+            try:
+                box.append((True, fn(*args)))
+            except BaseException as e:  # (raised again in the caller)
+                box.append((False, e))
+            done.set()
+
+
+def _in_solving_thread(fn, *args):
+    """``fn(*args)`` run in the calling thread's own solving thread and waited for in steps of 0.05 s.
+
+    A compiled search (numba, no GIL) runs for seconds (4 players) or minutes (6 players with
+    ``catalan48``), and an exception another thread raises in this one (``sim.cli.run_interruptible``'s
+    Ctrl-C and SIGTERM) lands only when Python runs again: called directly, a signal during a deal's solve
+    waited past the command's 2 s grace, and the process was ended without unwinding, every finished deal
+    and the summary lost (break-it pass 28). Waiting here, the interruption lands at once; the search left
+    running ends on its own (its thread is dropped; the next call starts another one). Each calling thread
+    has its own solving thread (and so its own search buffers): parallel callers stay parallel."""
+    w = getattr(_local, "solver", None)
+    if w is None or not w.is_alive():
+        w = _local.solver = _SolvingThread()
+    box, done = [], threading.Event()
+    w.jobs.put((fn, args, box, done))
+    try:
+        while not done.wait(0.05):
+            pass
+    except BaseException:
+        _local.solver = None  # (busy with the abandoned search: it ends after it)
+        w.jobs.put(None)
+        raise
+    ok, value = box[0]
+    if ok:
+        return value
+    raise value
 
 
 def play_open_deal(rules, seed: int, d: int, ws=None):
@@ -116,12 +171,16 @@ def warm_up(rules):
     ValueError
         For an invalid ``rules``.
     """
+    rules = _rules_of(rules)
+    _in_solving_thread(_warm_up, rules)  # (the thread play_open_batch solves in: its buffers, no others)
+
+
+def _warm_up(rules):
     from sim.engine import shuffle_deal
     from sim.rng import deal_seed
     from . import search as S
     from .api import workspace
 
-    rules = _rules_of(rules)
     shuffle_deal(rules.to_array(), np.array(rules.deck_cards, dtype=np.int8),
                  np.uint64(deal_seed(np.uint64(0), np.uint64(0))), np.zeros(48, dtype=np.int8),
                  np.zeros(1, dtype=np.uint64))
@@ -219,7 +278,7 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
         removed = shuffle_deal(ra, deck, ds, order, rng)
         for k in range(3 * n):
             hands0[i, k % n, k // n] = order[k]
-        play = play_open_deal(rules, seed, d)
+        play = _in_solving_thread(play_open_deal, rules, seed, d)  # (interruptible: see there)
         pos = play["position"]
         st, stock, ismax = pos.to_arrays(perspective=0)
         res[i, R_PINTA] = pos.trump
