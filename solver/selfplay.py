@@ -262,6 +262,8 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
                              + (f"shape {a.shape}" if isinstance(a, np.ndarray) else type(a).__name__))
         if any(s < k for s, k in zip(a.shape[1:], inner)) or not {a.dtype.kind, a.dtype.name} & set(takes):
             raise ValueError(f"{name}: expected rows of shape {inner} ({what}), got shape {a.shape}, dtype {a.dtype}")
+        if not a.flags.writeable:  # (numpy's "assignment destination is read-only", naming no output, after the
+            raise ValueError(f"{name}: the output array is read-only")  # first deal's solve: break-it pass 28)
     # the batch passes the run seed as int64 bits (2**64 - 1 arrives as -1): keep the bits
     seed = int(seed) & 0xFFFFFFFFFFFFFFFF
     n = rules.players

@@ -1,6 +1,6 @@
 """Break-it pass 28 (helper) on open-hand self-play: ``solver/selfplay.py`` and ``brisca simulate --policy solver``.
 
-Fault found:
+Faults found:
 
 1. A signal (Ctrl-C, SIGTERM) that came while a deal was being solved lost every finished deal. ``sim.cli``
    runs the command in a worker thread and raises the interruption there, but it lands only when that thread
@@ -9,6 +9,10 @@ Fault found:
    the process "without unwinding": no summary, the temporary files holding the finished chunks removed. The
    solve now runs in a solving thread of the caller's own and is waited for in short steps, so the
    interruption unwinds at once as between deals: summary of the deals finished, files marked incomplete.
+2. The solver's first chunk was 8 deals (``sim.batch.SOLVER_CHUNK``): a signal during a run's first 8 deals kept
+   none of them (with 6 players and ``catalan48``, over half an hour of solving). Now one deal.
+3. ``play_open_batch`` with a read-only output array raised numpy's "assignment destination is read-only",
+   naming no argument, after the first deal was solved; now a ValueError naming it, before any solve.
 
 Held (checked by hand, see the pass's report): every move of solver-played deals (2, 3, 4, 6 players, the three
 decks, the remove variants, the four exchange rules and both conditions, the three endgames) legal by the
@@ -134,3 +138,19 @@ def test_interrupted_during_the_second_deal_keeps_the_first(tmp_path, monkeypatc
         sim.simulate(RAPIDA2, "solver", deals=20, seed=4, out=out)
     assert e.value.kept_rows == 1 and sim.read_metadata(out)["rows"] == 1
     pd.testing.assert_frame_equal(pd.read_parquet(out), sim.simulate(RAPIDA2, "solver", deals=1, seed=4).frame)
+
+
+def test_a_read_only_output_is_named_before_any_deal_is_solved(monkeypatch):
+    """A read-only output array raised numpy's "assignment destination is read-only" (no argument named)
+    after the first deal was solved."""
+    import pytest
+
+    from sim.engine import R_SIZE, T_SIZE
+    from solver import selfplay
+    monkeypatch.setattr(selfplay, "play_open_deal", lambda *a, **k: pytest.fail("a deal was solved"))
+    for k, name in enumerate(("res", "hands0", "dseeds", "tricks")):
+        a = [np.zeros((1, R_SIZE), np.int16), np.zeros((1, 2, 3), np.int8), np.zeros(1, np.uint64),
+             np.zeros((1, RAPIDA2.tricks, T_SIZE), np.int16)]
+        a[k].setflags(write=False)
+        with pytest.raises(ValueError, match=f"^{name}: the output array is read-only"):
+            selfplay.play_open_batch(RAPIDA2, 1, 0, 1, 1, *a, True)
