@@ -29,6 +29,14 @@ V_KNOWN + s   cards every seat knows seat ``s`` holds (old pinta taken by an
               exchange, the pinta drawn at the last draw), bitmask
 V_POINTS + s  card points seat ``s`` has captured
 V_WON + s     tricks seat ``s`` has won
+
+What the view leaves out: who played which card of a finished trick (``V_PLAYED`` is a set). Under the
+default rules (R9 ``free``) that tells nothing about the hidden hands; under ``follow`` and ``arrastre``
+a seat that did not follow (or trump, R9) in a finished trick once the stock was exhausted showed a void
+that every seat saw, and the view cannot give it back (the current trick's plays can: ``V_LEADER`` and
+``V_TRICK``). A search that samples hidden hands from the view alone may then deal a seat cards of a suit
+it showed void in (tests/test_view_audit.py, view audit of 2026-12-07: 237 of 4,697 views of 3 to 6 players
+under follow/arrastre).
 """
 V_SEAT = 0
 V_HAND = 1
