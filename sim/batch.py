@@ -1684,7 +1684,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
             side_labels(rules, seat_pol), distinct_deals=counts.rows // rotations,
             seconds=time.perf_counter() - t_start,
             sim_seconds=sim_seconds, rules=rules.to_dict(), policies=list(seat_pol), seed=seed,
-            duplicate=bool(duplicate), threads=threads if threads is not None else old_threads, **extra)
+            duplicate=bool(duplicate), threads=1 if solver else threads if threads is not None else old_threads,
+            **extra)  # (solver: one thread plays the batch, whatever --threads says; break-it pass 28)
 
     try:
         for t in targets:

@@ -378,7 +378,7 @@ def add_simulate(sub) -> argparse.ArgumentParser:
                         "(default: random on every seat)")
     r.add_argument("--seed", type=_count, default=0, help="run seed, 0 <= seed < 2**64")
     r.add_argument("--threads", type=_count, default=None, metavar="N",
-                   help="numba threads; results do not depend on it (default: all cores)")
+                   help="numba threads; results do not depend on it (default: all cores; the solver policy plays on one)")
     r.add_argument("--duplicate", action="store_true",
                    help="play every deal once per rotation of the policies (see below)")
     r.add_argument("--chunk", type=_count, default=None, metavar="ROWS",

@@ -154,3 +154,12 @@ def test_a_read_only_output_is_named_before_any_deal_is_solved(monkeypatch):
         a[k].setflags(write=False)
         with pytest.raises(ValueError, match=f"^{name}: the output array is read-only"):
             selfplay.play_open_batch(RAPIDA2, 1, 0, 1, 1, *a, True)
+
+
+def test_the_solver_summary_names_the_one_thread_that_played():
+    """Observation of break-it pass 28: ``--threads 2 --policy solver`` played on one thread (the solver's batch
+    is not split) while the summary said "2 threads"; it says 1 (the JSON's ``threads`` too). Other policies
+    keep the threads asked for."""
+    s = sim.simulate(RAPIDA2, "solver", deals=1, seed=5, threads=2).summary
+    assert s.extra["threads"] == 1 and ", 1 thread" in str(s) and "2 threads" not in str(s)
+    assert sim.simulate(RAPIDA2, "random", deals=10, seed=5, threads=2).summary.extra["threads"] == 2
