@@ -394,8 +394,6 @@ def _play(pos, moves: str):
         ``--play: move i (M): ...`` for a move that is not a card or swap, not legal, or needs a
         draw from a hidden stock.
     """
-    from sim.cards import show_input
-
     items = [m.strip() for m in moves.split(",")]
     if not moves.strip() or any(not m for m in items):  # (its text cut: a 100 KB --play was echoed whole)
         raise ValueError(f"--play: expected comma-separated moves such as 1O,swap,3C, got {show_input(moves)}")
