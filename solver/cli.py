@@ -406,6 +406,26 @@ def _play(pos, moves: str):
     return pos
 
 
+def _checked(pos, seat):
+    """``pos``, checked: it can be solved (:func:`solver.chance.check_solvable`) and ``seat`` (``--seat``,
+    or None) is one of its seats.
+
+    Raises
+    ------
+    ValueError
+        The position's own message, or ``--seat: ...`` (named as the flag, as the other flags' errors).
+    """
+    from .api import check_seat
+    from .chance import check_solvable
+
+    check_solvable(pos)
+    try:
+        check_seat(seat, pos)
+    except ValueError as e:
+        raise ValueError(f"--{e}") from None
+    return pos
+
+
 def _write_text(lines, path):
     """Write text ``lines`` to ``path`` the way tables are written (:func:`sim.batch.write_table`): a
     temporary file in the same directory renamed when complete (removed on failure or interrupt);
@@ -1054,8 +1074,7 @@ def _parquet_positions(src, path):
 
 def cmd_solve(args) -> int:
     """Run ``brisca solve``; returns the exit code."""
-    from .api import check_seat, check_target, check_threads, solve
-    from .chance import check_solvable
+    from .api import check_target, check_threads, solve
     from .position import Position
 
     if args.position is None and args.file is None:
@@ -1099,11 +1118,7 @@ def cmd_solve(args) -> int:
             pos = Position.parse(args.position.removeprefix("\ufeff"))
             if args.play is not None:
                 pos = _play(pos, args.play)
-            check_solvable(pos)
-            try:
-                check_seat(args.seat, pos)  # (refused now, not after a compile)
-            except ValueError as e:  # named as the flag, as the other flags' errors ("--seat: ...")
-                return _fail(f"--{e}")
+            _checked(pos, args.seat)  # (a --seat it does not have refused now, not after a compile)
             if out_refused():
                 return 2
             if refuse_closed_stdout(args.out):  # the answer is the only output: refuse before solving
@@ -1176,19 +1191,12 @@ def _solve_lines(args, work, kw, out_refused) -> int:
     once the input has ended and every line read is solved."""
     from tqdm import tqdm
 
-    from .api import check_seat, solve
-    from .chance import check_solvable
+    from .api import solve
     from .position import Position
 
     def parse(text):
-        """The line's Position, checked: solvable, and the --seat it is asked for (ValueError)."""
-        p = Position.parse(text)
-        check_solvable(p)
-        try:
-            check_seat(args.seat, p)
-        except ValueError as e:  # named as the flag, as in the one-position form ("--seat: ...")
-            raise ValueError(f"--{e}") from None
-        return p
+        """The line's Position, checked as one position's is (:func:`_checked`; ValueError)."""
+        return _checked(Position.parse(text), args.seat)
 
     kinds = set()  # the kernel sets of the valid lines (the warm-up compiles only for lines that will be solved)
 
