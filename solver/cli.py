@@ -1095,22 +1095,6 @@ def cmd_solve(args) -> int:
         return _fail(f"--seat: expected a seat 0 to players-1, got {args.seat}")
     if args.play is not None and args.file is not None:
         return _fail("--play goes with one position, not --file")
-    kw = dict(pv=not args.no_pv, win=args.win, seat=args.seat)
-
-    def out_refused():
-        """--out checked (its missing directories created) once every other input is: a refused
-        run creates nothing. One line and True when it cannot be written."""
-        if args.out is None:
-            return False
-        err = _out_problem(args.out)
-        if err is None and args.file is not None and same_file(args.out, args.file):
-            err = f"cannot write {args.out}: it is the --file input; it would be overwritten"
-        if err:
-            _fail(f"--out: {err}")
-        else:
-            note_format("--out", args.out, out_format(args.out, "parquet"))
-        return bool(err)
-
     if args.file is None:
         try:
             # (a byte-order mark in front, as a Windows editor's copy or `$(cat file)` of a UTF-8 file with one
@@ -1119,7 +1103,7 @@ def cmd_solve(args) -> int:
             if args.play is not None:
                 pos = _play(pos, args.play)
             _checked(pos, args.seat)  # (a --seat it does not have refused now, not after a compile)
-            if out_refused():
+            if _out_refused(args):
                 return 2
             if refuse_closed_stdout(args.out):  # the answer is the only output: refuse before solving
                 return 1
@@ -1128,7 +1112,7 @@ def cmd_solve(args) -> int:
                 print(f"brisca: note: --threads {args.threads} applies to --file; one position is solved on one "
                       "thread", file=sys.stderr)
             _warm_up(args.target is not None or args.win, _kinds([pos]), note=not args.no_progress)
-            res = solve(pos, args.target, **kw)
+            res = solve(pos, args.target, **_solve_options(args))
         except ValueError as e:  # (a position's message echoes its input: _fail prints it printable)
             return _fail(str(e))
         rc = 0
@@ -1152,10 +1136,32 @@ def cmd_solve(args) -> int:
     except ValueError as e:  # (a line too long to be a position; a parquet table without positions)
         return _fail(str(e))
     try:
-        return _solve_lines(args, work, kw, out_refused)
+        return _solve_lines(args, work)
     finally:
         if hasattr(work, "close"):  # (_TextFile, _Stream)
             work.close()
+
+
+def _solve_options(args):
+    """The keyword arguments of :func:`solver.api.solve` that ``brisca solve``'s flags give (``pv``,
+    ``win``, ``seat``; the target is its second argument)."""
+    return dict(pv=not args.no_pv, win=args.win, seat=args.seat)
+
+
+def _out_refused(args) -> bool:
+    """``brisca solve``'s ``--out`` checked (its missing directories created) once every other input
+    is: a refused run creates nothing. One line on stderr and True when it cannot be written; else
+    the format note (:func:`sim.cli.note_format`) and False."""
+    if args.out is None:
+        return False
+    err = _out_problem(args.out)
+    if err is None and args.file is not None and same_file(args.out, args.file):
+        err = f"cannot write {args.out}: it is the --file input; it would be overwritten"
+    if err:
+        _fail(f"--out: {err}")
+    else:
+        note_format("--out", args.out, out_format(args.out, "parquet"))
+    return bool(err)
 
 
 def _scan_kind(text):
@@ -1180,7 +1186,7 @@ def _scan_kind(text):
     return _kernel_set(players), stock == "?"
 
 
-def _solve_lines(args, work, kw, out_refused) -> int:
+def _solve_lines(args, work) -> int:
     """``brisca solve --file``'s run over ``work`` (:func:`_read_positions`' items); returns the exit code.
     A first pass counts the position lines and finds the kernel sets the valid ones need
     (:func:`_warm_up`), parsing a line only when :func:`_scan_kind` cannot tell its kind or that kind is
@@ -1228,7 +1234,7 @@ def _solve_lines(args, work, kw, out_refused) -> int:
         return _fail(str(e))
     if isinstance(work, _TextFile):
         work.count = n
-    if out_refused():
+    if _out_refused(args):
         return 2
     empty = work.peek() is None if stream else not work
     if not empty and refuse_closed_stdout(args.out):  # the records are the only output: refuse before solving
@@ -1252,13 +1258,14 @@ def _solve_lines(args, work, kw, out_refused) -> int:
             yield item
 
     lines = work.again() if isinstance(work, _TextFile) else warmed(work) if stream else iter(work)
+    options = _solve_options(args)
 
     def one(item):
         ln, text, problem = item
         try:
             if problem is not None:
                 raise problem
-            return _record(solve(parse(text), args.target, **kw), ln)
+            return _record(solve(parse(text), args.target, **options), ln)
         except ValueError as e:
             # the line's text as read (comment and surrounding blanks removed), so that a failed
             # record names its input as a solved one does
