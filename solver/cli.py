@@ -841,15 +841,12 @@ def _read_positions(path):
         head = _read_head(raw)
         if seekable:
             raw.seek(0)
-            src = raw
-        else:
-            src = io.BufferedReader(_Prefixed(head, raw))
         if head == b"PAR1":  # (a table is read whole: from a pipe, into memory)
-            return _parquet_positions(src if seekable else io.BytesIO(src.read()), path)
-        if seekable:
-            kept = True
-            return _TextFile(raw, _text_encoding(head), path)
+            table = raw if seekable else io.BytesIO(io.BufferedReader(_Prefixed(head, raw)).read())
+            return _parquet_positions(table, path)
         kept = True
+        if seekable:
+            return _TextFile(raw, _text_encoding(head), path)
         lines = _StreamLines(_Prefixed(head, raw), _text_encoding(head), path)
         return _Stream(iter(lines), path, raw.close if path != "-" else None, lines.ready)
     finally:
