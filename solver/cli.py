@@ -5,8 +5,10 @@
 Ctrl-C, unwritable output and messages included); :func:`main` is the bare
 in-process entry the tests call (parse, run, return the exit code).
 
-Exit codes: 0 ok; 1 some lines of ``--file`` were invalid (the others are still
-solved); 2 bad input (one-line error on stderr).
+Exit codes (each command's ``--help`` gives them in full): 0 ok; 1 some lines of
+``--file`` were invalid (the others are still solved), fewer puzzles than
+``--count`` were found, or the output could not be written; 2 bad input (one-line
+error on stderr); 130/143 interrupted; 141 stdout's reader went away.
 """
 from __future__ import annotations
 
@@ -856,8 +858,8 @@ def _read_positions(path):
 
 class _TextFile:
     """The position lines of a seekable ``--file`` text file (:func:`_read_positions`), read from the
-    open file each time they are iterated, ``(line number, text, problem)`` items as the list of a pipe
-    holds them. The file stays open until :meth:`close` (a file renamed or removed meanwhile is still
+    open file each time they are iterated, ``(line number, text, problem)`` items as a parquet table's
+    list and a :class:`_Stream` hold them. The file stays open until :meth:`close` (a file renamed or removed meanwhile is still
     read). ``len()`` is ``count``, set by the reader that counted them (:func:`_solve_lines`' first pass),
     and :attr:`seen` the file's :meth:`stamp` taken before that pass."""
 
@@ -1526,8 +1528,8 @@ _SPILL_READ = 1 << 20
 
 class _Joined:
     """The sized iterable of the first ``n`` items of ``first`` then ``then``'s (an interrupted run's
-    records: those of the :class:`_Spill` or list when it is read, then the later lines solved by
-    ``--threads`` workers)."""
+    records: those of the :class:`_Spill` when it is read, then the later lines solved by ``--threads``
+    workers)."""
 
     def __init__(self, first, n: int, then):
         self._first, self._n, self._then = first, n, then
