@@ -44,7 +44,14 @@ def _paragraphs(*texts: str, width: int = 78) -> str:
 
 
 def register(subparsers) -> None:
-    """Add the ``solve`` and ``puzzles`` subcommands to an argparse ``subparsers`` object."""
+    """Add the ``solve`` and ``puzzles`` subcommands to an argparse ``subparsers`` object.
+
+    Parameters
+    ----------
+    subparsers
+        What :meth:`argparse.ArgumentParser.add_subparsers` returned; each subcommand's ``func``
+        default is its runner (:func:`cmd_solve`, :func:`cmd_puzzles`).
+    """
     p = subparsers.add_parser(
         "solve", help="exact value of a position with open hands (NOTATION.md)",
         description="Solve positions exactly: every move's value (card points the side to move still\n"
@@ -317,9 +324,22 @@ def _out_checks(path):
 
 
 def out_format(path, default: str) -> str:
-    """``"parquet"`` or ``"jsonl"``: the format an ``--out`` path asks for by its ending (``.parquet``,
-    ``.pq``; ``.jsonl``, ``.ndjson``, ``.json``; any case: :func:`sim.cli.suffix_format`), else
-    ``default``; a device or pipe (``/dev/null``) has the command's default."""
+    """The format an ``--out`` path asks for by its ending.
+
+    Parameters
+    ----------
+    path : str
+        The ``--out`` path.
+    default : str
+        The command's format (``"parquet"`` for ``brisca solve``, ``"jsonl"`` for ``brisca puzzles``),
+        for any other ending and for a device or pipe (``/dev/null``).
+
+    Returns
+    -------
+    str
+        ``"parquet"`` (``.parquet``, ``.pq``) or ``"jsonl"`` (``.jsonl``, ``.ndjson``, ``.json``), in any
+        case (:func:`sim.cli.suffix_format`), else ``default``.
+    """
     fmt = suffix_format(path)
     return fmt if fmt in ("parquet", "jsonl") else default
 
@@ -352,6 +372,8 @@ def _write_records(records, path, total=None, complete=True):
 
 
 def _write_or_fail(records, path, rc):
+    """``brisca solve``'s final ``--out`` write (:func:`_write_records`), said on stderr; returns ``rc``, or
+    1 when the write failed (one error line)."""
     try:
         _write_records(records, path)
     except OSError as e:  # (disk full, file size limit): not bad input, as brisca simulate reports it
@@ -1072,7 +1094,24 @@ def _parquet_positions(src, path):
 
 
 def cmd_solve(args) -> int:
-    """Run ``brisca solve``; returns the exit code."""
+    """Run ``brisca solve``.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed ``brisca solve`` arguments (:func:`register`).
+
+    Returns
+    -------
+    int
+        The exit code: 0 ok; 1 some ``--file`` lines invalid, stdout or the ``--out`` file could not be
+        written; 2 bad input (one line on stderr); 141 stdout's reader went away.
+
+    Raises
+    ------
+    KeyboardInterrupt
+        Ctrl-C or SIGTERM (:mod:`sim.cli`), once the records made are kept (``--file --out``).
+    """
     from .api import check_target, check_threads, solve
     from .position import Position
 
@@ -1649,7 +1688,26 @@ def _write_puzzle_table(records, path, total=None, complete=True):
 
 
 def cmd_puzzles(args) -> int:
-    """Run ``brisca puzzles``; returns the exit code."""
+    """Run ``brisca puzzles``.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed ``brisca puzzles`` arguments (:func:`register`).
+
+    Returns
+    -------
+    int
+        The exit code: 0 ok; 1 fewer than ``--count`` puzzles found, stdout closed, or the ``--out`` file
+        could not be written; 2 bad input (one line on stderr).
+
+    Raises
+    ------
+    KeyboardInterrupt
+        Ctrl-C or SIGTERM (:mod:`sim.cli`), once the puzzles found are kept (``--out``).
+    OSError
+        stdout failed (``| head``): :func:`sim.cli.main` gives its exit status.
+    """
     from .puzzles import find_puzzles
 
     if args.count < 1:
@@ -1746,7 +1804,23 @@ def cmd_puzzles(args) -> int:
 
 def main(argv=None) -> int:
     """In-process entry: parse ``argv`` (``solve ...`` or ``puzzles ...``), run it, return the exit
-    code. Without ``brisca``'s process handling (:func:`sim.cli.main`): for tests and embedding."""
+    code. Without ``brisca``'s process handling (:func:`sim.cli.main`): for tests and embedding.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments after ``brisca``; default ``sys.argv[1:]``.
+
+    Returns
+    -------
+    int
+        The command's exit code (:func:`cmd_solve`, :func:`cmd_puzzles`).
+
+    Raises
+    ------
+    SystemExit
+        From argparse, for arguments it refuses (status 2) and ``--help`` (status 0).
+    """
     ap = argparse.ArgumentParser(prog="brisca")
     sub = ap.add_subparsers(dest="command", required=True)
     register(sub)
