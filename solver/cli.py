@@ -733,7 +733,7 @@ class _StreamLines:
     def _line(self, text: str) -> None:
         self._n += 1
         if len(text) > MAX_LINE:
-            self._error = _too_long("line", self._n, self.path, "not a file of positions (one a line)")
+            self._error = _too_long(self._n, self.path)
         elif item := _line_item(self._n, text):
             self._items.append(item)
 
@@ -756,7 +756,7 @@ class _StreamLines:
             self._parts.append(text[pos:])
             self._size += len(text) - pos
             if self._size > MAX_LINE:
-                self._error = _too_long("line", self._n + 1, self.path, "not a file of positions (one a line)")
+                self._error = _too_long(self._n + 1, self.path)
 
     def _more(self) -> int:
         """Read once (waiting for the producer) and split what came; returns the bytes read."""
@@ -1023,7 +1023,7 @@ def _position_lines(fh, path):
             return
         i += 1
         if len(line) > MAX_LINE and not line.endswith(("\n", "\r")):
-            raise _too_long("line", i, path, "not a file of positions (one a line)")
+            raise _too_long(i, path)
         if item := _line_item(i, line):
             yield item
 
@@ -1035,8 +1035,9 @@ def _line_item(i, text):
     return item if item[1] is not None else None
 
 
-def _too_long(what, i, path, why):
-    """The ``ValueError`` of ``--file``'s ``what`` (line, row) ``i`` over :data:`MAX_LINE` characters."""
+def _too_long(i, path, what="line", why="not a file of positions (one a line)"):
+    """The ``ValueError`` of ``--file``'s ``what`` (a text line, a table's row) ``i`` over :data:`MAX_LINE`
+    characters, saying ``why`` that matters."""
     return ValueError(f"--file: {what} {i:,} of {_where(path)} is longer than {MAX_LINE:,} characters: {why}")
 
 
@@ -1087,7 +1088,7 @@ def _parquet_positions(src, path):
             out.append((i, "", ValueError("position: an empty (null) position in the table")))
             continue
         if len(text) > MAX_LINE:
-            raise _too_long("row", i, path, "not a position")
+            raise _too_long(i, path, "row", "not a position")
         if item := _line_item(i, text):
             out.append(item)
     return out
