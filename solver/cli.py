@@ -274,7 +274,7 @@ def _out_problem(path):
     written, an unwritable file), else None; checked before any solving, missing parent directories
     created (and removed again when refused). An existing device or pipe (``/dev/null``,
     ``/dev/stdout``) needs only to be writable; a symlink is checked where it points."""
-    from sim.batch import special_target
+    from sim.batch import make_parents, remove_created, special_target
 
     if os.path.basename(path) in ("", ".", ".."):
         return f"{path!r} is not a file name"
@@ -294,7 +294,6 @@ def _out_problem(path):
             return device_open_problem(path)  # (/dev/tty without a controlling terminal)
     except ValueError as e:
         return f"{path}: {e}"
-    from sim.batch import make_parents, remove_created
     try:  # created as the kernel resolves the path as given (a symlink: its target's directories)
         created = make_parents(os.path.realpath(path) if os.path.islink(path) else path)
     except ValueError as e:  # (worded as brisca simulate words it: "cannot write P: not a directory: D")
