@@ -1170,7 +1170,7 @@ def cmd_solve(args) -> int:
     try:
         work = _read_positions(args.file)
     except OSError as e:
-        return _fail(f"--file: {e.strerror}: {args.file}")
+        return _fail(f"--file: {e.strerror or e}: {args.file}")
     except ValueError as e:  # (a line too long to be a position; a parquet table without positions)
         return _fail(str(e))
     try:

@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import pytest
 import pandas as pd
 
 import sim
@@ -163,3 +164,23 @@ def test_the_solver_summary_names_the_one_thread_that_played():
     s = sim.simulate(RAPIDA2, "solver", deals=1, seed=5, threads=2).summary
     assert s.extra["threads"] == 1 and ", 1 thread" in str(s) and "2 threads" not in str(s)
     assert sim.simulate(RAPIDA2, "random", deals=10, seed=5, threads=2).summary.extra["threads"] == 2
+
+
+def test_a_file_error_without_strerror_is_named(tmp_path, monkeypatch, capsys):
+    """Review of solver/cli.py (2026-12-07): ``brisca solve --file`` reported an OSError of the reader as
+    ``--file: {e.strerror}: F``, which printed ``None`` for an OSError made from a message alone; it prints
+    the message."""
+    import solver.cli as C
+    from sim.cli import main
+
+    def broken(path):
+        raise OSError("the reader broke")
+
+    monkeypatch.setattr(C, "_read_positions", broken)
+    f = tmp_path / "p.txt"
+    f.write_text("players=2\n")
+    with pytest.raises(SystemExit) as ex:
+        main(["solve", "--file", str(f), "--no-progress"])
+    assert ex.value.code == 2
+    err = capsys.readouterr().err
+    assert "the reader broke" in err and "None" not in err
