@@ -1,7 +1,8 @@
 """Puzzle search: positions where exactly one legal move reaches 61 for the side to move (RULES R8).
 
 A puzzle is taken from a random open deal (:func:`solver.position.deal_position`), played
-forward along random legal moves to a random point (any phase), kept when exactly one
+forward along random legal moves to a random ply from 20 to 37 (an exchange counts as a move; the stock
+phase or the endgame, never the first ten tricks), kept when exactly one
 move lets the side to move end with 61 or more card points (points held plus
 value). Each record holds the position, the unique winning move, its value and a
 solution line (principal variation). Graded with ``brisca solve --win --seat S`` on the
