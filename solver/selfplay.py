@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import weakref
 
 import numpy as np
 
@@ -57,7 +58,7 @@ class _SolvingThread(threading.Thread):
     def run(self):
         while True:
             job = self.jobs.get()
-            if job is None:
+            if type(job) is not tuple:  # (None, or the weakref of its dropped _Claim)
                 return
             fn, args, box, done = job
             try:
@@ -65,6 +66,17 @@ class _SolvingThread(threading.Thread):
             except BaseException as e:  # (raised again in the caller)
                 box.append((False, e))
             done.set()
+
+
+class _Claim:
+    """The calling thread's hold on its solving thread, kept only in that thread's locals (``_local.claim``).
+
+    When the calling thread ends, its locals go and the claim with them: a weakref callback (C code: no Python
+    for an interruption to land in) puts the weakref on the solving thread's queue and that thread ends after
+    the job it is on. (Break-it pass 29: a solving thread outlived the thread it served, blocked on its queue
+    for good with its 32 MB of search buffers: one more for every thread that had called play_open_batch or
+    warm_up, e.g. every in-process ``brisca`` command's worker, every open_values.py pool thread.)"""
+    __slots__ = ("__weakref__",)
 
 
 def _in_solving_thread(fn, *args):
@@ -80,6 +92,9 @@ def _in_solving_thread(fn, *args):
     w = getattr(_local, "solver", None)
     if w is None or not w.is_alive():
         w = _local.solver = _SolvingThread()
+        _local.claim = claim = _Claim()  # (replacing an earlier claim ends the earlier thread, if it still runs)
+        w.claim = weakref.ref(claim, w.jobs.put)
+        del claim  # (only _local holds it)
     box, done = [], threading.Event()
     w.jobs.put((fn, args, box, done))
     try:
