@@ -236,3 +236,18 @@ def test_an_interrupted_calls_solving_thread_ends_while_its_caller_lives_on(monk
     finally:
         idle.set()
         t.join(10)
+
+
+def test_chunk_rows_keeps_whole_deals_and_the_trick_row_cap():
+    """Two mutants of the refactor's ``_chunk_rows`` that no test killed (break-it pass 29, M13 and M22): a chunk
+    not rounded down to whole deals (``--chunk 5`` with 2 rotations split a deal pair across chunks), and the
+    time-sized chunks' cap on trick rows dropped (``MAX_TRICK_ROWS``: 2**21 trick rows a chunk when tricks are
+    recorded, about 400 MB in flight otherwise)."""
+    from sim import batch as B
+    assert B._chunk_rows(5, 1000, 2, 20, False, False) == (4, 4)
+    assert B._chunk_rows(5, 1000, 3, 13, False, False) == (3, 3)
+    assert B._chunk_rows(1, 1000, 3, 13, False, False) == (3, 3)  # (at least one whole deal)
+    chunk, step = B._chunk_rows(None, 10 ** 9, 1, 20, True, False)
+    assert chunk == B.MAX_TRICK_ROWS // 20 and step == B.FIRST_CHUNK
+    assert B._chunk_rows(None, 10 ** 9, 1, 20, False, False)[0] == B.DEFAULT_CHUNK
+    assert B._chunk_rows(None, 10 ** 9, 2, 20, False, True)[1] == 2 * B.SOLVER_CHUNK
