@@ -98,14 +98,14 @@ def _slow(monkeypatch, seconds):
 
 
 def test_an_interruption_lands_at_once_and_the_abandoned_solve_ends(monkeypatch):
-    """Kills: the solve run in the caller, a long wait step (the interruption must land within a second of a
-    3 s solve), the interrupted call's solving thread not told to end (it waited on its queue for good) or
+    """Kills: the solve run in the caller, a long wait step (the interruption must land within 2 s of a
+    3 s solve; 0.05 s steps: the margin is for a loaded machine), the interrupted call's solving thread not told to end (it waited on its queue for good) or
     still used by the next call (its job queued behind the end marker: that call never returned)."""
     from solver import selfplay
     selfplay.warm_up(RAPIDA2)
     ref = _batch(1)
     before = len(_solving_threads())
-    started, real = _slow(monkeypatch, 1.5)
+    started, real = _slow(monkeypatch, 3.0)
     box = {}
 
     def caller():
@@ -125,9 +125,9 @@ def test_an_interruption_lands_at_once_and_the_abandoned_solve_ends(monkeypatch)
     t0 = time.monotonic()
     _raise_in(t)
     t.join(30)
-    assert not t.is_alive() and box.get("r") == "interrupted" and box["t"] - t0 < 1.0, box
+    assert not t.is_alive() and box.get("r") == "interrupted" and box["t"] - t0 < 2.0, box
     assert box["next"] == ref
-    # the abandoned solve (1.5 s) ends, and its thread with it; the caller's new solving thread ended with it
+    # the abandoned solve (3 s) ends, and its thread with it; the caller's new solving thread ended with it
     assert _until(lambda: len(_solving_threads()) <= before, 10), [x.name for x in threading.enumerate()]
 
 
@@ -136,7 +136,7 @@ def test_warm_up_is_interruptible(monkeypatch):
     lands at once."""
     from solver import selfplay
     started = threading.Event()
-    monkeypatch.setattr(selfplay, "_warm_up", lambda rules: (started.set(), time.sleep(3)))
+    monkeypatch.setattr(selfplay, "_warm_up", lambda rules: (started.set(), time.sleep(6)))
     box = {}
 
     def caller():
@@ -151,7 +151,7 @@ def test_warm_up_is_interruptible(monkeypatch):
     t0 = time.monotonic()
     _raise_in(t)
     t.join(10)
-    assert "t" in box and box["t"] - t0 < 1.0, box
+    assert "t" in box and box["t"] - t0 < 2.0, box  # (of a 6 s warm-up)
 
 
 @pytest.mark.parametrize("exc", [SystemExit(3), KeyboardInterrupt()])
