@@ -222,7 +222,7 @@ def other_seed(seed: int, k: int) -> int:
 
 def write_atomic(path: str, write) -> None:
     """Write a file by ``write(tmp)`` to a private temporary file beside ``os.path.realpath(path)``
-    (``tempfile.mkstemp``: never an existing file or link), then rename it over the target.
+    (made with ``O_EXCL``, as ``tempfile.mkstemp``: never an existing file or link), then rename it over the target.
 
     Parameters
     ----------
@@ -239,22 +239,47 @@ def write_atomic(path: str, write) -> None:
         Whatever interrupts ``write`` (KeyboardInterrupt, a signal's exception): the temporary file
         is removed and the exception raised again.
     """
-    import tempfile
+    import secrets
 
     real = os.path.realpath(path)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".part", dir=os.path.dirname(real))
-    os.close(fd)
+    d = os.path.dirname(real)
+    # the name is chosen before the file is made, inside the try: a signal right after tempfile.mkstemp made
+    # the file (or within it) left the file with no name to remove (break-it pass 30)
+    tmp = None
     try:
+        while True:  # (O_EXCL: never an existing file or link, as mkstemp)
+            tmp = os.path.join(d, f".tmp-{secrets.token_hex(6)}.part")
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+                break
+            except FileExistsError:
+                tmp = None  # (not ours: never removed)
+        os.close(fd)
         if os.path.exists(real):
             mode = os.stat(real).st_mode & 0o777
         else:
             umask = os.umask(0)
             os.umask(umask)
             mode = 0o666 & ~umask
-        os.chmod(tmp, mode)  # mkstemp's file is 0600; the result gets the mode a plain open would give
+        os.chmod(tmp, mode)  # the new file is 0600; the result gets the mode a plain open would give
         write(tmp)
         os.replace(tmp, real)
     except BaseException:
-        if os.path.lexists(tmp):
-            os.remove(tmp)
+        if tmp is not None:
+            _remove_tmp(tmp)
         raise
+
+
+def _remove_tmp(tmp: str) -> None:
+    """Remove ``tmp`` if it exists, also when a second signal (Ctrl-C twice) lands during the removal: the
+    first interruption is the one raised (a second Ctrl-C while a run was saving left the temporary file:
+    break-it pass 30)."""
+    for _ in range(100):
+        try:
+            try:
+                os.remove(tmp)
+            except OSError:  # (gone, or cannot be removed: nothing more to do)
+                pass
+            return
+        except BaseException:  # noqa: BLE001 - KeyboardInterrupt, Terminated: remove it still
+            continue

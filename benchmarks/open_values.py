@@ -194,7 +194,14 @@ def parse_args(argv=None):
     return a, old
 
 
-def main(argv=None):
+def main(argv=None, restore_handlers=True):
+    """Run the script with ``argv`` (default: the command line).
+
+    ``restore_handlers``: put the caller's SIGINT/SIGTERM handlers back on return (called in-process, e.g.
+    by the tests). The script itself passes False: after an interruption the signals stay ignored until the
+    process has exited (a second Ctrl-C during the interpreter's exit printed "Exception ignored ...
+    KeyboardInterrupt" tracebacks, or ended the process by the signal instead of exit 130 / 143: break-it
+    pass 30)."""
     main_thread = threading.current_thread() is threading.main_thread()
     saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)} if main_thread else {}
     if main_thread:
@@ -202,8 +209,9 @@ def main(argv=None):
     try:
         return _main_unwrapped(argv)
     finally:  # (called in-process, e.g. by the tests: the caller gets its handlers back, Ctrl-C included)
-        for sig, handler in saved.items():
-            signal.signal(sig, handler)
+        if restore_handlers:
+            for sig, handler in saved.items():
+                signal.signal(sig, handler)
 
 
 def _main_unwrapped(argv):
@@ -350,4 +358,4 @@ def summary(df) -> str:
 
 
 if __name__ == "__main__":
-    main()
+    main(restore_handlers=False)
