@@ -119,7 +119,10 @@ def test_a_second_signal_while_exiting_is_ignored(tmp_path, first, second, statu
     SIGTERM: -15)."""
     code = _DOUBLE.format(root=str(ROOT), first=first, second=second, script=str(SCRIPT),
                           out=str(tmp_path / "x.parquet"))
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    # (SIGINT's default restored in the child: a run started in the background of a non-interactive shell, as
+    # CI may be, ignores SIGINT, and its children inherit that; the script's own Ctrl-C then never comes)
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                       preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert p.returncode == status, (p.returncode, p.stderr[-2000:])
     assert "interrupted: nothing written" in p.stderr
     assert "Traceback" not in p.stderr and "KeyboardInterrupt" not in p.stderr, p.stderr[-2000:]
