@@ -74,7 +74,19 @@ def raise_terminated(signum, frame):
 def stops_raise(signals=(signal.SIGTERM, signal.SIGHUP)):
     """Within the block, the stopping ``signals`` raise :class:`Terminated` (:func:`raise_terminated`), so
     that a run stopped by ``kill`` or a closed terminal unwinds as Ctrl-C does (children killed, temporary
-    files removed); the previous handlers are put back on leaving. Main thread only (``signal.signal``)."""
+    files removed); the previous handlers are put back on leaving. Main thread only (``signal.signal``).
+
+    Parameters
+    ----------
+    signals : tuple of signal.Signals
+        The signals that raise :class:`Terminated` inside the block (SIGTERM and SIGHUP by default; SIGINT
+        raises KeyboardInterrupt already).
+
+    Raises
+    ------
+    ValueError
+        From ``signal.signal`` when called outside the main thread.
+    """
     old = {sig: signal.signal(sig, raise_terminated) for sig in signals}
     try:
         yield

@@ -201,7 +201,21 @@ def main(argv=None, restore_handlers=True):
     by the tests). The script itself passes False: after an interruption the signals stay ignored until the
     process has exited (a second Ctrl-C during the interpreter's exit printed "Exception ignored ...
     KeyboardInterrupt" tracebacks, or ended the process by the signal instead of exit 130 / 143: break-it
-    pass 30)."""
+    pass 30).
+
+    Parameters
+    ----------
+    argv : list of str or None
+        The script's arguments (``--help`` lists them); None reads ``sys.argv``.
+    restore_handlers : bool
+        Whether SIGINT's and SIGTERM's handlers are put back on return (main thread only).
+
+    Raises
+    ------
+    SystemExit
+        2 for bad arguments (argparse), 130 on Ctrl-C and 143 on SIGTERM (the deals solved so far saved to
+        ``--out``), 141 when stdout's reader went away.
+    """
     main_thread = threading.current_thread() is threading.main_thread()
     saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)} if main_thread else {}
     if main_thread:

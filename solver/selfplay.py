@@ -58,7 +58,7 @@ class _SolvingThread(threading.Thread):
     def run(self):
         while True:
             job = self.jobs.get()
-            if type(job) is not tuple:  # (None, or the weakref of its dropped _Claim)
+            if type(job) is not tuple:  # (the weakref of its dropped _Claim: the caller ended or gave it up)
                 return
             fn, args, box, done = job
             try:
@@ -71,7 +71,8 @@ class _SolvingThread(threading.Thread):
 class _Claim:
     """The calling thread's hold on its solving thread, kept only in that thread's locals (``_local.claim``).
 
-    When the calling thread ends, its locals go and the claim with them: a weakref callback (C code: no Python
+    When the calling thread ends, its locals go and the claim with them (an interrupted call drops it
+    too, :func:`_in_solving_thread`): a weakref callback (C code: no Python
     for an interruption to land in) puts the weakref on the solving thread's queue and that thread ends after
     the job it is on. (Break-it pass 29: a solving thread outlived the thread it served, blocked on its queue
     for good with its 32 MB of search buffers: one more for every thread that had called play_open_batch or
@@ -101,8 +102,8 @@ def _in_solving_thread(fn, *args):
         while not done.wait(0.05):
             pass
     except BaseException:
-        _local.solver = None  # (busy with the abandoned search: it ends after it)
-        w.jobs.put(None)
+        # busy with the abandoned search: dropping the claim ends it after that search (the callback above)
+        _local.solver = _local.claim = None
         raise
     ok, value = box[0]
     if ok:
