@@ -131,8 +131,9 @@ def sequence_problem(value, ordered: bool = True) -> str | None:
         An iterable given where a list is expected (policies, positions, moves, a position's fields).
     ordered : bool
         Whether the order matters (seats, moves, a stock): then a set is refused too, its order being
-        arbitrary (a set of strings changes order with ``PYTHONHASHSEED``); a dict's ``keys()``
-        keep their insertion order and are accepted.
+        arbitrary (a set of strings changes order with ``PYTHONHASHSEED``); a dict's ``keys()`` and
+        ``items()`` keep their insertion order and are not refused here (mutation pass 23: ``items()`` was
+        refused as "its order is arbitrary"; its pairs are then refused by the caller's item check).
 
     Returns
     -------
@@ -152,6 +153,7 @@ def sequence_problem(value, ordered: bool = True) -> str | None:
     """
     if isinstance(value, collections.abc.Mapping) or hasattr(value, "columns"):
         return KEYS_READ
-    if ordered and isinstance(value, collections.abc.Set) and not isinstance(value, collections.abc.KeysView):
+    if ordered and isinstance(value, collections.abc.Set) and not isinstance(
+            value, (collections.abc.KeysView, collections.abc.ItemsView)):
         return ARBITRARY_ORDER
     return None

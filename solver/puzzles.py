@@ -49,10 +49,11 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
         For unsupported ``players``, or a ``count``, ``seed`` or ``max_tries`` that is not an integer in
         range (``count`` and ``max_tries`` 0 or more, ``seed`` in [0, 2**64)), or an ``on_try`` that is not
         callable (:func:`sim.checks.check_callable`), when called (break-it pass
-        19: ``count=1.5`` yielded 2 puzzles, ``count="2"`` was a ``TypeError``, ``seed=-1`` numpy's message).
+        19: ``count=1.5`` yielded 2 puzzles, ``count="2"`` was a ``TypeError``, ``seed=-1`` numpy's message; mutation pass 23: ``players=2.0``
+        was accepted).
     """
     count, seed, max_tries = check_int(count, "count"), check_int(seed, "seed"), check_int(max_tries, "max_tries")
-    if isinstance(players, (bool, np.bool_)) or players != 2:
+    if isinstance(players, (bool, np.bool_)) or not isinstance(players, (int, np.integer)) or players != 2:
         raise ValueError("players: puzzles are generated for 2 players")
     check_callable(on_try, "on_try")
     return _find(count, players, seed, max_tries, on_try)

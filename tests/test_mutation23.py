@@ -184,3 +184,30 @@ def test_small_puzzles_agree_with_the_oracle():
         assert vals == rec["moves"] and vals[rec["move"]] == rec["value"] == v
         checked.append((rec["deal"], rec["ply"], "stock" in f and not f["stock"]))
     assert len(checked) == 8 and any(empty for _, _, empty in checked), checked
+
+
+def test_sequence_problem_dict_items_keep_their_order():
+    """Mutation pass 23's item: a dict's ``items()`` (a Set by its ABC) was refused as "its order is
+    arbitrary", which is wrong (insertion order); it is not refused there now, and the callers' item checks
+    refuse its pairs with a message naming the pair."""
+    from sim.checks import ARBITRARY_ORDER, sequence_problem
+
+    d = {"heuristic": 1, "random": 2}
+    assert sequence_problem(d.items()) is None and sequence_problem(d.keys()) is None
+    assert sequence_problem({"heuristic", "random"}) == ARBITRARY_ORDER
+    assert sequence_problem(frozenset(d.items())) == ARBITRARY_ORDER  # (a set of pairs is still a set)
+    from solver import analyse_play
+
+    with pytest.raises(ValueError, match=r"moves\[0\]: expected a card .*\('10O', 1\)"):
+        analyse_play("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O "
+                     "points=62,17", {"10O": 1}.items())
+
+
+def test_find_puzzles_refuses_a_float_player_count():
+    """Mutation pass 23's item: ``players=2.0`` was accepted where ``count=1.5`` is refused."""
+    from solver.puzzles import find_puzzles
+
+    for bad in (2.0, np.float64(2), "2", True):
+        with pytest.raises(ValueError, match="players: puzzles are generated for 2 players"):
+            find_puzzles(1, players=bad)
+    assert find_puzzles(0, players=np.int64(2)) is not None
