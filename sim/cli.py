@@ -491,6 +491,12 @@ def dash_output(path) -> str | None:
            "a file named '-')"
 
 
+def _outputs(args) -> list[tuple[str, str]]:
+    """The files ``brisca simulate`` was asked to write, as (flag, path) pairs in the order ``--out``,
+    ``--tricks`` (the flags not given left out)."""
+    return [(flag, path) for flag, path in (("--out", args.out), ("--tricks", args.tricks)) if path is not None]
+
+
 def cmd_simulate(args) -> int:
     """Run ``brisca simulate``; returns the exit status (0 ok, 2 bad input, 1 engine error, 130/143
     interrupted: :func:`main` turns SIGTERM into :class:`_Terminated` for every command)."""
@@ -506,7 +512,7 @@ def cmd_simulate(args) -> int:
         # (a --remove that would be ignored is an error; this message names the players and the deck)
         return _fail(f"--remove applies to 3 players with the spanish40 deck only (RULES R3); "
                      f"got {rules.players} players, deck {rules.deck}")
-    for flag, path in (("--out", args.out), ("--tricks", args.tricks)):
+    for flag, path in _outputs(args):
         if why := dash_output(path):
             return _fail(f"{flag}: {why}")
 
@@ -537,11 +543,11 @@ def cmd_simulate(args) -> int:
                       "played before writing failed; no file was written", file=sys.stderr)
             except OSError:
                 pass  # (stdout failing too: the write error below is the one to report)
-        files = " and ".join(f for f in (args.out, args.tricks) if f is not None)
+        files = " and ".join(f for _, f in _outputs(args))
         where = e.filename or files  # (a write error without a file name: the files the run writes)
-        for flag, f in (("--out", args.out), ("--tricks", args.tricks)):
-            if f is not None and where == f:  # (the writer names its file as given) worded as brisca
-                return _fail(f"{flag}: cannot write {f}: {e.strerror or e}", 1)  # solve's --out
+        for flag, f in _outputs(args):
+            if where == f:  # (the writer names its file as given) worded as brisca solve's --out
+                return _fail(f"{flag}: cannot write {f}: {e.strerror or e}", 1)
         return _fail(f"writing the output failed: {e.strerror or e}" + (f" ({where})" if where else ""), 1)
     except KeyboardInterrupt as e:
         from .cards import printable
@@ -577,7 +583,7 @@ def _kept_note(e, part, args) -> str:
     :func:`sim.batch._keep_interrupted`; ``part``: its summary): the deals it covers and the files."""
     from .cards import printable
     total = args.deals * part.rotations
-    outs = [f for f in (args.out, args.tricks) if f is not None]
+    outs = [f for _, f in _outputs(args)]
     whole = part.extra.get("complete") is True  # (the signal came as the last chunks were written)
     covers = (f"every deal was played ({total:,})" if whole else
               f"the summary covers the {part.deals:,} deals played of {total:,}")
