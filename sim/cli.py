@@ -535,39 +535,53 @@ def cmd_simulate(args) -> int:
     except RuntimeError as e:
         return _fail(str(e), 1)
     except OSError as e:  # e.g. the disk filled up while writing; no output file is left
-        part = getattr(e, "partial_summary", None)
-        if part is not None:  # the deals played are summarized all the same (new-user pass of 2026-12-05)
-            try:
-                _print_summary(part, args.json)
-                print(f"{PROG}: the summary covers the {part.deals:,} of {args.deals * part.rotations:,} deals "
-                      "played before writing failed; no file was written", file=sys.stderr)
-            except OSError:
-                pass  # (stdout failing too: the write error below is the one to report)
-        files = " and ".join(f for _, f in _outputs(args))
-        where = e.filename or files  # (a write error without a file name: the files the run writes)
-        for flag, f in _outputs(args):
-            if where == f:  # (the writer names its file as given) worded as brisca solve's --out
-                return _fail(f"{flag}: cannot write {f}: {e.strerror or e}", 1)
-        return _fail(f"writing the output failed: {e.strerror or e}" + (f" ({where})" if where else ""), 1)
+        return _write_failed(e, args)
     except KeyboardInterrupt as e:
-        from .cards import printable
-        how = 'terminated' if isinstance(e, _Terminated) else 'interrupted'
-        code = 143 if isinstance(e, _Terminated) else 130
-        part = getattr(e, "partial_summary", None)
-        if part is not None:  # the deals finished are summarized, and kept in files that were not there
-            try:
-                _print_summary(part, args.json)
-            except OSError:
-                pass
-            print(f"{PROG}: {how}; {_kept_note(e, part, args)}", file=sys.stderr)
-            return code
-        # (a signal after the outputs were renamed into place: in simulate or here, before the summary)
-        what = (f"the output was written in full ({', '.join(printable(w) for w in written)}), the summary is "
-                "not printed" if written else "no output written")
-        print(f"{PROG}: {how}; {what}", file=sys.stderr)
-        return code
+        return _interrupted(e, args, written)
     _print_summary(result.summary, args.json)
     return 0
+
+
+def _write_failed(e: OSError, args) -> int:
+    """Report ``simulate``'s failed write ``e`` (no output file is left): the summary of the deals played
+    when ``e`` carries one (``partial_summary``), then one error line naming the file; returns 1."""
+    part = getattr(e, "partial_summary", None)
+    if part is not None:  # the deals played are summarized all the same (new-user pass of 2026-12-05)
+        try:
+            _print_summary(part, args.json)
+            print(f"{PROG}: the summary covers the {part.deals:,} of {args.deals * part.rotations:,} deals "
+                  "played before writing failed; no file was written", file=sys.stderr)
+        except OSError:
+            pass  # (stdout failing too: the write error below is the one to report)
+    files = " and ".join(f for _, f in _outputs(args))
+    where = e.filename or files  # (a write error without a file name: the files the run writes)
+    for flag, f in _outputs(args):
+        if where == f:  # (the writer names its file as given) worded as brisca solve's --out
+            return _fail(f"{flag}: cannot write {f}: {e.strerror or e}", 1)
+    return _fail(f"writing the output failed: {e.strerror or e}" + (f" ({where})" if where else ""), 1)
+
+
+def _interrupted(e: KeyboardInterrupt, args, written: list) -> int:
+    """Report an interrupted ``simulate`` (``e``: Ctrl-C, or :class:`_Terminated` for SIGTERM): the summary
+    of the deals finished and what was kept (:func:`_kept_note`) when ``e`` carries a ``partial_summary``,
+    else whether the outputs (``written``: the ones renamed into place) were written in full. Returns 130,
+    or 143 for SIGTERM."""
+    from .cards import printable
+    how = 'terminated' if isinstance(e, _Terminated) else 'interrupted'
+    code = 143 if isinstance(e, _Terminated) else 130
+    part = getattr(e, "partial_summary", None)
+    if part is not None:  # the deals finished are summarized, and kept in files that were not there
+        try:
+            _print_summary(part, args.json)
+        except OSError:
+            pass
+        print(f"{PROG}: {how}; {_kept_note(e, part, args)}", file=sys.stderr)
+        return code
+    # (a signal after the outputs were renamed into place: in simulate or here, before the summary)
+    what = (f"the output was written in full ({', '.join(printable(w) for w in written)}), the summary is "
+            "not printed" if written else "no output written")
+    print(f"{PROG}: {how}; {what}", file=sys.stderr)
+    return code
 
 
 def _print_summary(summary, as_json: bool) -> None:
