@@ -305,7 +305,9 @@ def _count(text: str) -> int:
     return -v if sign else v
 
 
-def _policy_help() -> str:
+def _policy_names_text() -> str:
+    """The policy names for ``--policy``'s help, comma-separated (``"random, greedy, ..."``: those of
+    :mod:`sim.policies` and ``solver``); a fixed list when the engine cannot be imported."""
     try:
         from .batch import _policy_names
         names = ", ".join(_policy_names())
@@ -374,7 +376,7 @@ def add_simulate(sub) -> argparse.ArgumentParser:
     r.add_argument("--deals", type=_count, default=1_000_000, metavar="N",
                    help="deals to play (1e6 and 1_000_000 accepted); with --duplicate, distinct deals")
     r.add_argument("--policy", action="append", default=None, metavar="NAME",
-                   help=f"policy: once, once per side or once per seat; one of {_policy_help()} "
+                   help=f"policy: once, once per side or once per seat; one of {_policy_names_text()} "
                         "(default: random on every seat)")
     r.add_argument("--seed", type=_count, default=0, help="run seed, 0 <= seed < 2**64")
     r.add_argument("--threads", type=_count, default=None, metavar="N",
