@@ -312,7 +312,7 @@ def _policy_names_text() -> str:
         from .batch import _policy_names
         names = ", ".join(_policy_names())
     except Exception:  # the engine is being edited: help must still work
-        names = "random, greedy, heuristic, solver"
+        names = "random, greedy, heuristic, expert, counter, solver"
     return names
 
 
