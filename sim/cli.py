@@ -350,7 +350,19 @@ examples:
 
 
 def add_simulate(sub) -> argparse.ArgumentParser:
-    """Add the ``simulate`` subcommand to ``sub`` (an argparse subparsers object)."""
+    """Add the ``simulate`` subcommand to ``sub``: the rules' options (RULES R1, R3, R7, R9), the run's and
+    the output's, and :func:`cmd_simulate` as its ``func``.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subparsers object of the ``brisca`` parser (:func:`build_parser`).
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The ``simulate`` parser.
+    """
     # (here, not at the top: sim.rules loads numba, half a second; a Ctrl-C meanwhile, inside main,
     # is then one line and not a traceback)
     from .rules import ENDGAMES, EXCHANGE_CONDITIONS, EXCHANGES, REMOVES
@@ -500,8 +512,28 @@ def _outputs(args) -> list[tuple[str, str]]:
 
 
 def cmd_simulate(args) -> int:
-    """Run ``brisca simulate``; returns the exit status (0 ok, 2 bad input, 1 engine error, 130/143
-    interrupted: :func:`main` turns SIGTERM into :class:`_Terminated` for every command)."""
+    """Run ``brisca simulate``: check the input, play the deals (:func:`sim.batch.simulate`), print the
+    summary on stdout (a table, or one JSON object with ``--json``) and write ``--out``/``--tricks``.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The options of :func:`add_simulate`'s parser.
+
+    Returns
+    -------
+    int
+        The exit status: 0 ok; 2 bad input (one ``brisca: error:`` line, nothing played or written); 1 an
+        engine error (``RuntimeError``), a failed write of the outputs (:func:`_write_failed`) or a closed
+        stdout with no ``--out``/``--tricks`` (:func:`refuse_closed_stdout`); 130 interrupted (Ctrl-C), 143
+        terminated (SIGTERM, which :func:`main` turns into :class:`_Terminated` for every command;
+        :func:`_interrupted`).
+
+    Raises
+    ------
+    OSError
+        Writing the summary to stdout failed (:func:`main` reports it: :func:`stdout_failed`).
+    """
     from .rules import Rules
     from .batch import simulate
     try:
@@ -655,7 +687,15 @@ def _version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``brisca`` parser with its subcommands (``simulate``, and the solver's when available)."""
+    """The ``brisca`` parser with its subcommands (``simulate``, and the solver's when available: a
+    :mod:`solver.cli` that cannot be imported or registered prints one ``brisca: warning:`` line on stderr
+    and leaves them out).
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The parser (a :class:`_Parser`: one-line errors, exit status 2); each subcommand sets ``func``.
+    """
     p = _Parser(prog=PROG, formatter_class=_Help,
                 description="brisca: simulator and open-hand solver for Brisca, the Spanish trick-taking card game.")
     p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
@@ -944,7 +984,20 @@ def _quiet_interrupts(default):
 
 
 def main(argv=None):
-    """Console script ``brisca``: parse ``argv``, run the subcommand, ``sys.exit`` with its status."""
+    """Console script ``brisca``: parse ``argv``, run the subcommand (:func:`run_interruptible`),
+    ``sys.exit`` with its status.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The words after the program name (default ``sys.argv[1:]``; none: the help on stderr, status 2).
+
+    Raises
+    ------
+    SystemExit
+        Always, with the command's exit status (0 ok, 2 bad input, 1 a failed command or write, 141 a
+        closed pipe on stdout, 130 Ctrl-C, 143 SIGTERM).
+    """
     import signal
     import threading
 
