@@ -470,6 +470,12 @@ def _on_sigterm(signum, frame):
     raise _Terminated()
 
 
+def _ending(e: KeyboardInterrupt) -> tuple[str, int]:
+    """How a command stopped by the signal ``e`` says it ended, and its exit status: ``("terminated", 143)``
+    for SIGTERM (:class:`_Terminated`, 128 + 15), else ``("interrupted", 130)`` (Ctrl-C, 128 + 2)."""
+    return ("terminated", 143) if isinstance(e, _Terminated) else ("interrupted", 130)
+
+
 class _StdoutClosed(Exception):
     """Raised by ``brisca simulate``'s start hook when it refused a closed stdout."""
 
@@ -601,8 +607,7 @@ def _interrupted(e: KeyboardInterrupt, args, written: list) -> int:
     else whether the outputs (``written``: the ones renamed into place) were written in full. Returns 130,
     or 143 for SIGTERM."""
     from .cards import printable
-    how = 'terminated' if isinstance(e, _Terminated) else 'interrupted'
-    code = 143 if isinstance(e, _Terminated) else 130
+    how, code = _ending(e)
     part = getattr(e, "partial_summary", None)
     if part is not None:  # the deals finished are summarized, and kept in files that were not there
         try:
@@ -879,7 +884,7 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
             time.sleep(0.05)
     except KeyboardInterrupt as e:
         import ctypes
-        term = isinstance(e, _Terminated)
+        how, code = _ending(e)
         second = False
         if not done.is_set():  # (a command that has just returned is not interrupted)
             ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(t.ident), ctypes.py_object(type(e)))
@@ -889,7 +894,7 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
             while not done.is_set() and time.monotonic() < max(end, keep_deadline()):
                 time.sleep(0.05)
         except KeyboardInterrupt as e2:  # a second signal: stop now (the last one names the exit)
-            term = isinstance(e2, _Terminated)
+            how, code = _ending(e2)
             second = True
         if not done.is_set():
             for stream in (sys.stdout, sys.stderr):
@@ -910,12 +915,12 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
             try:
                 why = ("a second signal" if second else
                        f"still running after {unwind:g} s: a compiled search, a blocking read or a long write")
-                print(f"{PROG}: {'terminated' if term else 'interrupted'} (stopped "
+                print(f"{PROG}: {how} (stopped "
                       f"without unwinding, {why}; unfinished temporary files removed, files written above kept)",
                       file=sys.stderr, flush=True)
             except Exception:
                 pass
-            return hard_exit(143 if term else 130)
+            return hard_exit(code)
     if "exc" in box:
         raise box["exc"]
     return box.get("code")
@@ -1022,9 +1027,8 @@ def main(argv=None):
         sys.stdout.flush()
     except KeyboardInterrupt as e:
         # (simulate reports its own interruption; this is the other commands': one line, no traceback)
-        term = isinstance(e, _Terminated)
-        print(f"{PROG}: {'terminated' if term else 'interrupted'}", file=sys.stderr)
-        code = 143 if term else 130
+        how, code = _ending(e)
+        print(f"{PROG}: {how}", file=sys.stderr)
     except OSError as e:
         # the commands report their own files' errors; what reaches here is stdout itself: its reader went
         # away (`brisca solve ... | head`: stop quietly, like other Unix tools) or it is full (`> /dev/full`)
