@@ -92,7 +92,7 @@ class _Parser(argparse.ArgumentParser):
             super()._print_message(message, file)
 
 
-def _option_strings(parser) -> list[str]:
+def _known_long_options(parser) -> list[str]:
     """The long option strings of ``parser`` and of the subcommand it parsed (``--target``, ``--deals`` ...;
     every subcommand's when none is known)."""
     found = []
@@ -102,7 +102,7 @@ def _option_strings(parser) -> list[str]:
         if isinstance(action, argparse._SubParsersAction):
             subs = [action.choices[command]] if command in action.choices else action.choices.values()
             for sub in dict.fromkeys(subs):
-                found.extend(_option_strings(sub))
+                found.extend(_known_long_options(sub))
     return list(dict.fromkeys(found))
 
 
@@ -142,7 +142,7 @@ def _option_text(parser, word: str, command, before: bool) -> str:
     shown = show_input(name, quote=False)  # (a 5000-character word is not echoed whole a second time)
     sub = _subcommands(parser)
     choices = sub.choices if sub is not None else {}
-    owners = [c for c, p in choices.items() if name in _all_option_strings(p)]
+    owners = [c for c, p in choices.items() if name in _own_option_strings(p)]
     if owners and (command in owners or command is None):
         c = command if command in owners else owners[0]
         also = "" if c == command or len(owners) == 1 else " (and of " + ", ".join(
@@ -151,13 +151,13 @@ def _option_text(parser, word: str, command, before: bool) -> str:
     if owners:
         return f"{shown} is an option of {PROG} {', '.join(owners)}, not of {PROG} {command}"
     # (the top level's options and the command's; every command's when none was given)
-    known = _option_strings(parser) if command not in choices else (
-        _all_option_strings(parser) + _all_option_strings(choices[command]))
+    known = _known_long_options(parser) if command not in choices else (
+        _own_option_strings(parser) + _own_option_strings(choices[command]))
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
     if not close:
         return f"unknown option {shown}"
     where = ""
-    if before and command in choices and close[0] not in _all_option_strings(parser):
+    if before and command in choices and close[0] not in _own_option_strings(parser):
         where = f" give it after the command, {PROG} {command} {close[0]} ..."  # (`brisca --tagret solve`)
     return f"unknown option {shown}: did you mean {close[0]}?{where}"
 
@@ -167,7 +167,7 @@ def _subcommands(parser):
     return next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
 
 
-def _all_option_strings(parser) -> list[str]:
+def _own_option_strings(parser) -> list[str]:
     """Every option string of ``parser`` itself (short and long; not its subcommands')."""
     return [o for a in parser._actions for o in a.option_strings]
 
