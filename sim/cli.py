@@ -263,7 +263,16 @@ def numbers_as_values(parser: argparse.ArgumentParser) -> argparse.ArgumentParse
 def _count(text: str) -> int:
     """An integer option's value (every integer flag of ``brisca``): ``1000000``, ``1_000_000`` or
     ``1e6``, ASCII digits only (as positions' numbers, NOTATION.md; ``int`` alone also reads other
-    scripts' digits, which the break-it pass of 2026-12-05 found ``--deals`` and ``--target`` taking)."""
+    scripts' digits, which the break-it pass of 2026-12-05 found ``--deals`` and ``--target`` taking).
+    The option's own range is checked by the command, not here.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        ``invalid integer '...'`` for a value that is not an integer (``1.5``, ``1e-3``, ``inf``, other
+        scripts' digits); ``'...' is too large`` / ``too small`` for one of :data:`_COUNT_LIMIT` or more
+        in size.
+    """
     t = text.strip()
     shown = repr(text) if len(text) <= 40 else repr(text[:37]) + "..."  # (a 5000-digit argument: not all of it)
     if not t.isascii():
@@ -421,8 +430,19 @@ _FORMAT_NAMES = {"csv": "CSV", "tsv": "TSV", "text": "text", "jsonl": "JSON line
 
 
 def suffix_format(path):
-    """The format code (:data:`_SUFFIX_FORMATS`) the ending of ``path``'s file name suggests, any case
-    (``"parquet"``, ``"jsonl"``, ``"csv"``, ...), or None."""
+    """The format the ending of ``path``'s file name suggests.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A file name; its last ``.``-ending is read, in any case.
+
+    Returns
+    -------
+    str or None
+        A format code of :data:`_SUFFIX_FORMATS` (``"parquet"``, ``"jsonl"``, ``"csv"``, ...), or None for an
+        ending not listed or none.
+    """
     name = os.path.basename(str(path)).lower()
     i = name.rfind(".")
     return _SUFFIX_FORMATS.get(name[i:]) if i >= 0 else None
@@ -502,9 +522,21 @@ def refuse_closed_stdout(*outputs) -> bool:
 
 
 def dash_output(path) -> str | None:
-    """Why an output path ``"-"`` is refused, or None for any other path: ``-`` reads as standard output
-    (``--file -`` is standard input), but the command would write a file named ``-`` (break-it pass of
-    2026-12-06: ``brisca simulate --out -`` did, and said ``wrote deals: -``)."""
+    """Why an output path ``"-"`` is refused: ``-`` reads as standard output (``--file -`` is standard
+    input), but the command would write a file named ``-`` (break-it pass of 2026-12-06: ``brisca simulate
+    --out -`` did, and said ``wrote deals: -``).
+
+    Parameters
+    ----------
+    path : str or None
+        An output option's value as given.
+
+    Returns
+    -------
+    str or None
+        The reason, to follow the flag in an error line (``--out: '-' is not standard output here ...``),
+        for ``"-"``; None for any other path.
+    """
     if path != "-":
         return None
     return "'-' is not standard output here (stdout carries the command's own output); give a file name (./- for " \
@@ -722,9 +754,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 def stdout_failed(e: OSError) -> int:
     """After writing to stdout raised ``e``: point stdout's descriptor at the null device (so that
-    Python's flush at exit does not raise again) and return the exit status: 141 (128 + SIGPIPE,
-    quietly, as a shell reports a tool killed by a closed pipe) when the reader went away (``| head``),
-    else 1 after a one-line error (``> /dev/full``)."""
+    Python's flush at exit does not raise again) and return the exit status.
+
+    Parameters
+    ----------
+    e : OSError
+        What the write raised.
+
+    Returns
+    -------
+    int
+        141 (128 + SIGPIPE, quietly, as a shell reports a tool killed by a closed pipe) when the reader
+        went away (``| head``: ``BrokenPipeError``), else 1 after a one-line error on stderr (``> /dev/full``).
+    """
     try:
         null = os.open(os.devnull, os.O_WRONLY)
         try:
