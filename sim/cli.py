@@ -58,29 +58,38 @@ class _Parser(argparse.ArgumentParser):
         return ns, extras
 
     def error(self, message):
-        from .cards import printable, show_input  # (argparse echoes the words as given: break-it pass 22)
+        from .cards import printable  # (argparse echoes the words as given: break-it pass 22)
         hint = ""
-        if message.startswith("unrecognized arguments:"):  # (the words are self._extras, just parsed)
-            hint = _option_hint(self)
-            lost = _lost_position(self)
-            if hint:  # (and the position's fields given unquoted beside it: break-it pass 22 showed one hint)
-                single = [w for w in self._extras if not any(c.isspace() for c in w)]
-                hint += _quote_hint("unrecognized arguments: " + " ".join(single))
-                if lost is not None:  # (`solve --seed 1 "<pos>"`: the option's value was read as the position,
-                    # and the position looked refused: new-user pass 23)
-                    hint += f" ({show_input(lost)} was read as the position)"
-            elif lost is not None:  # (`brisca solve -5 "<position>"`: the quote hint blamed the quoting of what
-                # was quoted, break-it pass 22)
-                hint = (f" (one position per run: {show_input(lost)} was read as the position, the quoted "
-                        "position is an extra argument)")
-            else:
-                hint = _quote_hint(message)
+        if message.startswith("unrecognized arguments:"):
+            hint = self._unrecognized_hint(message)
         elif message.startswith(("argument COMMAND: invalid choice:",
                                  "the following arguments are required: COMMAND")):
             hint = _before_command_hint(self, message)
         # (argparse's part echoes a word whole: a 10,000-character one made a 10 kB line, break-it pass 25)
         message = re.sub(r"\S{201,}", lambda m: f"{m.group(0)[:60]}... ({len(m.group(0))} characters)", message)
         self.exit(2, f"{PROG}: error: {printable(message + hint)}\n")
+
+    def _unrecognized_hint(self, message):
+        """The hint for argparse's ``unrecognized arguments`` error ``message`` (the words are
+        ``self._extras``, just parsed): a mistyped or misplaced option (:func:`_option_hint`), a quoted
+        position that lost its place to another word (:func:`_lost_position`), or an unquoted position
+        (:func:`_quote_hint`); "" when none applies."""
+        from .cards import show_input
+        hint = _option_hint(self)
+        lost = _lost_position(self)
+        if hint:  # (and the position's fields given unquoted beside it: break-it pass 22 showed one hint)
+            single = [w for w in self._extras if not any(c.isspace() for c in w)]
+            hint += _quote_hint("unrecognized arguments: " + " ".join(single))
+            if lost is not None:  # (`solve --seed 1 "<pos>"`: the option's value was read as the position,
+                # and the position looked refused: new-user pass 23)
+                hint += f" ({show_input(lost)} was read as the position)"
+        elif lost is not None:  # (`brisca solve -5 "<position>"`: the quote hint blamed the quoting of what
+            # was quoted, break-it pass 22)
+            hint = (f" (one position per run: {show_input(lost)} was read as the position, the quoted "
+                    "position is an extra argument)")
+        else:
+            hint = _quote_hint(message)
+        return hint
 
     def _print_message(self, message, file=None):
         # argparse ignores a failed write; --help and --version on stdout report it as every command's
