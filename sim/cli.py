@@ -1066,7 +1066,7 @@ def main(argv=None):
     unraisable = sys.unraisablehook
     sys.unraisablehook = _quiet_interrupts(unraisable)
     # SIGTERM (kill, timeout, a scheduler) unwinds like Ctrl-C, so every command removes its temporary files
-    old = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \
+    old_sigterm = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \
         else None
     try:
         parser = build_parser()
@@ -1088,8 +1088,8 @@ def main(argv=None):
         batch = sys.modules.get("sim.batch")
         if batch is not None:  # the output directories this run made and left empty go (sim.batch.make_parents)
             batch.remove_pending_dirs()
-        if old is not None:
-            signal.signal(signal.SIGTERM, old)
+        if old_sigterm is not None:
+            signal.signal(signal.SIGTERM, old_sigterm)
         sys.stderr = stderr
         sys.unraisablehook = unraisable
         try:  # (a message that could not be written, `2>/dev/full`: Python's own flush at exit would
