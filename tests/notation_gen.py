@@ -2,8 +2,6 @@
 random deals (every player count and deck, remove, exchange, endgame, mid-trick, observations of
 each seat) and invalid ones by mutating valid ones."""
 
-import random
-
 from tests.notation_reading import COMBOS, POINTS, REMOVES, EXCHANGES, ENDGAMES, deck_of, show, side
 
 def valid(rng):

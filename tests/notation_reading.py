@@ -203,7 +203,6 @@ def _read(text):
     # hand sizes
     leader = (turn - len(trick)) % n
     has_played = {(leader + i) % n for i in range(len(trick))}
-    known_in_hands = sum(len(h) for h, _ in hands)
 
     def fits(k):
         if k < 0 or k > 3 or (trick and k < 1):

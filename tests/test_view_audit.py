@@ -170,7 +170,6 @@ class Tracker:
 
     def play(self, c):
         g = self.g
-        seat = g.to_move
         had_stock = bool(g.stock)
         ntrick = len(g.trick)
         g.play(c)
