@@ -261,11 +261,8 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     thread ends: parallel callers (``benchmarks/open_values.py --threads``) stay parallel.
     """
     from sim.checks import check_flag, check_int
-    from sim.engine import (R_CAPOTE, R_EX, R_FIRST, R_NEX, R_PINTA, R_REMOVED, R_SEAT_POINTS, R_SEAT_TRICKS,
-                            R_SIDE_POINTS, R_SIZE, R_STATUS, R_TRUMP, R_WINNER, T_CARDS, T_LEADER, T_POINTS, T_SIZE,
-                            T_WINNER, shuffle_deal)
+    from sim.engine import shuffle_deal
     from sim.rng import deal_seed
-    from . import search as S
 
     rules = _rules_of(rules)
     # (break-it pass of 2026-12-06: seed=1.5 was cut to 1, "1" read as 1, rotations=0 a ZeroDivisionError)
@@ -276,10 +273,36 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     if m and (row0 + m - 1) // rotations >= 2 ** 64:
         raise ValueError(f"row0, m: rows {row0}..{row0 + m - 1} play deals past the last deal number, 2**64 - 1")
     rec = check_flag(rec, "rec")
-    # each output's row shape and the dtypes it takes (kinds, or a dtype's name), checked before any deal is
-    # solved (break-it pass 19: a row too short was an IndexError, an int8 dseeds an OverflowError, after the
-    # deal): a deal seed is 64 bits; res holds -1 (a draw's winner, an unused exchange slot), so signed
-    # integers (an unsigned res: break-it pass 23); the other outputs any integers
+    _check_outputs(rules, m, rec, res, hands0, dseeds, tricks)
+    # the batch passes the run seed as int64 bits (2**64 - 1 arrives as -1): keep the bits
+    seed = int(seed) & 0xFFFFFFFFFFFFFFFF
+    n = rules.players
+    order = np.zeros(48, dtype=np.int8)
+    rng = np.zeros(1, dtype=np.uint64)
+    deck = np.array(rules.deck_cards, dtype=np.int8)
+    ra = rules.to_array()
+    for i in range(m):
+        d = (row0 + i) // rotations
+        ds = np.uint64(deal_seed(np.uint64(seed), np.uint64(int(d))))
+        dseeds[i] = ds
+        removed = shuffle_deal(ra, deck, ds, order, rng)
+        for k in range(3 * n):
+            hands0[i, k % n, k // n] = order[k]
+        play = _in_solving_thread(play_open_deal, rules, seed, d)  # (interruptible: see there)
+        _fill_row(rules, play, removed, res[i], tricks[i] if rec else None)
+
+
+def _check_outputs(rules, m, rec, res, hands0, dseeds, tricks):
+    """Raise the ValueError :func:`play_open_batch` documents for an output array it cannot fill.
+
+    Each output's row shape and the dtypes it takes (kinds, or a dtype's name) are checked before any deal
+    is solved (break-it pass 19: a row too short was an IndexError, an int8 dseeds an OverflowError, after
+    the deal): a deal seed is 64 bits; res holds -1 (a draw's winner, an unused exchange slot), so signed
+    integers (an unsigned res: break-it pass 23); the other outputs any integers. ``tricks`` only when
+    ``rec``.
+    """
+    from sim.engine import R_SIZE, T_SIZE
+
     need = {"res": (res, (R_SIZE,), ("i",), "signed integers"),
             "hands0": (hands0, (rules.players, 3), ("i", "u"), "integers"),
             "dseeds": (dseeds, (), ("uint64",), "uint64")} | (
@@ -293,78 +316,84 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
             raise ValueError(f"{name}: expected rows of shape {inner} ({what}), got shape {a.shape}, dtype {a.dtype}")
         if not a.flags.writeable:  # (numpy's "assignment destination is read-only", naming no output, after the
             raise ValueError(f"{name}: the output array is read-only")  # first deal's solve: break-it pass 28)
-    # the batch passes the run seed as int64 bits (2**64 - 1 arrives as -1): keep the bits
-    seed = int(seed) & 0xFFFFFFFFFFFFFFFF
+
+
+def _fill_row(rules, play, removed, res_row, tricks_row):
+    """Replay a solved deal (:func:`play_open_deal`'s ``play``) and write its result columns.
+
+    Parameters
+    ----------
+    rules : sim.rules.Rules
+    play : dict
+        :func:`play_open_deal`'s result: its ``position`` and ``moves`` are replayed.
+    removed : int
+        The card the deal left out (:func:`sim.engine.shuffle_deal`'s return), for ``R_REMOVED``.
+    res_row : ndarray(signed int, shape=(R_SIZE,))
+        Output: the deal's ``R_*`` columns.
+    tricks_row : ndarray(int, shape=(tricks, T_SIZE)) or None
+        Output, when given: leader, winner, card points and cards of every trick.
+    """
+    from sim.engine import (R_CAPOTE, R_EX, R_FIRST, R_NEX, R_PINTA, R_REMOVED, R_SEAT_POINTS, R_SEAT_TRICKS,
+                            R_SIDE_POINTS, R_STATUS, R_TRUMP, R_WINNER, T_CARDS, T_LEADER, T_POINTS, T_WINNER)
+    from . import search as S
+
     n = rules.players
     nsides = rules.sides
-    order = np.zeros(48, dtype=np.int8)
-    rng = np.zeros(1, dtype=np.uint64)
-    deck = np.array(rules.deck_cards, dtype=np.int8)
-    ra = rules.to_array()
-    for i in range(m):
-        row = row0 + i
-        d = row // rotations
-        ds = np.uint64(deal_seed(np.uint64(seed), np.uint64(int(d))))
-        dseeds[i] = ds
-        removed = shuffle_deal(ra, deck, ds, order, rng)
-        for k in range(3 * n):
-            hands0[i, k % n, k // n] = order[k]
-        play = _in_solving_thread(play_open_deal, rules, seed, d)  # (interruptible: see there)
-        pos = play["position"]
-        st, stock, ismax = pos.to_arrays(perspective=0)
-        res[i, R_PINTA] = pos.trump
-        res[i, R_TRUMP] = pos.trump // 12
-        res[i, R_FIRST] = 0
-        res[i, R_REMOVED] = removed
-        res[i, R_STATUS] = 0
-        for k in range(6):
-            res[i, R_EX + k] = -1
-        pts = [0] * n
-        won = [0] * n
-        nex = 0
-        t = 0
-        for mv_ in play["moves"]:
-            ntr = int(st[ST_NTRICK])
-            leader = int(st[ST_LEADER])
-            seat = (leader + ntr) % n
-            if mv_ == SWAP:
-                res[i, R_EX + 3 * nex] = seat
-                hand_before = int(st[ST_HAND + seat])
-                S.apply_move(st, stock, ismax, mv_)
-                given = [c for c in range(48) if hand_before >> c & 1 and not int(st[ST_HAND + seat]) >> c & 1]
-                res[i, R_EX + 3 * nex + 1] = given[0]
-                res[i, R_EX + 3 * nex + 2] = t
-                nex += 1
-                continue
-            if ntr == n - 1:
-                cards = [int(st[ST_TRICK + j]) for j in range(n - 1)] + [mv_]
-                w = int(trick_winner(np.array(cards, dtype=np.int64), n, pos.trump // 12))
-                ws_ = (leader + w) % n
-                tp = sum(int(S.card_points(c)) for c in cards)
-                pts[ws_] += tp
-                won[ws_] += 1
-                if rec:
-                    tricks[i, t, T_LEADER] = leader
-                    tricks[i, t, T_WINNER] = ws_
-                    tricks[i, t, T_POINTS] = tp
-                    for j in range(n):
-                        tricks[i, t, T_CARDS + j] = cards[j]
-                t += 1
-            S.apply_move(st, stock, ismax, mv_)
-        res[i, R_NEX] = nex
-        side = [0] * nsides
-        for s in range(n):
-            res[i, R_SEAT_POINTS + s] = pts[s]
-            res[i, R_SEAT_TRICKS + s] = won[s]
-            side[s % nsides] += pts[s]
-        for s in range(nsides):
-            res[i, R_SIDE_POINTS + s] = side[s]
-        best = max(range(nsides), key=lambda s: side[s])
-        if side[best] >= 61:
-            winner = best
-        elif sum(1 for s in range(nsides) if side[s] == side[best]) > 1:
-            winner = -1
-        else:
-            winner = best
-        res[i, R_WINNER] = winner  # RULES R8
-        res[i, R_CAPOTE] = 1 if max(side) == 120 else 0
+    pos = play["position"]
+    st, stock, ismax = pos.to_arrays(perspective=0)
+    res_row[R_PINTA] = pos.trump
+    res_row[R_TRUMP] = pos.trump // 12
+    res_row[R_FIRST] = 0
+    res_row[R_REMOVED] = removed
+    res_row[R_STATUS] = 0
+    for k in range(6):  # two exchange slots (seat, card given, trick), -1 while unused
+        res_row[R_EX + k] = -1
+    pts = [0] * n  # card points each seat took
+    won = [0] * n  # tricks each seat took
+    nex = 0  # exchanges so far
+    t = 0  # tricks so far
+    for move in play["moves"]:
+        ntr = int(st[ST_NTRICK])
+        leader = int(st[ST_LEADER])
+        seat = (leader + ntr) % n
+        if move == SWAP:
+            res_row[R_EX + 3 * nex] = seat
+            hand_before = int(st[ST_HAND + seat])
+            S.apply_move(st, stock, ismax, move)
+            given = [c for c in range(48) if hand_before >> c & 1 and not int(st[ST_HAND + seat]) >> c & 1]
+            res_row[R_EX + 3 * nex + 1] = given[0]
+            res_row[R_EX + 3 * nex + 2] = t
+            nex += 1
+            continue
+        if ntr == n - 1:  # this move ends the trick
+            cards = [int(st[ST_TRICK + j]) for j in range(n - 1)] + [move]
+            w = int(trick_winner(np.array(cards, dtype=np.int64), n, pos.trump // 12))
+            taker = (leader + w) % n
+            tp = sum(int(S.card_points(c)) for c in cards)
+            pts[taker] += tp
+            won[taker] += 1
+            if tricks_row is not None:
+                tricks_row[t, T_LEADER] = leader
+                tricks_row[t, T_WINNER] = taker
+                tricks_row[t, T_POINTS] = tp
+                for j in range(n):
+                    tricks_row[t, T_CARDS + j] = cards[j]
+            t += 1
+        S.apply_move(st, stock, ismax, move)
+    res_row[R_NEX] = nex
+    side = [0] * nsides
+    for s in range(n):
+        res_row[R_SEAT_POINTS + s] = pts[s]
+        res_row[R_SEAT_TRICKS + s] = won[s]
+        side[s % nsides] += pts[s]
+    for s in range(nsides):
+        res_row[R_SIDE_POINTS + s] = side[s]
+    best = max(range(nsides), key=lambda s: side[s])
+    if side[best] >= 61:
+        winner = best
+    elif sum(1 for s in range(nsides) if side[s] == side[best]) > 1:
+        winner = -1
+    else:
+        winner = best
+    res_row[R_WINNER] = winner  # RULES R8
+    res_row[R_CAPOTE] = 1 if max(side) == 120 else 0
