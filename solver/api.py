@@ -151,7 +151,14 @@ def release_workers() -> int:
 
 
 def workspace():
-    """This thread's search buffers (:func:`solver.search.new_workspace`), allocated on first use."""
+    """This thread's search buffers (:func:`solver.search.new_workspace`), allocated on first use.
+
+    Returns
+    -------
+    tuple of ndarray
+        ``(tt_k1, tt_k2, tt_d, frames, moves, counters)``, int64 (:func:`check_workspace`'s layout): 32 MB,
+        about 10 ms to allocate on a thread's first call, kept while the thread lives.
+    """
     ws = getattr(_local, "ws", None)
     if ws is None:
         from .search import new_workspace
@@ -220,9 +227,10 @@ class SolveResult:
     best : list of str
         The moves that reach ``value`` (empty with ``moves=False`` and in target mode).
     pv : list of str
-        A principal variation (moves of every seat, ``swap`` included) to the end of the deal.
+        A principal variation (moves of every seat, ``swap`` included) to the end of the deal (empty with
+        ``pv=False``, in target mode and for ``stock=?``).
     nodes : int
-        Nodes searched.
+        Nodes searched (0 when target mode decided without a search).
     ms : float
         Wall time of the solve in milliseconds, without a thread's first allocation of its table
         and without loading or compiling numba functions on their first call in the process (the
@@ -259,6 +267,7 @@ class SolveResult:
 
 
 def _as_position(position) -> Position:
+    """``position`` as a :class:`Position` (a string is parsed); else the ValueError every public call raises."""
     if isinstance(position, Position):
         return position
     if isinstance(position, str):
@@ -368,6 +377,7 @@ def check_threads(threads) -> int:
 
 
 def _names(moves):
+    """Card strings (``swap`` included) of the move ids ``moves`` (:func:`sim.cards.format_card`)."""
     return [format_card(int(m)) for m in moves]
 
 
@@ -520,8 +530,9 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     ValueError
         For an invalid position (with ``errors="raise"``: the first in order, its message prefixed
         ``positions[i]: ``), a single string or a mapping for ``positions``, bad ``threads``,
-        ``target`` or ``errors``, or a ``seat`` given without a target or ``win`` or not an integer 0 or
-        more (a seat past a position's players is that position's error).
+        ``target`` or ``errors``, ``pv``, ``moves`` or ``win`` not a yes/no flag, ``target`` and ``win``
+        both, or a ``seat`` given without a target or ``win`` or not an integer 0 or more (a seat past a
+        position's players is that position's error).
 
     Examples
     --------
@@ -628,8 +639,9 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
     Raises
     ------
     ValueError
-        For an invalid position, an illegal move (naming its index), ``moves`` given as one string
-        or as a mapping, or a ``perspective`` that is not a seat of the position.
+        For an invalid position, a hidden hand, ``stock=?`` with cards left to draw, an illegal move
+        (naming its index), ``moves`` given as one string, as a mapping or in no order (a set), or a
+        ``perspective`` that is not a seat of the position.
 
     Examples
     --------
