@@ -44,11 +44,18 @@ def _rules_of(rules) -> Rules:
     return Rules.from_array(rules)  # (its shape and dtype check names them)
 
 
-_local = threading.local()
+_local = threading.local()  # per calling thread: solver (its _SolvingThread) and claim (its _Claim)
 
 
 class _SolvingThread(threading.Thread):
-    """A daemon thread that runs the calls :func:`_in_solving_thread` hands it, one at a time."""
+    """A daemon thread that runs the calls :func:`_in_solving_thread` hands it, one at a time.
+
+    ``jobs`` takes ``(fn, args, box, done)`` tuples: the thread appends ``(True, result)`` or
+    ``(False, exception)`` to ``box`` and sets the ``done`` event. Anything else on it (the weakref of the
+    caller's :class:`_Claim`, put there by its callback) ends the thread. ``claim`` is that weakref, set
+    by :func:`_in_solving_thread`: held here because a weakref's callback runs only while the weakref
+    itself lives.
+    """
 
     def __init__(self):
         super().__init__(name="brisca-selfplay", daemon=True)
@@ -120,8 +127,9 @@ def play_open_deal(rules, seed: int, d: int, ws=None):
         The table (R1-R9).
     seed, d : int
         Run seed and deal number, each ``0 <= x < 2**64`` (:func:`solver.position.deal_position`).
-    ws : tuple, optional
-        Search buffers (:func:`solver.search.new_workspace`); default: the calling thread's own.
+    ws : tuple of 6 ndarray(int64), optional
+        Search buffers (:func:`solver.search.new_workspace`); default: the calling thread's own
+        (:func:`solver.api.workspace`).
 
     Returns
     -------
@@ -129,7 +137,7 @@ def play_open_deal(rules, seed: int, d: int, ws=None):
         ``moves`` (list of move ids: card ids and ``SWAP``, every seat's, to the end of the deal),
         ``value`` (card points the even seats capture, exact; None with three players, where each seat
         plays its own paranoid best move), ``position`` (start position, :class:`solver.Position`),
-        ``nodes`` (nodes searched).
+        ``nodes`` (nodes searched; three players: over every move's solve).
 
     Raises
     ------
@@ -195,6 +203,7 @@ def warm_up(rules):
 
 
 def _warm_up(rules):
+    """:func:`warm_up`'s work, run in the solving thread (``rules`` a :class:`~sim.rules.Rules`)."""
     from sim.engine import shuffle_deal
     from sim.rng import deal_seed
     from . import search as S
@@ -222,6 +231,7 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     Parameters
     ----------
     rules : sim.rules.Rules or ndarray(int64, shape=(P_SIZE,))
+        The table (R1-R9).
     seed : int
         Run seed, ``0 <= seed < 2**64``, or its int64 bits (:func:`sim.rng.seed_bits`, as
         :func:`sim.batch.simulate` passes it): any integer from ``-2**63`` is read modulo ``2**64``.
@@ -238,8 +248,10 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     dseeds : ndarray(uint64, shape=(m,))
         Output: deal seeds.
     tricks : ndarray(int16, shape=(m or 1, tricks, T_SIZE))
-        Output when ``rec``: leader, winner, points, cards of every trick.
+        Output when ``rec``: leader, winner, card points, cards of every trick (untouched, and not
+        checked, without ``rec``).
     rec : bool
+        Record every trick in ``tricks``.
 
     Raises
     ------
