@@ -564,10 +564,11 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
             raise ValueError("seat: only in target mode (with a target or win=True)")
         check_int(seat, "seat")  # (its top, players-1, is each position's: checked there)
     positions = list(positions)
+    n = len(positions)
     if threads is None:
         import numba
         threads = numba.get_num_threads()
-    threads = min(check_threads(threads), max(1, len(positions)))
+    threads = min(check_threads(threads), max(1, n))  # (1 for a single position or none)
 
     def one(i):
         try:
@@ -578,10 +579,9 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
             # (which one: new-user pass of 2026-12-06, sixth part; analyse_play names its move, --file its line)
             raise ValueError(f"positions[{i}]: {e}") from e
 
-    if threads == 1 or len(positions) <= 1:
-        return [one(i) for i in range(len(positions))]
+    if threads == 1:
+        return [one(i) for i in range(n)]
     # ``threads`` loops on the kept pool, each taking the next position in order until none is left
-    n = len(positions)
     out = [None] * n
     failed = {}  # position index -> its exception
     take = threading.Lock()
