@@ -423,7 +423,6 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
     >>> r.value, r.moves
     (26, {'2C': 26, '10O': 18, '12E': 16})
     """
-    from . import search as S
     from .chance import check_solvable, solve_chance
 
     t0 = time.perf_counter()
@@ -455,6 +454,17 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
             r.value = None  # (moves, best and pv stay empty with a perspective: target mode answers reached only)
             return r
         return solve_chance(pos, moves=moves, _since=(t0, c0))
+    return _solve_known_stock(pos, target, seat, moves, pv, t0, c0)
+
+
+def _solve_known_stock(pos: Position, target, seat, moves: bool, pv: bool, t0: float, c0: float) -> SolveResult:
+    """:func:`solve`'s search of a position with a known stock, its arguments checked.
+
+    ``target`` and ``seat`` are ``int`` in target mode (``win`` already turned into its target), else None;
+    ``t0`` and ``c0`` are the call's start (``time.perf_counter()``, :func:`_compile_seconds`) for ``ms``.
+    """
+    from . import search as S
+
     st, stock, ismax = pos.to_arrays(perspective=seat)  # (seat: target mode only)
     tw = time.perf_counter()
     ws = workspace()
