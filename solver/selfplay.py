@@ -52,14 +52,15 @@ class _SolvingThread(threading.Thread):
 
     ``jobs`` takes ``(fn, args, box, done)`` tuples: the thread appends ``(True, result)`` or
     ``(False, exception)`` to ``box`` and sets the ``done`` event. Anything else on it (the weakref of the
-    caller's :class:`_Claim`, put there by its callback) ends the thread. ``claim`` is that weakref, set
-    by :func:`_in_solving_thread`: held here because a weakref's callback runs only while the weakref
-    itself lives.
+    caller's :class:`_Claim`, put there by its callback) ends the thread. ``claim`` is that weakref, made
+    before the thread starts (so no interruption can leave a started thread without it): held here because
+    a weakref's callback runs only while the weakref itself lives.
     """
 
-    def __init__(self):
+    def __init__(self, claim):
         super().__init__(name="brisca-selfplay", daemon=True)
         self.jobs = queue.SimpleQueue()
+        self.claim = weakref.ref(claim, self.jobs.put)
         self.start()
 
     def run(self):
@@ -99,13 +100,16 @@ def _in_solving_thread(fn, *args):
     has its own solving thread (and so its own search buffers): parallel callers stay parallel."""
     w = getattr(_local, "solver", None)
     if w is None or not w.is_alive():
-        w = _local.solver = _SolvingThread()
-        _local.claim = claim = _Claim()  # (replacing an earlier claim ends the earlier thread, if it still runs)
-        w.claim = weakref.ref(claim, w.jobs.put)
+        # the claim first, then the thread that it ends: an interruption anywhere here drops the local claim
+        # (ending a thread just started) or leaves it in _local, whose next replacement or end ends it
+        claim = _Claim()
+        w = _SolvingThread(claim)
+        _local.claim = claim  # (replacing an earlier claim ends the earlier thread, if it still runs)
+        _local.solver = w
         del claim  # (only _local holds it)
     box, done = [], threading.Event()
-    w.jobs.put((fn, args, box, done))
     try:
+        w.jobs.put((fn, args, box, done))  # (inside the try: an interruption right after it abandons the job)
         while not done.wait(0.05):
             pass
     except BaseException:
