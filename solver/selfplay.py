@@ -242,7 +242,8 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     row0, m : int
         First row and number of rows; row ``r`` plays deal ``r // rotations``.
     rotations : int
-        Rows per deal (both sides perfect: every rotation plays the same).
+        Rows per deal (both sides perfect: every rotation plays the same, so a deal is solved once for
+        its consecutive rows; a deal whose rows a chunk boundary splits is solved once in each chunk).
     res : ndarray(int16, shape=(m, R_SIZE))
         Output: ``R_*`` columns (card points per seat/side, tricks, winner, capote, exchanges, ...). Any
         signed integer dtype is taken (a draw's winner and an unused exchange slot are -1), any integer
@@ -297,6 +298,7 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
     rng = np.zeros(1, dtype=np.uint64)
     deck = np.array(rules.deck_cards, dtype=np.int8)
     ra = rules.to_array()
+    solved, play = None, None  # (the deal whose solved play is held: a rotation's row reuses it)
     for i in range(m):
         d = (row0 + i) // rotations
         ds = np.uint64(deal_seed(np.uint64(seed), np.uint64(int(d))))
@@ -304,7 +306,9 @@ def play_open_batch(rules, seed, row0, m, rotations, res, hands0, dseeds, tricks
         removed = shuffle_deal(ra, deck, ds, order, rng)
         for k in range(3 * n):
             hands0[i, k % n, k // n] = order[k]
-        play = _in_solving_thread(play_open_deal, rules, seed, d)  # (interruptible: see there)
+        if d != solved:  # (review of 2026-12-07: every rotation of a deal was solved again, the same play)
+            play = _in_solving_thread(play_open_deal, rules, seed, d)  # (interruptible: see there)
+            solved = d
         _fill_row(rules, play, removed, res[i], tricks[i] if rec else None)
 
 

@@ -43,3 +43,33 @@ def test_interrupted_setup_leaves_no_solving_thread(monkeypatch):
     while _alive() > before and time.monotonic() < deadline:
         time.sleep(0.02)
     assert _alive() == before  # (the caller ended: no solving thread of its own left)
+
+
+def test_rotations_of_a_deal_are_solved_once(monkeypatch):
+    """Review of 2026-12-07: ``play_open_batch`` solved a deal again for each of its rotations (duplicate
+    mode: ``rotations = rules.sides``), the same play each time (both sides perfect). A deal is solved once
+    for its consecutive rows now, and the rows are those of solving each."""
+    import numpy as np
+
+    from sim.engine import R_SIZE, T_SIZE
+    from sim.rules import Rules
+
+    rules = Rules(players=2, deck="rapida20")
+
+    def outs(m):
+        return (np.zeros((m, R_SIZE), np.int16), np.zeros((m, 2, 3), np.int8), np.zeros(m, np.uint64),
+                np.zeros((m, 10, T_SIZE), np.int16))
+    calls = []
+    real = selfplay.play_open_deal
+
+    def counted(rules, seed, d):
+        calls.append(d)
+        return real(rules, seed, d)
+    monkeypatch.setattr(selfplay, "play_open_deal", counted)
+    got = outs(5)
+    selfplay.play_open_batch(rules, 7, 1, 5, 2, *got, True)  # rows 1..5: deals 0, 1, 1, 2, 2
+    assert calls == [0, 1, 2]
+    one = outs(3)
+    selfplay.play_open_batch(rules, 7, 0, 3, 1, *one, True)  # each deal alone
+    for x, y in zip(got, one):
+        assert np.array_equal(x[[0, 1, 3]], y) and np.array_equal(x[[1, 3]], x[[2, 4]])
