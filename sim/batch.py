@@ -1712,7 +1712,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         if progress:
             import threading
             msg = ("brisca: compiling the solver (once: numba caches it)..." if solver else
-                   "brisca: compiling the engine (once for these rules and player count: numba caches it)...")
+                   "brisca: compiling the engine (once: numba caches it; one kernel for the default 2-player rules, "
+                   "one for the other 2-player rules, one for 3, 4 and 6 players)...")
             note = threading.Timer(2.0, lambda: print(msg, file=sys.stderr, flush=True))
             note.daemon = True
             note.start()
