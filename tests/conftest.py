@@ -3,6 +3,8 @@ and a coprocess's standard input and an stdout that marks its first line (the st
 from __future__ import annotations
 
 import io
+import os
+import pathlib
 import threading
 
 import numba
@@ -218,3 +220,28 @@ class FirstLineOut(io.StringIO):
         if "\n" in self.getvalue():
             self.first.set()
         return n
+
+
+def solver_vectors_dir() -> pathlib.Path:
+    """The shared solver vectors' folder (``testdata/solver``), found as tests/test_solver.py finds the shared
+    folder (README): ``$BRISCA_SHARED`` when set (and then only it), else ``../shared`` beside the checkout,
+    else ``/work/shared``; the last candidate's when none has it (a test reading it then fails naming it)."""
+    if os.environ.get("BRISCA_SHARED"):
+        shared = [pathlib.Path(os.environ["BRISCA_SHARED"])]
+    else:
+        shared = [pathlib.Path(__file__).resolve().parents[2] / "shared", pathlib.Path("/work/shared")]
+    return next((d / "testdata" / "solver" for d in shared if (d / "testdata" / "solver").is_dir()),
+                shared[-1] / "testdata" / "solver")
+
+
+def first_moves_play(rules, seed, d, ws=None):
+    """A stand-in for :func:`solver.selfplay.play_open_deal` (same arguments and result keys): deal ``d`` of
+    ``seed`` played by the first legal move each turn (any legal play is booked the same way), no search."""
+    from solver.position import deal_position
+    pos = deal_position(rules, seed, d)
+    cur, moves = pos, []
+    while not cur.is_terminal:
+        mv = sorted(cur.legal_moves())[0]
+        moves.append(mv)
+        cur = cur.apply(mv)
+    return {"moves": moves, "value": None, "position": pos, "nodes": 0}

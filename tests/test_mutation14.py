@@ -77,8 +77,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import pathlib
 
 import numpy as np
 import pytest
@@ -91,14 +89,9 @@ from solver import position as P
 from solver.api import analyse_play, solve
 from solver.position import Position, deal_position
 
-# the shared folder as tests/test_solver.py finds it: $BRISCA_SHARED, else ../shared beside the checkout,
-# else /work/shared
-if os.environ.get("BRISCA_SHARED"):
-    _SHARED = [pathlib.Path(os.environ["BRISCA_SHARED"])]
-else:
-    _SHARED = [pathlib.Path(__file__).resolve().parents[2] / "shared", pathlib.Path("/work/shared")]
-VECTORS = next((d / "testdata" / "solver" for d in _SHARED if (d / "testdata" / "solver").is_dir()),
-               _SHARED[-1] / "testdata" / "solver")
+from conftest import solver_vectors_dir
+
+VECTORS = solver_vectors_dir()  # (the shared folder as tests/test_solver.py finds it)
 
 RANKS40 = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
 POINTS = {1: 11, 3: 10, 12: 4, 11: 3, 10: 2}  # R2

@@ -16,7 +16,7 @@ import types
 
 import numpy as np
 import pytest
-from conftest import run_main
+from conftest import first_moves_play, run_main
 
 
 # ----------------------------------------------------------------- sim.cli: cmd_simulate's statuses
@@ -123,18 +123,6 @@ def test_unknown_option_hint_suggests_long_options_only(capsys):
 
 
 # ----------------------------------------------------------------- solver.selfplay.play_open_batch
-def _first_moves(rules, seed, d, ws=None):
-    """A stand-in for the solver: the first legal move each turn (any legal play is booked the same way)."""
-    from solver.position import deal_position
-    pos = deal_position(rules, seed, d)
-    cur, moves = pos, []
-    while not cur.is_terminal:
-        mv = sorted(cur.legal_moves())[0]
-        moves.append(mv)
-        cur = cur.apply(mv)
-    return {"moves": moves, "value": None, "position": pos, "nodes": 0}
-
-
 def _outs(rules, m, rows=None, hand=3):
     from sim.engine import R_SIZE, T_SIZE
     rows = m if rows is None else rows
@@ -172,7 +160,7 @@ def test_play_open_batch_unused_exchange_slots_are_minus_one_and_tricks_untouche
     from sim.engine import R_EX, R_NEX
     from sim.rules import Rules
     from solver import selfplay
-    monkeypatch.setattr(selfplay, "play_open_deal", _first_moves)
+    monkeypatch.setattr(selfplay, "play_open_deal", first_moves_play)
     rules = Rules(players=2)
     m = 6
     outs = _outs(rules, m)
@@ -197,7 +185,7 @@ def test_play_open_batch_seat_and_side_columns_follow_the_tricks_table(monkeypat
     from sim.engine import (R_CAPOTE, R_SEAT_POINTS, R_SEAT_TRICKS, R_SIDE_POINTS, T_POINTS, T_WINNER)
     from sim.rules import Rules
     from solver import selfplay
-    monkeypatch.setattr(selfplay, "play_open_deal", _first_moves)
+    monkeypatch.setattr(selfplay, "play_open_deal", first_moves_play)
     rules = Rules(players=players)
     m = 4
     outs = _outs(rules, m)

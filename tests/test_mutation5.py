@@ -397,16 +397,8 @@ def test_play_open_batch_rows_follow_R4_and_R8(players, monkeypatch):
     hands' layout were checked by no test."""
     from sim.engine import R_SIDE_POINTS, R_SIZE, R_WINNER, T_CARDS, T_POINTS, T_SIZE, shuffle_deal
     from solver import selfplay
-    from solver.position import deal_position
 
-    def first_moves(rules, seed, d, ws=None):
-        pos = deal_position(rules, seed, d)
-        cur, moves = pos, []
-        while not cur.is_terminal:
-            mv = sorted(cur.legal_moves())[0]
-            moves.append(mv)
-            cur = cur.apply(mv)
-        return {"moves": moves, "value": None, "position": pos, "nodes": 0}
+    from conftest import first_moves_play as first_moves
 
     monkeypatch.setattr(selfplay, "play_open_deal", first_moves)
     rules = Rules(players=players)

@@ -8,8 +8,6 @@ deck, unknown or duplicated keys, bad values, case, whitespace, ...). About 4,00
 seconds once the package is imported."""
 
 import json
-import os
-import pathlib
 import random
 
 import pytest
@@ -18,12 +16,9 @@ from solver.position import Position
 from tests import notation_reading as R
 from tests.notation_gen import mutants, valid
 
-if os.environ.get("BRISCA_SHARED"):
-    _SHARED = [pathlib.Path(os.environ["BRISCA_SHARED"])]
-else:
-    _SHARED = [pathlib.Path(__file__).resolve().parents[2] / "shared", pathlib.Path("/work/shared")]
-VECTORS = next((d / "testdata" / "solver" for d in _SHARED if (d / "testdata" / "solver").is_dir()),
-               _SHARED[-1] / "testdata" / "solver")
+from conftest import solver_vectors_dir
+
+VECTORS = solver_vectors_dir()
 
 # where the spec does not say which field a problem names, the two readings may differ:
 # a count that does not add up (hands or stock), a card twice (the field checked first or last),
