@@ -97,6 +97,7 @@ from .checks import check_callable, check_flag, sequence_problem
 from .rng import seed_bits
 from .rules import Rules
 from .stats import RunningStats, Summary
+from .threads import start_thread, starting_threads
 
 #: Most rows a chunk holds when ``chunk`` is not given (the chunks are sized by time, :data:`CHUNK_SECONDS`,
 #: up to it; a chunk costs about 200 bytes a row in flight).
@@ -1138,7 +1139,7 @@ class _WriterThread:
         self.stopping = False  # end after the chunk being written, dropping the others and what is held
         self.finished = False  # set by the thread as it ends (read instead of join: see close)
         self.thread = threading.Thread(target=self._run, name="brisca-parquet-writer", daemon=True)
-        self.thread.start()
+        start_thread(self.thread)  # (sim.threads: an interruption of the command cannot land in it)
 
     def _run(self):
         held = {}  # id(target) -> (target, tables not yet written, their rows)
@@ -1716,7 +1717,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
                    "one for the other 2-player rules, one for 3, 4 and 6 players)...")
             note = threading.Timer(2.0, lambda: print(msg, file=sys.stderr, flush=True))
             note.daemon = True
-            note.start()
+            start_thread(note)
         try:
             if solver:  # a cheap position, not a whole deal (solved again in the timed run: minutes with 6)
                 solver_warm_up(rules)
@@ -1750,9 +1751,10 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         interrupted = None
         if progress:
             from tqdm import tqdm
-            bar = tqdm(total=rows, unit="deal", unit_scale=True, file=sys.stderr, delay=0.5,
-                       desc="brisca simulate", dynamic_ncols=True, leave=False,
-                       **progress_intervals(sys.stderr))
+            with starting_threads():  # (the first bar starts tqdm's monitor thread)
+                bar = tqdm(total=rows, unit="deal", unit_scale=True, file=sys.stderr, delay=0.5,
+                           desc="brisca simulate", dynamic_ncols=True, leave=False,
+                           **progress_intervals(sys.stderr))
         try:
             row0 = 0
             while row0 < rows:

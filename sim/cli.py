@@ -865,13 +865,28 @@ def _run_hard_exit_hooks():
                 pass
 
 
+def _raise_in(t, exc_type):
+    """Raise ``exc_type`` in thread ``t`` (``PyThreadState_SetAsyncExc``) holding
+    :data:`sim.threads.THREAD_START`, so never while ``t`` is starting a thread: on CPython 3.11 the new
+    thread's state carries its creator's id until its bootstrap runs, and the exception could land in
+    it instead (it died before saying it started, and ``t`` waited in ``Thread.start()`` for good: break-it
+    pass 31). A start takes microseconds; a signal while this waits for one raises here (nothing sent).
+    (``with`` on the lock itself: its C ``__enter__`` leaves no point for a signal to leave it taken.)"""
+    import ctypes
+
+    from .threads import THREAD_START
+    with THREAD_START:
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(t.ident), ctypes.py_object(exc_type))
+
+
 def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
     """``fn(args)`` in a worker thread, so that Ctrl-C and SIGTERM are answered at once.
 
     A compiled solve (numba, no GIL) can run for minutes (a full 6-player deal), and Python runs
     signal handlers only between bytecodes of the main thread: called directly, ``brisca`` would
     ignore Ctrl-C until the solve returned. Here the main thread only waits; on Ctrl-C or SIGTERM
-    it raises the same exception in the worker, which unwinds as before (temporary files removed,
+    it raises the same exception in the worker (never while the worker starts a thread:
+    :mod:`sim.threads`), which unwinds as before (temporary files removed,
     the command's own message; one writing what it finished, :func:`sim.batch.keeping`, is waited for
     up to the time it asked). A worker still inside compiled code after ``unwind`` seconds
     (or blocked reading a pipe) cannot be stopped: the temporary files of open outputs are removed
@@ -934,14 +949,13 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
         while not done.is_set():
             time.sleep(0.05)
     except KeyboardInterrupt as e:
-        import ctypes
         how, code = _ending(e)
         second = False
-        if not done.is_set():  # (a command that has just returned is not interrupted)
-            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(t.ident), ctypes.py_object(type(e)))
         end = time.monotonic() + unwind
         from .batch import keep_deadline  # (a command writing what it finished asks for longer: sim.batch.keeping)
         try:
+            if not done.is_set():  # (a command that has just returned is not interrupted)
+                _raise_in(t, type(e))  # (inside the try: a second signal while it waits for a thread start)
             while not done.is_set() and time.monotonic() < max(end, keep_deadline()):
                 time.sleep(0.05)
         except KeyboardInterrupt as e2:  # a second signal: stop now (the last one names the exit)

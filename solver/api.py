@@ -28,6 +28,7 @@ from numba.core.compiler_lock import global_compiler_lock
 
 from sim.cards import format_card, show_input
 from sim.checks import ARBITRARY_ORDER, check_flag, check_int, sequence_problem
+from sim.threads import starting_threads
 
 from .position import Position
 
@@ -115,7 +116,8 @@ def _submit_kept(threads: int, fn):
             if old is not None:
                 old.shutdown(wait=False)  # (its threads end once idle; a running call finishes on them)
                 _retired.append(old)  # (release_workers waits for them too)
-        return [_pool[0].submit(fn) for _ in range(threads)]
+        with starting_threads():  # (submit starts the pool's threads as needed: sim.threads)
+            return [_pool[0].submit(fn) for _ in range(threads)]
 
 
 def release_workers() -> int:

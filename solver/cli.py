@@ -32,6 +32,7 @@ from sim.paths import open_probe
 from sim.cli import (Wrapped, _count, _fail, dash_output, drop_hard_exit, note_format, numbers_as_values,
                      on_hard_exit, refuse_closed_stdout, stdout_failed, suffix_format)
 from sim.cards import printable, show_input
+from sim.threads import start_thread, starting_threads
 
 from .position import count_of
 
@@ -512,7 +513,7 @@ def _warm_up(target: bool = False, kinds=frozenset({(2, False)}), note: bool = T
             file=sys.stderr, flush=True))
         timer.daemon = True
         if note:
-            timer.start()
+            start_thread(timer)  # (sim.threads: an interruption of the command cannot land in it)
         try:
             if hid:  # a small relative with the stock order hidden (stock=?)
                 h = Position.parse(_WARM_HIDDEN[n])
@@ -1337,8 +1338,10 @@ def _solve_lines(args, work) -> int:
             else:
                 bar.refresh()  # (solving goes on for --out)
 
-    bar = tqdm(total=None if stream else len(work), file=sys.stderr, unit="pos", desc="solving",
-               disable=empty or (not stream and len(work) < 2) or args.no_progress, **progress_intervals(sys.stderr))
+    with starting_threads():  # (the first bar starts tqdm's monitor thread, disabled or not)
+        bar = tqdm(total=None if stream else len(work), file=sys.stderr, unit="pos", desc="solving",
+                   disable=empty or (not stream and len(work) < 2) or args.no_progress,
+                   **progress_intervals(sys.stderr))
 
     def finished():
         """Every position line of the input is solved (a stream: read to its end)."""
@@ -1398,7 +1401,8 @@ def _solve_lines(args, work) -> int:
                         nxt = next(todo, None)
                         if nxt is None:
                             break
-                        futures.append(ex.submit(one, nxt))
+                        with starting_threads():  # (submit starts the pool's threads as needed)
+                            futures.append(ex.submit(one, nxt))
                     if len(records) == len(futures):  # (emit appends one record a line: the next line's index)
                         break
                     i = len(records)
@@ -1735,8 +1739,9 @@ def cmd_puzzles(args) -> int:
     found = []  # the records, written to --out at the end (whole or not at all)
     tried = 0
     # a bar of the puzzles found, with the positions tried (tens a puzzle; each is solved exactly)
-    bar = tqdm(total=args.count, file=sys.stderr, unit="puzzle", desc="puzzles",
-               disable=args.no_progress, **progress_intervals(sys.stderr))
+    with starting_threads():  # (the first bar starts tqdm's monitor thread, disabled or not)
+        bar = tqdm(total=args.count, file=sys.stderr, unit="puzzle", desc="puzzles",
+                   disable=args.no_progress, **progress_intervals(sys.stderr))
     # the bar is cleared before a puzzle's line and redrawn after it only where both share a terminal
     # (stdout a pipe or file: the bar has its line alone; stderr a log: no clearing sequences in it)
     shared = not bar.disable and stream_is_terminal(sys.stdout) and stream_is_terminal(sys.stderr)

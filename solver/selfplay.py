@@ -21,6 +21,7 @@ import numpy as np
 
 from sim.cards import SWAP
 from sim.rules import Rules, trick_winner
+from sim.threads import start_thread
 
 from .position import ST_HAND, ST_LEADER, ST_NTRICK, ST_TRICK, deal_position
 
@@ -61,7 +62,7 @@ class _SolvingThread(threading.Thread):
         super().__init__(name="brisca-selfplay", daemon=True)
         self.jobs = queue.SimpleQueue()
         self.claim = weakref.ref(claim, self.jobs.put)
-        self.start()
+        start_thread(self)  # (under sim.threads' lock: an interruption cannot land in the new thread)
 
     def run(self):
         while True:
