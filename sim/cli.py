@@ -865,18 +865,26 @@ def _run_hard_exit_hooks():
                 pass
 
 
-def _raise_in(t, exc_type):
+def _raise_in(t, exc_type, timeout: float) -> bool:
     """Raise ``exc_type`` in thread ``t`` (``PyThreadState_SetAsyncExc``) holding
     :data:`sim.threads.THREAD_START`, so never while ``t`` is starting a thread: on CPython 3.11 the new
     thread's state carries its creator's id until its bootstrap runs, and the exception could land in
     it instead (it died before saying it started, and ``t`` waited in ``Thread.start()`` for good: break-it
-    pass 31). A start takes microseconds; a signal while this waits for one raises here (nothing sent).
-    (``with`` on the lock itself: its C ``__enter__`` leaves no point for a signal to leave it taken.)"""
+    pass 31). A start takes microseconds, but a progress bar made under the lock writes its first line to
+    stderr, which a stalled pipe can block: after ``timeout`` seconds nothing is sent and False is returned
+    (the grace then ends the process, as it ends one stuck in a write). A signal while this waits raises
+    here (nothing sent); one landing after the lock is taken leaves it held, but :func:`run_interruptible`
+    then ends the process at once (a second signal)."""
     import ctypes
 
     from .threads import THREAD_START
-    with THREAD_START:
+    if not THREAD_START.acquire(timeout=max(timeout, 0.0)):
+        return False
+    try:
         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(t.ident), ctypes.py_object(exc_type))
+    finally:
+        THREAD_START.release()
+    return True
 
 
 def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
@@ -955,7 +963,7 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
         from .batch import keep_deadline  # (a command writing what it finished asks for longer: sim.batch.keeping)
         try:
             if not done.is_set():  # (a command that has just returned is not interrupted)
-                _raise_in(t, type(e))  # (inside the try: a second signal while it waits for a thread start)
+                _raise_in(t, type(e), end - time.monotonic())  # (inside the try: a second signal while it waits)
             while not done.is_set() and time.monotonic() < max(end, keep_deadline()):
                 time.sleep(0.05)
         except KeyboardInterrupt as e2:  # a second signal: stop now (the last one names the exit)
