@@ -457,7 +457,6 @@ class Position:
     def _validate(self) -> "Position":
         r = self.rules
         n = r.players
-        deckname = r.deck
         trump = self.trump
         if len(self.hands) != n:
             raise _err("hands", f"{count_of(len(self.hands), 'seat')} given, expected {n}")
@@ -468,7 +467,7 @@ class Position:
         if not 0 <= self.turn < n:
             raise _err("turn", f"seat {self.turn} does not exist (seats 0-{n - 1})")
         # the deck in play (R1, R3)
-        full = deck_cards(deckname)
+        full_deck = deck_cards(r.deck)  # (the 40 or 48 cards, before R3 removes any)
         removed = list(r.removed_cards)
         placed_all = [("hands", c) for h in self.hands for c in h] + [("trick", c) for c in self.trick]
         if self.stock is not None:
@@ -483,7 +482,7 @@ class Position:
             elif two not in placed_set:
                 removed = [two]  # the usual deal; with stock=? an assumption (see parse's Notes)
             elif self.played_given is not None:
-                missing = [c for c in full if c not in placed_set and CARD_RANK[c] == 2]
+                missing = [c for c in full_deck if c not in placed_set and CARD_RANK[c] == 2]
                 if len(missing) > 1 and self.stock is None:
                     raise _err("stock", "remove=trump2 with stock=?: the 2 set aside at the deal cannot be told "
                                         f"from the unseen stock cards ({', '.join(map(format_card, missing))} are "
@@ -494,7 +493,7 @@ class Position:
             else:
                 raise _err("remove", f"remove=trump2 sets the 2 of trumps {format_card(two)} aside, "
                                      "but the position places it (give played= to show which 2 was set aside)")
-        deck = [c for c in full if c not in removed]
+        deck = [c for c in full_deck if c not in removed]
         dset = set(deck)
         for fname, c in placed_all + [("trump", trump)]:
             if c not in dset:
@@ -577,10 +576,10 @@ class Position:
             elif exp[s] == 0:
                 wrong.append((s, f"seat {s} holds no card: an empty hand is written empty, without '?'", False))
             elif got >= exp[s]:
-                full = got == exp[s]
+                all_known = got == exp[s]  # (the '?' stands for no card)
                 wrong.append((s, f"seat {s} lists {count_of(got, 'known card')} and '?', but holds {cards(exp[s])}"
-                                 + (" (a hand whose cards are all known is written in full)" if full else ""),
-                              not full))
+                                 + (" (a hand whose cards are all known is written in full)" if all_known else ""),
+                              not all_known))
         if wrong:
             counts = "; ".join(m for _, m, _ in wrong)
             if len(wrong) == 1:
