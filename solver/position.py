@@ -519,7 +519,8 @@ class Position:
                 under = False
             else:
                 under = len(self.stock) > 0
-            played = [c for c in deck if c not in seen and not (under and c == trump) and c != trump] + \
+            # the complement of what is placed; the pinta is played only when it is in no hand, trick or stock
+            played = [c for c in deck if c not in seen and c != trump] + \
                      ([trump] if (not under and not in_hand_trick) else [])
             unknown = []
         else:
@@ -612,7 +613,7 @@ class Position:
                          "draw" if self.played_given is not None else "")
                 raise _err("stock", f"{cards(left)} left to draw (face-down stock plus the pinta) is not a multiple "
                                     f"of players={n}{pinta}")
-        n_unknown_slots = sum(k - (1 if has_played[s] else 0) - len(self.hands[s]) for s in range(n) if self.hidden[s])
+        n_unknown_slots = sum(exp[s] - len(self.hands[s]) for s in range(n) if self.hidden[s])  # the '?'s
         if self.stock is None:
             n_unknown_slots += stock_len
         if len(unknown) != n_unknown_slots:
