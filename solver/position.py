@@ -176,7 +176,18 @@ def _sorted_cards(cards):
 
 
 def _points(cards) -> int:
+    """Card points (R2) of ``cards`` (card ids)."""
     return sum(_CARD_POINTS[c] for c in cards)
+
+
+def _mask(cards) -> int:
+    """Bitmask of ``cards`` (card ids; ``-1``, an unknown stock card, is left out): bit ``c`` set for card
+    ``c``, as the engine and the search kernel hold a hand."""
+    m = 0
+    for c in cards:
+        if c >= 0:
+            m |= 1 << c
+    return m
 
 
 @lru_cache(maxsize=None)
@@ -788,7 +799,7 @@ class Position:
         from sim.rules import exchange_card
         if not self.pinta_under or self.hidden[self.turn]:
             return -1
-        hand = sum(1 << c for c in self.hands[self.turn])
+        hand = _mask(self.hands[self.turn])
         sw = (self.side_won >> (self.turn % self.rules.sides)) & 1
         ex_won = 1 if self.rules.exchange_condition == "won-trick" else 0
         return int(exchange_card(np.int64(hand), self.trump, self.left, self.exchange_code, bool(sw), ex_won))
@@ -809,7 +820,7 @@ class Position:
         if self.is_terminal:
             return []
         hand = self.hands[self.turn]
-        hm = np.int64(sum(1 << c for c in hand))
+        hm = np.int64(_mask(hand))
         tr = np.array(list(self.trick) + [0], dtype=np.int64)
         lm = int(legal_mask(hm, tr, len(self.trick), int(CARD_SUIT[self.trump]), ENDGAMES.index(self.rules.endgame),
                             self.left == 0))
@@ -955,7 +966,7 @@ class Position:
             h = _integer(hands[s], "hands")
             if not 0 <= h < 1 << SWAP:
                 raise _err("hands", f"seat {s}'s bitmask {h:#x} has bits outside the card ids 0-{SWAP - 1}")
-            hl.append([c for c in range(48) if h >> c & 1])
+            hl.append([c for c in range(SWAP) if h >> c & 1])
         trick = list(_card_ids(_seq(trick, "trick"), "trick"))
         return cls.make(rules, pinta, hl, stock, turn=(leader + len(trick)) % n, trick=trick,
                         points=points, side_won=side_won, removed=removed)
@@ -997,7 +1008,7 @@ class Position:
         for i, c in enumerate(self.trick):
             st[ST_TRICK + i] = c
         for s in range(n):
-            st[ST_HAND + s] = sum(1 << c for c in self.hands[s])
+            st[ST_HAND + s] = _mask(self.hands[s])
         if self.stock is not None:
             draw = list(self.stock) + ([self.trump] if self.pinta_under else [])
         else:
@@ -1012,18 +1023,9 @@ class Position:
         st[ST_PLAYERS] = n
         st[ST_SIDES] = r.sides
         st[ST_ENDGAME] = ENDGAMES.index(r.endgame)
-        nd = 0
-        for h in self.hands:
-            for c in h:
-                nd |= 1 << c
-        for c in self.trick:
-            nd |= 1 << c
-        for c in draw:
-            if c >= 0:
-                nd |= 1 << c
-        for c in self.unknown:
-            nd |= 1 << c
-        st[ST_NOTDONE] = nd
+        # hands, trick, the known cards to draw (the pinta too) and the unknown ones (stock=?)
+        st[ST_NOTDONE] = _mask([c for h in self.hands for c in h]) | _mask(self.trick) | _mask(draw) \
+            | _mask(self.unknown)
         persp = self.turn if perspective is None else int(perspective)
         ismax = np.zeros(n, dtype=np.int64)
         for s in range(n):
