@@ -64,6 +64,7 @@ def _int(text: str) -> int:
 
 
 def _err(fieldname: str, msg: str) -> ValueError:
+    """The ``ValueError`` of every refusal: ``"<field>: <problem>"`` (returned, for the caller to raise)."""
     return ValueError(f"{fieldname}: {msg}")
 
 
@@ -137,7 +138,11 @@ def count_of(n: int, noun: str) -> str:
 
 
 def _card_list(text: str, fieldname: str, deck: str, allow_unknown: bool = False):
-    """Parse ``a,b,c`` into (cards, has_unknown)."""
+    """Parse a comma-separated card list ``a,b,c`` of ``deck`` (NOTATION.md) for the field ``fieldname``.
+
+    Returns ``(cards, has_unknown)``: the card ids in the order written, and whether a trailing ``?``
+    (``allow_unknown`` only: a hand's unknown cards) ended the list. An empty text is no card. Raises
+    a ValueError naming the field for an empty item, a misplaced or refused ``?`` or a bad card."""
     if text == "":
         return [], False
     out = []
@@ -161,6 +166,7 @@ def _card_list(text: str, fieldname: str, deck: str, allow_unknown: bool = False
 
 
 def _fmt_cards(cards) -> str:
+    """Card ids as the notation writes them, comma-separated in the order given (``""`` for none)."""
     return ",".join(format_card(c) for c in cards)
 
 
@@ -226,6 +232,24 @@ class Position:
     side_won : int
         Bitmask of sides (``seat % sides``) that have won a trick; used only under the
         R7 ``won-trick`` condition (not part of the notation; set by :meth:`from_engine`).
+    removed_hint : int
+        The ``removed`` argument of :meth:`make`: three players, ``remove=trump2``, a 2 of another suit
+        set aside at the deal (R3); -1 otherwise (the 2 of trumps given is stored as -1).
+
+    The fields below are derived by the checks (whatever was given for them is replaced):
+
+    pinta_under : bool
+        The pinta is still under the stock, to be drawn last (NOTATION.md "Where the pinta is").
+    k : int
+        Cards each seat holds at the start of the current trick (3 while cards are left to draw).
+    left : int
+        Cards left to draw: the face-down stock plus the pinta while ``pinta_under``.
+    played : tuple of int
+        Cards in finished tricks, sorted as ``played`` is written (the complement when not given).
+    unknown : tuple of int
+        Cards placed nowhere (hidden hands' ``?`` and ``stock=?``); empty when ``played`` is not given.
+    removed : tuple of int
+        Cards set aside at the deal (R3), out of play.
 
     Examples
     --------
@@ -416,6 +440,11 @@ class Position:
             Three players, ``remove=trump2``: the card set aside at the deal when it is not the
             2 of the trump suit (the turned card was a 2, R3); -1 (also kept for the 2 of trumps).
 
+        Returns
+        -------
+        Position
+            The validated position (its derived fields computed).
+
         Raises
         ------
         ValueError
@@ -466,6 +495,9 @@ class Position:
 
     # ------------------------------------------------------------------
     def _validate(self) -> "Position":
+        """Check the position against NOTATION.md ("What a valid position satisfies"; R1-R6, R8) and
+        fill the derived fields (``pinta_under``, ``k``, ``left``, ``played``, ``unknown``, ``removed``).
+        Returns ``self``; raises a ValueError naming the field at fault."""
         r = self.rules
         n = r.players
         trump = self.trump
@@ -776,7 +808,9 @@ class Position:
 
     @property
     def exchange_code(self) -> int:
-        """R7 exchange code, with R3 ``remove=trump2`` disabling the 2-exchange."""
+        """R7 exchange code: the index of ``rules.exchange`` in :data:`sim.rules.EXCHANGES` (0 none, 1 seven,
+        2 seven-two, 3 two-any), with R3 ``remove=trump2`` disabling the 2-exchange (seven-two plays as
+        seven, two-any as none)."""
         ex = EXCHANGES.index(self.rules.exchange)
         if self.rules.players == 3 and self.rules.remove == "trump2":
             ex = 1 if ex == 2 else (0 if ex == 3 else ex)
@@ -795,7 +829,7 @@ class Position:
     # ------------------------------------------------------------------
     def swap_card(self) -> int:
         """Card id the seat to move may give up for the pinta now (RULES R7; :func:`sim.rules.exchange_card`),
-    else -1 (also when the pinta is no longer under the stock or the seat's hand is hidden)."""
+        else -1 (also when the pinta is no longer under the stock or the seat's hand is hidden)."""
         from sim.rules import exchange_card
         if not self.pinta_under or self.hidden[self.turn]:
             return -1
@@ -1034,8 +1068,9 @@ class Position:
         return st, stock, ismax
 
     def future_points(self) -> int:
-        """Card points still to be captured (cards in hands, trick, stock and pinta)."""
-        return 120 - _points(self.played) - (_points(self.removed) if self.removed else 0)
+        """Card points (R2) still to be captured (cards in hands, trick, stock and pinta): the deck's 120 less
+        those of ``played`` and of the cards set aside (R3)."""
+        return 120 - _points(self.played) - _points(self.removed)
 
 
 #: The fields :meth:`Position._game_key` compares besides the hands (those declared ``compare=True``).
