@@ -81,7 +81,8 @@ def _card_id(value, fieldname: str, none_ok: bool = False) -> int:
     bool, a float or the ``swap`` move), else a ValueError naming the field."""
     lo = -1 if none_ok else 0
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not lo <= value < SWAP:
-        raise _err(fieldname, f"{value!r} is not a card id (an integer 0-{SWAP - 1}{', or -1' if none_ok else ''})")
+        raise _err(fieldname, f"{_show_value(value)} is not a card id "
+                              f"(an integer 0-{SWAP - 1}{', or -1' if none_ok else ''})")
     return int(value)
 
 
@@ -127,8 +128,28 @@ def _seq(value, fieldname: str, ordered: bool = True):
 
 def _show_num(n: int):
     """A number of the input for an error message: as is, or cut (:func:`sim.cards.show_input`) when it
-    has thousands of digits."""
-    return n if abs(n) < 10 ** 9 else show_input(n)
+    has thousands of digits (:func:`_show_int` past Python's digit limit)."""
+    if abs(n) < 10 ** 9:
+        return n
+    try:
+        return show_input(n)
+    except ValueError:  # (str(n) refused)
+        return _show_int(n)
+
+
+def _show_int(n: int) -> str:
+    """``str(n)`` for an error message; ``"a 16610-bit integer"`` (as :func:`solver.api.check_target`) when
+    ``n`` has more digits than ``str`` converts (``sys.get_int_max_str_digits()``, 4,300 by default:
+    ``str`` raises a ValueError that names no field)."""
+    try:
+        return str(n)
+    except ValueError:
+        return f"a {'negative ' if n < 0 else ''}{n.bit_length()}-bit integer"
+
+
+def _show_value(value) -> str:
+    """``repr(value)`` for an error message, a Python int through :func:`_show_int`."""
+    return _show_int(value) if type(value) is int else repr(value)
 
 
 def count_of(n: int, noun: str) -> str:
@@ -471,7 +492,7 @@ class Position:
         else:
             side_won = _integer(side_won, "side_won")
             if not 0 <= side_won < 1 << rules.sides:
-                raise _err("side_won", f"{side_won} is not a bitmask of the {rules.sides} sides "
+                raise _err("side_won", f"{_show_int(side_won)} is not a bitmask of the {rules.sides} sides "
                                        f"(0-{(1 << rules.sides) - 1})")
         trump = _card_id(self.trump, "trump")
         removed = _card_id(_integer(self.removed_hint, "removed"), "removed", none_ok=True)
@@ -508,7 +529,7 @@ class Position:
         if len(self.points) != n:
             raise _err("points", f"{count_of(len(self.points), 'value')} given, expected {n} (one per seat)")
         if not 0 <= self.turn < n:
-            raise _err("turn", f"seat {self.turn} does not exist (seats 0-{n - 1})")
+            raise _err("turn", f"seat {_show_int(self.turn)} does not exist (seats 0-{n - 1})")
         # the deck in play (R1, R3)
         full_deck = deck_cards(r.deck)  # (the 40 or 48 cards, before R3 removes any)
         removed = list(r.removed_cards)
@@ -984,10 +1005,10 @@ class Position:
         order = [_card_id(c, "order") for c in order[:ncards]]
         dp = _integer(dp, "dp")
         if not 3 * n <= dp <= ncards:
-            raise _err("dp", f"{dp} is not a draw index of this deal ({3 * n} to {ncards}: the stock starts "
+            raise _err("dp", f"{_show_int(dp)} is not a draw index of this deal ({3 * n} to {ncards}: the stock starts "
                              f"after the {3 * n} cards dealt)")
         if (dp - 3 * n) % n != 0:
-            raise _err("dp", f"{dp} is not a draw index of this deal: after each trick every one of the {n} "
+            raise _err("dp", f"{_show_int(dp)} is not a draw index of this deal: after each trick every one of the {n} "
                              f"seats draws one card (R6), so dp is {3 * n} plus a multiple of {n}")
         hands = list(_seq(hands, "hands"))
         if len(hands) != n:
@@ -1114,7 +1135,7 @@ def deal_position(rules: Rules, seed: int, d: int) -> Position:
     _rules(rules)
     for name, x in (("seed", seed), ("d", d)):
         if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= int(x) < 2 ** 64:
-            raise ValueError(f"{name} must be an integer in [0, 2**64), got {x!r}")
+            raise ValueError(f"{name} must be an integer in [0, 2**64), got {_show_value(x)}")
     order = np.zeros(48, dtype=np.int8)
     rng = np.zeros(1, dtype=np.uint64)
     deck = np.array(rules.deck_cards, dtype=np.int8)
