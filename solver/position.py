@@ -224,6 +224,57 @@ def _game_rules(players: int, deck: str, exchange: str, endgame: str, remove: st
     return Rules(players=players, deck=deck, exchange=exchange, endgame=endgame, remove=remove)
 
 
+def _raw_fields(text: str) -> dict:
+    """The ``key=value`` fields of a position string as ``{key: value}`` (keys lower case, values as
+    written), else a ValueError: a token without ``=`` or a key (``position: ...``), an unknown field
+    (named by the field), a field given twice."""
+    raw = {}
+    for tok in text.split():
+        if "=" not in tok:
+            raise _err("position", f"{show_input(tok)} is not a key=value field")
+        key, _, val = tok.partition("=")
+        key = key.lower()
+        if key == "":
+            raise _err("position", f"{show_input(tok)} has no field name before '='")
+        if key not in FIELDS:
+            # (escaped as every other echoed word: an ESC in a field name reached a library caller raw,
+            # mutation pass 20; the CLI escaped it already)
+            raise _err(printable(key) if len(key) <= 40 else show_input(key),
+                       f"unknown field (expected one of {', '.join(FIELDS)})")
+        if key in raw:
+            raise _err(key, "given twice")
+        raw[key] = val
+    return raw
+
+
+def _raw_rules(raw: dict, players: int) -> Rules:
+    """The rules of a position's ``deck``, ``exchange``, ``endgame`` and ``remove`` fields (defaults when
+    absent; RULES R1, R3, R7, R9) for ``players`` (already checked), else a ValueError naming the field."""
+    deck = raw.get("deck", _DEFAULT_DECK[players]).lower()
+    exchange = raw.get("exchange", "seven-two").lower()
+    endgame = raw.get("endgame", "free").lower()
+    remove = raw.get("remove", "2B")
+    remove = remove.upper() if remove.upper() == "2B" else remove.lower()
+    if "remove" in raw and players != 3:
+        raise _err("remove", "applies to 3 players only (RULES R3)")
+    for name, val, allowed in (("exchange", exchange, EXCHANGES), ("endgame", endgame, ENDGAMES),
+                               ("remove", remove, REMOVES)):
+        if val not in allowed:
+            raise _err(name, f"unknown value {show_input(val)} (expected one of {', '.join(allowed)})")
+    if deck not in DECKS:
+        raise _err("deck", f"unknown deck {show_input(deck)} (expected one of {', '.join(DECKS)})")
+    try:
+        # (a remove= of another game is refused below, naming the deck; Rules takes None as its default)
+        rules = _game_rules(players, deck, exchange, endgame,
+                            remove if "remove" in raw and deck == "spanish40" else None)
+    except ValueError as e:
+        fname = "deck" if "deck" in str(e) else "remove"
+        raise _err(fname, str(e)) from None
+    if "remove" in raw and deck != "spanish40":  # (R3: the field is the spanish40 game's)
+        raise _err("remove", f"applies to the spanish40 deck only (RULES R3), not {deck}")
+    return rules
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """A Brisca position (NOTATION.md).
@@ -339,22 +390,7 @@ class Position:
         """
         if not isinstance(text, str):
             raise ValueError(f"position: expected a string, got {type(text).__name__}")
-        raw = {}
-        for tok in text.split():
-            if "=" not in tok:
-                raise _err("position", f"{show_input(tok)} is not a key=value field")
-            key, _, val = tok.partition("=")
-            key = key.lower()
-            if key == "":
-                raise _err("position", f"{show_input(tok)} has no field name before '='")
-            if key not in FIELDS:
-                # (escaped as every other echoed word: an ESC in a field name reached a library caller raw,
-                # mutation pass 20; the CLI escaped it already)
-                raise _err(printable(key) if len(key) <= 40 else show_input(key),
-                           f"unknown field (expected one of {', '.join(FIELDS)})")
-            if key in raw:
-                raise _err(key, "given twice")
-            raw[key] = val
+        raw = _raw_fields(text)
         if "players" not in raw:
             raise _err("players", "missing (required)")
         try:
@@ -367,28 +403,8 @@ class Position:
         for req in ("trump", "hands"):  # (after players: a bad seat count is the first thing to name)
             if req not in raw:
                 raise _err(req, "missing (required)")
-        deck = raw.get("deck", _DEFAULT_DECK[players]).lower()
-        exchange = raw.get("exchange", "seven-two").lower()
-        endgame = raw.get("endgame", "free").lower()
-        remove = raw.get("remove", "2B")
-        remove = remove.upper() if remove.upper() == "2B" else remove.lower()
-        if "remove" in raw and players != 3:
-            raise _err("remove", "applies to 3 players only (RULES R3)")
-        for name, val, allowed in (("exchange", exchange, EXCHANGES), ("endgame", endgame, ENDGAMES),
-                                   ("remove", remove, REMOVES)):
-            if val not in allowed:
-                raise _err(name, f"unknown value {show_input(val)} (expected one of {', '.join(allowed)})")
-        if deck not in DECKS:
-            raise _err("deck", f"unknown deck {show_input(deck)} (expected one of {', '.join(DECKS)})")
-        try:
-            # (a remove= of another game is refused below, naming the deck; Rules takes None as its default)
-            rules = _game_rules(players, deck, exchange, endgame,
-                                remove if "remove" in raw and deck == "spanish40" else None)
-        except ValueError as e:
-            fname = "deck" if "deck" in str(e) else "remove"
-            raise _err(fname, str(e)) from None
-        if "remove" in raw and deck != "spanish40":  # (R3: the field is the spanish40 game's)
-            raise _err("remove", f"applies to the spanish40 deck only (RULES R3), not {deck}")
+        rules = _raw_rules(raw, players)
+        deck = rules.deck
         trump_l, _ = _card_list(raw["trump"], "trump", deck)
         if len(trump_l) != 1:
             raise _err("trump", f"expected exactly one card (the pinta), got {show_input(raw['trump'])}")
@@ -397,7 +413,7 @@ class Position:
             raise _err("hands", f"{count_of(len(seats), 'seat')} given, expected {players} "
                                 f"(players={players}; '/' between seats)")
         hands, hidden = [], []
-        for s, h in enumerate(seats):
+        for h in seats:
             cards, unk = _card_list(h, "hands", deck, allow_unknown=True)
             hands.append(tuple(cards))
             hidden.append(unk)
