@@ -427,9 +427,7 @@ class Position:
                 turn = _int(raw["turn"])
             except ValueError:
                 raise _err("turn", f"{show_input(raw['turn'])} is not a seat number") from None
-            if not 0 <= turn < players:
-                raise _err("turn", f"seat {_show_num(turn)} does not exist "
-                                   f"(seats 0-{players - 1})")
+            turn = _seat(turn, "turn", players)
         trick = tuple(_card_list(raw.get("trick", ""), "trick", deck)[0])
         if "points" in raw and raw["points"] != "":
             pts = []
@@ -1097,11 +1095,9 @@ class Position:
         # hands, trick, the known cards to draw (the pinta too) and the unknown ones (stock=?)
         st[ST_NOTDONE] = _mask([c for h in self.hands for c in h]) | _mask(self.trick) | _mask(draw) \
             | _mask(self.unknown)
-        persp = self.turn if perspective is None else int(perspective)
-        ismax = np.zeros(n, dtype=np.int64)
-        for s in range(n):
-            if (n == 3 and s == persp) or (n != 3 and s % 2 == persp % 2):
-                ismax[s] = 1
+        persp = self.turn if perspective is None else perspective
+        # the seats of persp's side (R3: seat % sides, the seat alone with 2 or 3 players)
+        ismax = np.array([s % r.sides == persp % r.sides for s in range(n)], dtype=np.int64)
         return st, stock, ismax
 
     def future_points(self) -> int:
