@@ -546,31 +546,16 @@ class Position:
             raise _err("turn", f"seat {_show_int(self.turn)} does not exist (seats 0-{n - 1})")
         # the deck in play (R1, R3)
         full_deck = deck_cards(r.deck)  # (the 40 or 48 cards, before R3 removes any)
-        removed = list(r.removed_cards)
+        # every placed card with the field that places it (the pinta aside)
         placed_all = [("hands", c) for h in self.hands for c in h] + [("trick", c) for c in self.trick]
         if self.stock is not None:
             placed_all += [("stock", c) for c in self.stock]
         if self.played_given is not None:
             placed_all += [("played", c) for c in self.played_given]
         if n == 3 and r.remove == "trump2":  # R3: the 2 of trumps is set aside
-            two = card_id(2, int(CARD_SUIT[trump]))
-            placed_set = {c for _, c in placed_all} | {trump}
-            if self.removed_hint >= 0:
-                removed = [self.removed_hint]
-            elif two not in placed_set:
-                removed = [two]  # the usual deal; with stock=? an assumption (see parse's Notes)
-            elif self.played_given is not None:
-                missing = [c for c in full_deck if c not in placed_set and CARD_RANK[c] == 2]
-                if len(missing) > 1 and self.stock is None:
-                    raise _err("stock", "remove=trump2 with stock=?: the 2 set aside at the deal cannot be told "
-                                        f"from the unseen stock cards ({', '.join(map(format_card, missing))} are "
-                                        "unseen; the notation has no field for it): give the stock order")
-                if len(missing) != 1:
-                    raise _err("played", "remove=trump2: exactly one 2 must be missing from the position")
-                removed = missing
-            else:
-                raise _err("remove", f"remove=trump2 sets the 2 of trumps {format_card(two)} aside, "
-                                     "but the position places it (give played= to show which 2 was set aside)")
+            removed = self._trump2_set_aside(full_deck, {c for _, c in placed_all} | {trump})
+        else:
+            removed = list(r.removed_cards)
         deck = [c for c in full_deck if c not in removed]
         dset = set(deck)
         for fname, c in placed_all + [("trump", trump)]:
@@ -723,6 +708,28 @@ class Position:
         object.__setattr__(self, "unknown", tuple(unknown))
         object.__setattr__(self, "removed", tuple(removed))
         return self
+
+    def _trump2_set_aside(self, full_deck, placed_set) -> list:
+        """The card set aside at the deal under R3 ``remove=trump2`` (three players), as a one-card list:
+        ``removed_hint`` when given, else the 2 of trumps when the position does not place it, else the
+        one 2 that ``played`` leaves unplaced. ``placed_set``: the cards the position places, the pinta
+        included. Raises a ValueError naming the field when that card cannot be told."""
+        two = card_id(2, int(CARD_SUIT[self.trump]))
+        if self.removed_hint >= 0:
+            return [self.removed_hint]
+        if two not in placed_set:
+            return [two]  # the usual deal; with stock=? an assumption (see parse's Notes)
+        if self.played_given is not None:
+            missing = [c for c in full_deck if c not in placed_set and CARD_RANK[c] == 2]
+            if len(missing) > 1 and self.stock is None:
+                raise _err("stock", "remove=trump2 with stock=?: the 2 set aside at the deal cannot be told "
+                                    f"from the unseen stock cards ({', '.join(map(format_card, missing))} are "
+                                    "unseen; the notation has no field for it): give the stock order")
+            if len(missing) != 1:
+                raise _err("played", "remove=trump2: exactly one 2 must be missing from the position")
+            return missing
+        raise _err("remove", f"remove=trump2 sets the 2 of trumps {format_card(two)} aside, "
+                             "but the position places it (give played= to show which 2 was set aside)")
 
     # ------------------------------------------------------------------
     def _game_key(self) -> tuple:
