@@ -756,6 +756,11 @@ class Position:
             ``stock=?``, a 2 of another suit set aside at the deal and the 2 of trumps unseen: R3;
             ``Position.make(..., removed=...)``): the string reads back with the 2 of trumps set
             aside instead, another game (see :meth:`parse`'s Notes; break-it pass of 2026-12-06).
+
+        Notes
+        -----
+        The notation has no field for R7's exchange condition nor for ``side_won``: the string of a
+        ``won-trick`` table's position reads back under the condition ``any`` (README), without a warning.
         """
         text = self._text()
         if self._unwritable(text):
