@@ -116,7 +116,7 @@ def test_the_commands_start_their_threads_under_the_lock(monkeypatch, tmp_path):
     from sim.rules import Rules
     from sim.threads import THREAD_START
     from solver import selfplay
-    from solver.api import solve_many
+    from solver.api import release_workers, solve_many
 
     from conftest import run_main
 
@@ -140,6 +140,7 @@ def test_the_commands_start_their_threads_under_the_lock(monkeypatch, tmp_path):
     rules = Rules(players=2, deck="rapida20")
     in_fresh_thread(lambda: simulate(rules, "random", deals=50, out=str(tmp_path / "d.parquet"), progress=True))
     pos = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+    release_workers()  # (a pool an earlier test made would start no thread here)
     in_fresh_thread(lambda: solve_many([pos, pos, pos], threads=2))
     f = tmp_path / "p.txt"
     f.write_text(f"{pos}\n{pos}\n{pos}\n")
