@@ -103,10 +103,18 @@ def show_input(value, limit: int = 40, quote: bool = True) -> str:
     text, cut after ``limit`` characters with the full length named, so that a 2 MB bad token is not
     echoed whole.
 
+    An int with more digits than ``str`` converts (``sys.get_int_max_str_digits()``, 4,300 by default,
+    where ``str`` raises a ValueError that names no field) is described by its size, unquoted:
+    ``"a 16610-bit integer"`` (the review of ``solver/position.py``, 2026-12-07: a ``turn`` of
+    ``10**5000`` raised Python's own message).
+
     >>> show_input("13B"), show_input("9" * 50, limit=3, quote=False)
     ("'13B'", '999... (50 characters)')
     """
-    text = str(value)
+    try:
+        text = str(value)
+    except ValueError:  # (an int past the digit limit)
+        return f"a {'negative ' if value < 0 else ''}{value.bit_length()}-bit integer"
     if len(text) <= limit:
         return repr(text) if quote else text
     head = repr(text[:limit]) if quote else text[:limit]

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 import numbers
 import re
+import sys
 
 import numpy as np
 
@@ -127,24 +128,15 @@ def _seq(value, fieldname: str, ordered: bool = True):
 
 
 def _show_num(n: int):
-    """A number of the input for an error message: as is, or cut (:func:`sim.cards.show_input`) when it
-    has thousands of digits (:func:`_show_int` past Python's digit limit)."""
-    if abs(n) < 10 ** 9:
-        return n
-    try:
-        return show_input(n)
-    except ValueError:  # (str(n) refused)
-        return _show_int(n)
+    """A number of the input for an error message: as is, or cut (:func:`sim.cards.show_input`, which also
+    describes an int past Python's digit limit by its size) when it has thousands of digits."""
+    return n if abs(n) < 10 ** 9 else show_input(n)
 
 
 def _show_int(n: int) -> str:
-    """``str(n)`` for an error message; ``"a 16610-bit integer"`` (as :func:`solver.api.check_target`) when
-    ``n`` has more digits than ``str`` converts (``sys.get_int_max_str_digits()``, 4,300 by default:
-    ``str`` raises a ValueError that names no field)."""
-    try:
-        return str(n)
-    except ValueError:
-        return f"a {'negative ' if n < 0 else ''}{n.bit_length()}-bit integer"
+    """``str(n)`` for an error message, whole; ``"a 16610-bit integer"`` when ``n`` has more digits than
+    ``str`` converts (:func:`sim.cards.show_input`)."""
+    return show_input(n, limit=sys.maxsize, quote=False)
 
 
 def _show_value(value) -> str:
