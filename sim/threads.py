@@ -19,7 +19,23 @@ THREAD_START = threading.Lock()
 
 
 def start_thread(t: threading.Thread) -> threading.Thread:
-    """``t.start()`` holding :data:`THREAD_START` (a start takes microseconds). Returns ``t``."""
+    """``t.start()`` holding :data:`THREAD_START` (a start takes microseconds).
+
+    Parameters
+    ----------
+    t : threading.Thread
+        A thread not yet started (a ``threading.Timer`` too).
+
+    Returns
+    -------
+    threading.Thread
+        ``t``, started.
+
+    Raises
+    ------
+    RuntimeError
+        From ``Thread.start``: ``t`` was started before, or cannot be (no more threads).
+    """
     with THREAD_START:
         t.start()
     return t
@@ -30,5 +46,12 @@ def starting_threads():
     starts its workers on demand, a tqdm bar its monitor thread): ``with starting_threads(): ex.submit(f)``.
     Keep the block short: it holds back the interruption of the command's thread. (The lock, not a
     generator-based context manager: the lock's own ``__enter__`` is C code, so no interruption can land
-    between taking it and the ``with`` block that releases it.)"""
+    between taking it and the ``with`` block that releases it.)
+
+    Returns
+    -------
+    threading.Lock
+        :data:`THREAD_START`, to be used as ``with starting_threads(): ...`` (not reentrant: no thread start
+        through :func:`start_thread` inside the block).
+    """
     return THREAD_START
