@@ -27,8 +27,9 @@ win_rate, win_rate_ci95
     ``wins / deals`` and its 95% Wilson score interval.
 score, score_ci95
     ``(wins + draws / 2) / deals`` (draws count half) and its Wilson interval
-    (taking the games as independent trials: with ``duplicate`` the two games
-    of a pair are negatively correlated, so this interval is conservative).
+    (taking the games as independent trials: with ``duplicate`` the games of
+    a pair, one per rotation, are negatively correlated, so this interval is
+    conservative).
 pair_score_ci95
     ``duplicate`` only: normal 95% interval of the mean over pairs of the
     pair's mean score, the interval that matches the paired design.
@@ -50,7 +51,12 @@ Z95 = 1.959963984540054
 
 
 def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a binomial proportion.
+    """Wilson score interval of a binomial proportion (E. B. Wilson, "Probable inference, the law of
+    succession, and statistical inference", JASA 22, 1927).
+
+    With ``p = successes / n`` the interval is ``(c - h, c + h)``, ``c = (p + z**2 / (2n)) / (1 + z**2 / n)``,
+    ``h = z * sqrt(p (1 - p) / n + z**2 / (4 n**2)) / (1 + z**2 / n)``, clamped to ``[0, 1]`` and so that it
+    holds ``p``.
 
     Parameters
     ----------
@@ -108,8 +114,9 @@ def mean_se(total: float, total_sq: float, n: int) -> tuple[float, float]:
     """
     if n == 0:
         return (float("nan"), float("nan"))
-    mean = float(total) / float(n)  # (a Python float: the counters are numpy integers, and np.float64(...) read badly
-    if n < 2:  # in a summary's repr)
+    # (a Python float: the counters are numpy integers, and np.float64(...) read badly in a summary's repr)
+    mean = float(total) / float(n)
+    if n < 2:
         return (mean, 0.0)
     var = max(0.0, (total_sq - n * mean * mean) / (n - 1))
     return (mean, math.sqrt(var / n))
@@ -462,6 +469,7 @@ def _small_rate(x: float) -> str:
 
 
 def _rate(x: float) -> str:
+    """Deals per second: no decimals from 100 up, else three significant digits; ``n/a`` for NaN or inf."""
     if not math.isfinite(x):
         return "n/a"
     return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
@@ -474,12 +482,15 @@ def _fixed(x: float, digits: int) -> str:
 
 
 def _ci(ci) -> str:
+    """An interval ``[lo, hi]`` with four decimals; ``n/a`` when a bound is NaN or inf."""
     if not all(math.isfinite(x) for x in ci):
         return "n/a"
     return f"[{ci[0]:.4f}, {ci[1]:.4f}]"
 
 
 def _grid(head, rows):
+    """The lines of a table: columns two spaces apart, the first three (side, seats, policy) left-aligned,
+    the others right-aligned, trailing blanks cut."""
     widths = [max(len(str(r[i])) for r in [head] + rows) for i in range(len(head))]
     left = {0, 1, 2}
     out = []
