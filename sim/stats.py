@@ -245,23 +245,16 @@ class RunningStats:
         S = self.sides
         sides = []
         for k in range(S):
-            seats = [s for s in range(self.players) if s % S == k]
             wins, draws = int(self.ent_wins[k]), int(self.ent_draws[k])
-            mean, se = mean_se(self.ent_pts[k], self.ent_pts2[k], n)
             d = {
                 "side": k,
-                "seats": seats,
+                "seats": self._seats(k),
                 "policy": side_policies[k],
                 "games": n,
                 "wins": wins,
                 "draws": draws,
                 "losses": n - wins - draws,
-                "win_rate": wins / n if n else float("nan"),
-                "win_rate_ci95": list(wilson_interval(wins, n)),
-                "score": (wins + 0.5 * draws) / n if n else float("nan"),
-                "score_ci95": list(wilson_interval(wins + 0.5 * draws, n)),
-                "mean_points": mean,
-                "mean_points_se": se,
+                **_rates(wins, draws, n, self.ent_pts[k], self.ent_pts2[k]),
             }
             if self.rotations > 1:
                 u = 2 * self.rotations
@@ -273,23 +266,36 @@ class RunningStats:
         positions = []
         for j in range(S):
             wins, draws = int(self.pos_wins[j]), int(self.pos_draws[j])
-            mean, se = mean_se(self.pos_pts[j], self.pos_pts2[j], n)
             positions.append({
                 "side": j,
-                "seats": [s for s in range(self.players) if s % S == j],
+                "seats": self._seats(j),
                 "wins": wins,
                 "draws": draws,
-                "win_rate": wins / n if n else float("nan"),
-                "win_rate_ci95": list(wilson_interval(wins, n)),
-                # (the seat-fair first-lead score: new-user pass of 2026-12-06, sixth part)
-                "score": (wins + 0.5 * draws) / n if n else float("nan"),
-                "score_ci95": list(wilson_interval(wins + 0.5 * draws, n)),
-                "mean_points": mean,
-                "mean_points_se": se,
+                # (score too, the seat-fair first-lead score: new-user pass of 2026-12-06, sixth part)
+                **_rates(wins, draws, n, self.pos_pts[j], self.pos_pts2[j]),
             })
         return Summary(deals=n, distinct_deals=distinct_deals, rotations=self.rotations, seconds=seconds,
                        sim_seconds=sim_seconds, sides=sides, positions=positions, draws=self.draws,
                        capotes=self.capotes, extra=dict(extra))
+
+    def _seats(self, k: int) -> list[int]:
+        """The seats of side ``k`` of the table (R3: ``s % sides == k``)."""
+        return [s for s in range(self.players) if s % self.sides == k]
+
+
+def _rates(wins: int, draws: int, n: int, pts: float, pts2: float) -> dict:
+    """The figures a side's and a position's dicts share, in their order: ``win_rate``, ``win_rate_ci95``,
+    ``score``, ``score_ci95`` (Wilson, draws count half), ``mean_points``, ``mean_points_se`` (card points,
+    from their sum ``pts`` and sum of squares ``pts2``); rates NaN and intervals ``[0.0, 1.0]`` when ``n == 0``."""
+    mean, se = mean_se(pts, pts2, n)
+    return {
+        "win_rate": wins / n if n else float("nan"),
+        "win_rate_ci95": list(wilson_interval(wins, n)),
+        "score": (wins + 0.5 * draws) / n if n else float("nan"),
+        "score_ci95": list(wilson_interval(wins + 0.5 * draws, n)),
+        "mean_points": mean,
+        "mean_points_se": se,
+    }
 
 
 @dataclass
