@@ -5,10 +5,13 @@ drawing seat gets a uniformly random card of the unknown pool (the pinta is
 drawn last, R4/R6). Seats decide knowing every hand and the draws so far, never
 the future draws: decision nodes are max/min, draws are chance nodes. Once the
 last card is drawn the rest is perfect information and is solved by the exact
-search (:func:`solver.search.mtdf`; the entry point of :func:`solver.search.drivers`).
+search (the ``mtdf`` entry point, :func:`solver.search.mtdf2`, :func:`solver.search.mtdf4`
+or :func:`solver.search.mtdfn`, of the kernel :func:`solver.search.drivers` picks).
 
 Exact arithmetic: values are kept as integers scaled by ``U!`` (``U`` = unknown
-face-down cards at the root), so every expectation is an exact fraction.
+face-down cards at the root), so every expectation is an exact fraction: a draw
+from a pool of ``c`` cards averages children whose values are multiples of
+``U! / (c - 1)!``, so the integer division by ``c`` leaves no remainder.
 Exact while at most :data:`MAX_UNKNOWN_DRAWS` cards remain to be drawn (the pinta
 included); beyond that the tree is refused.
 
@@ -38,30 +41,38 @@ MAX_UNKNOWN_DRAWS = 8
 _KEY = types.UniTuple(types.int64, 8)
 
 
-MAXF = 160   # frames: plies plus draws
+MAXF = 160   # frames: plies plus draws plus R7 exchanges (under 50 with 6 hands of 3 and MAX_UNKNOWN_DRAWS to draw)
 
 
 @njit(cache=True, nogil=True, inline="always")  # (inline: the solver it is given must not be a runtime object)
 def _chance_run(value, st0, pin0, kind0, ws0, ismax, F, memo, tk1, tk2, td, fr, mv, cnt, flags):
-    """Iterative expectimax (explicit stack; cached). Root frame: ``kind0`` 0 decision, 1 the
-    draws after a trick won by seat ``ws0``. Returns the value scaled by ``F`` (max side).
+    """Iterative expectimax (explicit stack; cached).
+
     ``value``: the exact solver for the positions whose draws are all known (an ``mtdf`` entry
-    point of :mod:`solver.search`, bound by :func:`_chance2`, :func:`_chance4` or :func:`_chancen`)."""
+    point of :mod:`solver.search`, bound by :func:`_chance2`, :func:`_chance4` or :func:`_chancen`).
+    ``st0``: the root state (``ST_*`` layout of :meth:`solver.position.Position.to_arrays`), whose
+    face-down cards are those of ``ST_NOTDONE`` in no hand, the trick and the pinta aside; ``pin0``: the pinta (card id) at the
+    root; root frame ``kind0`` 0 a decision, 1 the draws after a trick won by seat ``ws0``;
+    ``ismax``: 1 for the seats of the maximizing side; ``F``: the scale (``U!``, module doc);
+    ``memo``: trick-boundary values by an 8-int64 key (:data:`_KEY`), shared by the root moves;
+    ``tk1`` .. ``flags``: the exact solver's workspace (:func:`solver.api.workspace`), ``cnt[0]``
+    counting nodes. Returns the card points the maximizing side still captures from the root,
+    in expectation, times ``F`` (an exact integer)."""
     n = st0[ST_PLAYERS]
     L = st0[ST_L]
-    S = np.zeros((MAXF, ST_SIZE), dtype=np.int64)
+    S = np.zeros((MAXF, ST_SIZE), dtype=np.int64)  # the state at this frame
     PIN = np.zeros(MAXF, dtype=np.int64)     # the pinta (last card to draw) at this frame
-    KIND = np.zeros(MAXF, dtype=np.int64)
+    KIND = np.zeros(MAXF, dtype=np.int64)    # 0 decision (a card or the R7 exchange), 1 draw
     REM = np.zeros(MAXF, dtype=np.int64)     # decision: cards left to try; draw: pool cards left to try
     EX = np.zeros(MAXF, dtype=np.int64)      # decision: swap card still to try, else -1
     BEST = np.zeros(MAXF, dtype=np.int64)    # decision: best so far; draw: sum of children
     CNT = np.zeros(MAXF, dtype=np.int64)     # draw: children so far
-    ISM = np.zeros(MAXF, dtype=np.int64)
+    ISM = np.zeros(MAXF, dtype=np.int64)     # decision: the seat to move is of the maximizing side
     GAIN = np.zeros(MAXF, dtype=np.int64)    # decision: points of the child's completed trick (scaled)
     WS = np.zeros(MAXF, dtype=np.int64)      # draw: trick winner
     J = np.zeros(MAXF, dtype=np.int64)       # draw: index of the draw in the round
-    HASK = np.zeros(MAXF, dtype=np.int64)
-    K = np.zeros((MAXF, 8), dtype=np.int64)
+    HASK = np.zeros(MAXF, dtype=np.int64)    # decision: store the value in memo under K[d] when done
+    K = np.zeros((MAXF, 8), dtype=np.int64)  # decision: its memo key (trick boundaries only)
     stk = np.zeros(max(L, 1), dtype=np.int8)  # the stock's dtype in Position.to_arrays: one compile of the search
     for i in range(ST_SIZE):
         S[0, i] = st0[i]
@@ -312,18 +323,19 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
     Returns
     -------
     solver.api.SolveResult
-        ``value`` and ``moves``' values in expected card points: an ``int`` when the expectation is a
-        whole number, else a ``float`` (the exact fraction rounded); ``nodes``; ``ms`` (milliseconds); no
-        principal variation (the line depends on the draws).
+        ``value`` and ``moves``' values in expected card points (R2) that the side of the seat to move
+        (of ``perspective``, if given) still captures from this position on: an ``int`` when the
+        expectation is a whole number, else a ``float`` (the exact fraction rounded); ``best``;
+        ``nodes``; ``ms`` (milliseconds); no principal variation (the line depends on the draws).
 
     Raises
     ------
     ValueError
-        ``stock: ...`` when more than :data:`MAX_UNKNOWN_DRAWS` cards remain to be drawn, ``hands: ...``
-        when a hand is hidden (:func:`check_solvable`), ``perspective: ...`` when ``perspective`` is not a
-        seat, ``moves: ...`` when ``moves`` is not a bool, ``stock: ...`` when the position gives the stock
-        order of cards still to draw (its exact value is :func:`solver.solve`'s; the order was dropped and the expectation
-        returned: break-it pass 23), ``position: ...`` for what is not a position.
+        ``stock: ...`` when more than :data:`MAX_UNKNOWN_DRAWS` cards remain to be drawn or when the
+        position gives the stock order of cards still to draw (its exact value is :func:`solver.solve`'s;
+        the order was dropped and the expectation returned: break-it pass 23); ``hands: ...`` when a hand
+        is hidden (:func:`check_solvable`); ``perspective: ...`` when ``perspective`` is not a seat;
+        ``moves: ...`` when ``moves`` is not a bool; ``position: ...`` for what is not a position.
     """
     from . import search as S
     from .api import SolveResult, _as_position, _compile_seconds, _elapsed_ms, _next_stamp, workspace
@@ -378,6 +390,7 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
 
 
 def _num(f: Fraction):
+    """``f`` as ``SolveResult`` gives it: an ``int`` when whole, else the nearest ``float``."""
     return int(f) if f.denominator == 1 else float(f)
 
 
