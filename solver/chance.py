@@ -361,27 +361,18 @@ def solve_chance(pos: Position, moves: bool = True, perspective: int | None = No
     res = SolveResult(position=str(pos))
     legal = pos.legal_moves()
     vals = {}
-    ism = bool(ismax[pos.turn])
-    rem = pos.future_points()
+    ism = bool(ismax[pos.turn])  # (always without perspective: to_arrays' maximizing side is then the mover's)
     D = S.drivers(st, flags)
     run = _chance2 if D is S.TWO else (_chance4 if D is S.FOUR else _chancen)  # compiles one kernel set
     for m in legal:
         st2, stk2 = st.copy(), stk.copy()
         w = _root_move(run, st2, stk2, ismax, F, memo, m, tk1, tk2, td, fr, mv, cnt, flags)
-        v = Fraction(int(w), F)
-        vals[m] = v if ism or perspective is not None else rem - v
-    if perspective is not None:  # the side of `perspective` maximizes; the seat to move picks
-        res.value = _num(Fraction(0) if not legal else max(vals.values()) if ism else min(vals.values()))
-        res.nodes = int(cnt[0])
-        res.ms = _elapsed_ms(t0, c0)
-        return res
-    if not legal:
-        value = Fraction(0)
-    else:
-        value = max(vals.values())
-    order = sorted(vals, key=lambda m: -vals[m])
+        vals[m] = Fraction(int(w), F)
+    # the side of `perspective` (default: of the seat to move) maximizes; the seat to move picks
+    value = Fraction(0) if not legal else max(vals.values()) if ism else min(vals.values())
     res.value = _num(value)
-    if moves:  # (best too, as its docstring says and as with a known stock)
+    if perspective is None and moves:  # (best too, as its docstring says and as with a known stock)
+        order = sorted(vals, key=lambda m: -vals[m])
         res.moves = {format_card(m): _num(vals[m]) for m in order}
         res.best = [format_card(m) for m in order if vals[m] == value]
     res.nodes = int(cnt[0])
