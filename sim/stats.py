@@ -98,7 +98,9 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
 def mean_se(total: float, total_sq: float, n: int) -> tuple[float, float]:
     """Mean and standard error of the mean from a sum and a sum of squares.
 
-    Uses the sample standard deviation (``n - 1``); the error is 0 for ``n == 1``.
+    Uses the sample standard deviation (``n - 1``); one value has no spread to estimate, so its error is NaN
+    (a one-deal run printed ``± se 0.00``, a certainty it does not have, where its pair interval says
+    ``[0, 1]``: review of 2026-12-07).
 
     Parameters
     ----------
@@ -110,14 +112,15 @@ def mean_se(total: float, total_sq: float, n: int) -> tuple[float, float]:
     Returns
     -------
     (float, float)
-        Mean and its standard error, in the values' units; ``(nan, nan)`` when ``n == 0``.
+        Mean and its standard error, in the values' units; ``(nan, nan)`` when ``n == 0``, ``(mean, nan)``
+        when ``n == 1``.
     """
     if n == 0:
         return (float("nan"), float("nan"))
     # (a Python float: the counters are numpy integers, and np.float64(...) read badly in a summary's repr)
     mean = float(total) / float(n)
     if n < 2:
-        return (mean, 0.0)
+        return (mean, float("nan"))
     var = max(0.0, (total_sq - n * mean * mean) / (n - 1))
     return (mean, math.sqrt(var / n))
 

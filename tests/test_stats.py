@@ -38,7 +38,8 @@ def test_mean_se_matches_numpy():
     m, se = mean_se(x.sum(), (x * x).sum(), len(x))
     assert m == pytest.approx(x.mean())
     assert se == pytest.approx(x.std(ddof=1) / math.sqrt(len(x)))
-    assert mean_se(5.0, 25.0, 1) == (5.0, 0.0)
+    m1, se1 = mean_se(5.0, 25.0, 1)  # one value: no spread to estimate (NaN, not a certain 0)
+    assert m1 == 5.0 and math.isnan(se1)
 
 
 def _rows(side_points, winners):
@@ -75,6 +76,19 @@ def test_running_stats_plain():
     assert "pair_score_ci95" not in a
     json.loads(s.to_json())
     assert "heuristic" in s.format_table()
+
+
+def test_one_deal_has_no_standard_error():
+    """One deal has no spread to estimate: its mean points' error is NaN (null in JSON, n/a in the table), not
+    0.00, which claimed a certainty (review of 2026-12-07; as a single duplicate pair's interval is [0, 1])."""
+    st = RunningStats(players=2, sides=2, rotations=1)
+    st.update(np.array([[70, 50]], dtype=np.int16), np.array([0], dtype=np.int16), np.array([False]), 0)
+    s = st.summary(["heuristic", "random"], distinct_deals=1, seconds=1.0, sim_seconds=0.5)
+    a, b = json.loads(s.to_json())["sides"]
+    assert (a["mean_points"], b["mean_points"]) == (70.0, 50.0)
+    assert a["mean_points_se"] is None and b["mean_points_se"] is None
+    row = [ln for ln in s.format_table().splitlines() if "heuristic" in ln][0]
+    assert row.split()[-2:] == ["70.00", "n/a"]
 
 
 def test_running_stats_duplicate_follows_the_policies():
