@@ -20,6 +20,8 @@ The trump exchange (RULES R7) is the action id :data:`SWAP` (48).
 """
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 SUITS = "OCEB"
@@ -177,7 +179,8 @@ def format_card(cid: int) -> str:
     if cid == SWAP:
         return "swap"
     if not 0 <= cid < SWAP:
-        raise ValueError(f"card id {cid} is not a card id (0-47, or 48 for swap)")
+        shown = show_input(cid, limit=sys.maxsize, quote=False)  # (10**5000: its size, mutation pass 25)
+        raise ValueError(f"card id {shown} is not a card id (0-47, or 48 for swap)")
     return CARD_NAMES[cid]
 
 
@@ -212,7 +215,7 @@ def mask_of(cards) -> int:
             raise ValueError(f"card id: expected an integer 0-47, got {show_input(c, quote=isinstance(c, (str, bytes)))}")
         i = int(c)
         if not 0 <= i < N_IDS:
-            raise ValueError(f"card id {i} is not in 0-47")
+            raise ValueError(f"card id {show_input(i, limit=sys.maxsize, quote=False)} is not in 0-47")  # (10**5000: size)
         m |= 1 << i
     return m
 

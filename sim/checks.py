@@ -13,9 +13,21 @@ import numbers
 
 import numpy as np
 
+from .cards import show_input
+
 #: :func:`sequence_problem`'s reasons: a mapping or DataFrame, and a set where the order matters.
 KEYS_READ = "its keys would be read"
 ARBITRARY_ORDER = "its order is arbitrary"
+
+
+def _shown(value) -> str:
+    """``repr(value)`` for an error message; an int past ``str``'s digit limit (4,300 digits), whose ``repr``
+    raises Python's own ValueError naming no argument, by its size (:func:`sim.cards.show_input`:
+    ``"a 16610-bit integer"``; mutation pass 25: ``simulate(..., duplicate=10**5000)``)."""
+    try:
+        return repr(value)
+    except ValueError:
+        return show_input(value)
 
 
 def check_flag(value, name: str) -> bool:
@@ -50,7 +62,7 @@ def check_flag(value, name: str) -> bool:
     """
     if isinstance(value, (bool, np.bool_)) or (isinstance(value, numbers.Integral) and value in (0, 1)):
         return bool(value)
-    raise ValueError(f"{name}: expected True or False, got {value!r}")
+    raise ValueError(f"{name}: expected True or False, got {_shown(value)}")
 
 
 def check_int(value, name: str, lo: int = 0, hi: int = 2 ** 64, expected: str | None = None) -> int:
@@ -88,10 +100,10 @@ def check_int(value, name: str, lo: int = 0, hi: int = 2 ** 64, expected: str | 
     ValueError: count: expected an integer 0 or more, got 1.5
     """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or int(value) < lo:
-        raise ValueError(f"{name}: expected {expected or f'an integer {lo} or more'}, got {value!r}")
+        raise ValueError(f"{name}: expected {expected or f'an integer {lo} or more'}, got {_shown(value)}")
     if int(value) >= hi:
         raise ValueError(f"{name}: expected {expected or 'an integer below ' + ('2**64' if hi == 2 ** 64 else str(hi))},"
-                         f" got {value!r}")
+                         f" got {_shown(value)}")
     return int(value)
 
 

@@ -111,3 +111,31 @@ def test_start_thread_returns_the_thread_started_and_frees_the_lock():
     t.join(5)
     assert ran.is_set() and not THREAD_START.locked()
     assert starting_threads() is THREAD_START
+
+
+@pytest.mark.parametrize("call", [
+    lambda v: __import__("sim.checks").checks.check_int(v, "seed"),
+    lambda v: __import__("sim.checks").checks.check_int(-v, "seed"),
+    lambda v: __import__("sim.checks").checks.check_int(v, "seat", hi=4, expected="a seat 0-3"),
+    lambda v: __import__("sim.checks").checks.check_flag(v, "seed"),
+    lambda v: format_card(v),
+    lambda v: mask_of([v]),
+])
+def test_an_int_past_the_digit_limit_is_named_by_its_size_not_pythons_message(call):
+    """``simulate(..., seed=10**5000)``, ``check_flag``, ``format_card`` and ``mask_of`` failed with Python's
+    own ``Exceeds the limit (4300 digits) for integer string conversion`` (their messages' ``{value!r}`` /
+    ``{cid}``), no argument named; they now say ``a 16610-bit integer`` as :func:`sim.cards.show_input` (and
+    solver.position since its review) do. Ordinary values keep their messages (the tests above)."""
+    with pytest.raises(ValueError, match=r"(seed|seat|card id)\b.* a (negative )?16610-bit integer"):
+        call(10 ** 5000)
+
+
+def test_the_public_api_names_its_argument_past_the_digit_limit():
+    """Through the API: ``simulate``'s flags (sim.checks.check_flag) and a seat (check_int)."""
+    from sim.batch import simulate
+    from sim.rules import Rules
+
+    with pytest.raises(ValueError, match=r"^duplicate: expected True or False, got a 16610-bit integer$"):
+        simulate(Rules(players=2), ["random", "random"], deals=1, duplicate=10 ** 5000)
+    with pytest.raises(ValueError, match=r"^seat: expected a seat 0-1, got a negative 16610-bit integer$"):
+        Rules(players=2).side_of(-10 ** 5000)
