@@ -307,7 +307,7 @@ def strength_of(c):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def suit_mask(s):
-    """Bitmask of every id of suit ``s`` (int64)."""
+    """Bitmask of every id of suit ``s`` (int64): its 12 strengths, whether or not the deck has them (R1)."""
     return np.int64(0xFFF) << np.int64(12 * s)
 
 
@@ -334,8 +334,9 @@ def trick_winner(cards, n, trump):
     Returns
     -------
     int
-        The highest trump if any trump was played, else the highest card of
-        the suit led; strength by id order inside a suit (R2).
+        Index in ``cards`` of the winning card: the highest trump if any trump
+        was played, else the highest card of the suit led; strength by id order
+        inside a suit (R2).
     """
     return trick_winner_at(cards, 0, n, trump)
 
@@ -376,7 +377,7 @@ def legal_mask(hand, trick, n, trump, endgame, stock_empty):
     ----------
     hand : int64
         Bitmask of the seat's cards.
-    trick : ndarray(int8 or int64)
+    trick : ndarray(int8 or int64, shape=(>= n,))
         Cards already in the trick, leader first; ``n`` of them.
     n : int
         Cards already played to the trick (0: the seat leads).
@@ -428,12 +429,12 @@ def legal_follow(hand, led, win, trump, endgame):
     int64
         Subset of ``hand``.
     """
-    if endgame == 0:
+    if endgame == 0:  # END_FREE
         return hand
     inled = hand & suit_mask(led)
-    if endgame == 1:  # follow: a seat holding the suit led must play it
+    if endgame == 1:  # END_FOLLOW: a seat holding the suit led must play it
         return inled if inled != 0 else hand
-    # arrastre: follow and beat when possible, unless trumped; void: trump, overtrump when possible
+    # END_ARRASTRE: follow and beat when possible, unless trumped; void: trump, overtrump when possible
     trumped = led != trump and win // 12 == trump
     if inled != 0:
         if trumped:
@@ -458,38 +459,42 @@ def exchange_card(hand, pinta, left_to_draw, exchange, side_won, ex_won):
     hand : int64
         Bitmask of the seat's cards.
     pinta : int
-        Card id of the pinta still under the stock (-1 once drawn).
+        Card id of the pinta still under the stock, or -1 (no exchange).
     left_to_draw : int
         Cards still to draw, the pinta included; an exchange needs at least
         one face-down card besides the pinta (``left_to_draw >= 2``).
     exchange : int
-        ``EX_*`` code; ``remove=trump2`` is passed as ``EX_SEVEN`` (R3).
+        ``EX_*`` code. Under ``remove=trump2`` (R3: no 2-exchange) the caller
+        passes ``seven-two`` as ``EX_SEVEN`` and ``two-any`` as ``EX_NONE``
+        (:func:`sim.engine.play_deal`).
     side_won : bool
         Whether the seat's side has won a trick this deal.
     ex_won : int
-        1 under the ``won-trick`` condition.
+        1 under the ``won-trick`` condition (``P_EX_WON``), else 0.
 
     Returns
     -------
     int
-        The 7 or the 2 of trumps (never both can be eligible at once), else -1.
+        Card id of the 7 or the 2 of trumps (never both can be eligible at
+        once: the 7 needs a pinta stronger than the 7, the 2 under
+        ``seven-two`` a pinta 4-7), else -1.
     """
-    if exchange == 0 or pinta < 0 or left_to_draw < 2:
+    if exchange == 0 or pinta < 0 or left_to_draw < 2:  # EX_NONE
         return -1
     if ex_won != 0 and not side_won:
         return -1
     t = pinta // 12
     base = t * 12
-    if exchange == 1 or exchange == 2:
+    if exchange == 1 or exchange == 2:  # EX_SEVEN, EX_SEVEN_TWO
         seven = base + 4  # strength index of rank 7
         if (hand >> seven) & 1 and pinta > seven:
             return seven
     two = base  # strength index 0 is rank 2
-    if exchange == 2:
+    if exchange == 2:  # EX_SEVEN_TWO: the 2 for a pinta 4, 5, 6 or 7
         ps = pinta - base  # 1..4 are ranks 4, 5, 6, 7
         if (hand >> two) & 1 and 1 <= ps <= 4:
             return two
-    elif exchange == 3:
+    elif exchange == 3:  # EX_TWO_ANY: the 2 for any pinta
         if (hand >> two) & 1:
             return two
     return -1
