@@ -2,10 +2,11 @@
 
 :func:`play_batch` plays rows ``[row0, row0 + m)`` of a run. Row ``r`` is
 deal ``r // rotations`` played with the policies rotated by ``r % rotations``
-seats (``--duplicate``: the same deal with the sides' policies swapped). The
-deal (shuffle) of deal ``d`` comes from :func:`sim.rng.deal_seed` ``(seed, d)``
-and the policies' random choices from a second stream of the same seed, so a
-row's result never depends on threads, chunks or the other rows.
+seats (``--duplicate``: ``rotations`` is the number of sides, so every side's
+policies play every side's seats of the same deal). The shuffle of deal ``d`` comes from
+:func:`sim.rng.deal_seed` ``(seed, d)`` and the policies' random choices from
+a second stream of that deal seed (``^ POLICY_STREAM``), so a row's result
+never depends on threads, chunks or the other rows.
 
 Outputs are structs of arrays (one row per deal, ``R_*`` columns of ``res``).
 
@@ -40,19 +41,20 @@ R_TRUMP = 1        # trump suit
 R_FIRST = 2        # seat of the first lead
 R_WINNER = 3       # winning side, -1 draw (R8)
 R_CAPOTE = 4       # 1 if one side took all 120 points
-R_NEX = 5          # exchanges made (0..2)
-R_EX = 6           # R_EX + 3*k: seat, card given up, trick number of exchange k
-R_REMOVED = 12     # card set aside by remove=trump2, else -1
+R_NEX = 5          # exchanges made (0..2, R7)
+R_EX = 6           # R_EX + 3*k: seat, card given up, trick number of exchange k (k = 0, 1; -1 if none)
+R_REMOVED = 12     # card set aside by remove=trump2 (R3), else -1
 R_STATUS = 13      # 0 ok; else an ST_* code
-R_SEAT_POINTS = 16  # + seat
-R_SEAT_TRICKS = 22  # + seat
-R_SIDE_POINTS = 28  # + side
+# (columns 14, 15 and 31 are unused)
+R_SEAT_POINTS = 16  # + seat (6 seats at most), card points won (R2)
+R_SEAT_TRICKS = 22  # + seat, tricks won
+R_SIDE_POINTS = 28  # + side (3 sides at most; the third 0 with two sides), card points
 R_SIZE = 32
 # --- columns of the per-trick array (int16) -------------------------------
-T_LEADER = 0
-T_WINNER = 1
-T_POINTS = 2
-T_CARDS = 3        # + position in play order
+T_LEADER = 0       # seat that led the trick
+T_WINNER = 1       # seat that won it (R5)
+T_POINTS = 2       # card points in it (R2)
+T_CARDS = 3        # + position in play order (6 seats at most); columns past the table's seats are unwritten
 T_SIZE = 9
 
 ST_OK = 0
@@ -105,7 +107,9 @@ def shuffle_deal(rules, deck, dseed, order, rng):
     dseed : uint64
         The deal's seed.
     order : ndarray(int8, shape=(>= n,))
-        Output.
+        Output: the layout in ``order[:ncards]``; with ``remove=trump2``
+        ``order[n - 1]``, past it, still holds the card turned first (the
+        pinta's copy, or the 2 set aside).
     rng : ndarray(uint64, shape=(1,))
         Deal stream (reseeded here).
 
@@ -163,16 +167,19 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
     res : ndarray(int16, shape=(m, R_SIZE))
         Output row ``r`` (``R_*`` columns).
     r : int
-    tricks : ndarray(int16, shape=(m, tricks, T_SIZE))
+        Output row of ``res`` (and of ``tricks``).
+    tricks : ndarray(int16, shape=(m or 1, tricks, T_SIZE))
         Output row ``r`` when ``rec`` (``T_*`` columns).
     rec : bool
+        Record the tricks.
     """
     n = rules[P_PLAYERS]
     nsides = rules[P_SIDES]
     ncards = rules[P_NCARDS]
     exch = rules[P_EXCHANGE]
     if rules[P_REMOVE] == RM_TRUMP2 and n == 3:
-        exch = 1 if exch == 2 else (0 if exch == 3 else exch)  # trump2 disables the 2-exchange (R3)
+        # trump2 disables the 2-exchange (R3): seven-two plays as seven, two-any as none
+        exch = 1 if exch == 2 else (0 if exch == 3 else exch)
     exwon = rules[P_EX_WON]
     endgame = rules[P_ENDGAME]
     removed = shuffle_deal(rules, deck, dseed, order, rng)
@@ -381,8 +388,11 @@ def _decide2(seat, hand, legal, lead, trump, outside, exb, lm, wm, pinta, exch, 
              par, view, prng, res, r, order, ncards, vw):
     """One seat's decision with two players, exchanges (R7) included.
 
-    ``exb`` is :func:`_exchange_bits` of the pinta, ``lm``/``wm`` all ones when
-    the stock and the won-trick conditions of R7 allow an exchange (else 0).
+    ``lead`` is the card led (-1 when ``seat`` leads), ``outside`` the cards the
+    seat cannot see (read by the heuristic only), ``pid`` the seat's policy id,
+    ``exb`` :func:`_exchange_bits` of the pinta, ``lm``/``wm`` all ones when
+    the stock and the won-trick conditions of R7 allow an exchange (else 0),
+    ``vw`` whether the view is kept (a seat's policy reads it).
     Returns ``(action, hand, pinta, exb, nex, ps, pbuf, status)``. ``legal``
     is the seat's legal cards; an exchange is possible only while the stock
     holds a face-down card, so never under the endgame obligations (R9), and
