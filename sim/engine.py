@@ -30,8 +30,9 @@ from .bits import lowest, nth_bit, popcount
 from .policies import choose
 from .heuristic import heuristic2
 from .rng import _GOLDEN, POLICY_STREAM, below32_regs, deal_seed, mix64
-from .rules import (P_DECK_MASK, P_EX_WON, P_EXCHANGE, P_ENDGAME, P_NCARDS, P_PLAYERS, P_REMOVE, P_SIDES,
-                    P_TRICKS, RM_TRUMP2, beats, deal_winner3, exchange_card, legal_follow)
+from .rules import (END_FREE, EX_NONE, EX_SEVEN, EX_SEVEN_TWO, EX_TWO_ANY, P_DECK_MASK, P_EX_WON, P_EXCHANGE,
+                    P_ENDGAME, P_NCARDS, P_PLAYERS, P_REMOVE, P_SIDES, P_TRICKS, RM_TRUMP2, beats, deal_winner3,
+                    exchange_card, legal_follow)
 from .view import (V_DECK_MASK, V_ENDGAME, V_HAND, V_KNOWN, V_LEADER, V_LEFT, V_LEGAL, V_NTRICK, V_PINTA, V_PINTA_SEAT,
                    V_PLAYED, V_PLAYERS, V_POINTS, V_SEAT, V_SIDES, V_SIZE, V_SWAP, V_TRICK, V_TRICKNO, V_TRUMP, V_WON)
 
@@ -179,7 +180,7 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
     exch = rules[P_EXCHANGE]
     if rules[P_REMOVE] == RM_TRUMP2 and n == 3:
         # trump2 disables the 2-exchange (R3): seven-two plays as seven, two-any as none
-        exch = 1 if exch == 2 else (0 if exch == 3 else exch)
+        exch = EX_SEVEN if exch == EX_SEVEN_TWO else (EX_NONE if exch == EX_TWO_ANY else exch)
     exwon = rules[P_EX_WON]
     endgame = rules[P_ENDGAME]
     removed = shuffle_deal(rules, deck, dseed, order, rng)
@@ -224,8 +225,8 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
         view[V_LEADER] = leader
         view[V_TRICKNO] = t
         view[V_NTRICK] = 0
-        restricted = endgame != 0 and dp >= ncards  # R9 applies once the stock is exhausted
-        can_ex = exch != 0 and ncards - dp >= 2    # R7: a face-down card besides the pinta
+        restricted = endgame != END_FREE and dp >= ncards  # R9 applies once the stock is exhausted
+        can_ex = exch != EX_NONE and ncards - dp >= 2    # R7: a face-down card besides the pinta
         exm = (np.int64(0x11) << (trump * 12)) if can_ex else np.int64(0)  # the 2 and the 7 of trumps
         seat = leader
         led = np.int64(-1)
@@ -367,8 +368,8 @@ def _exchange_bits(pinta, exch):
     base = (pinta // 12) * 12
     seven = base + 4  # strength index of rank 7
     ps = pinta - base  # 1..4 are ranks 4, 5, 6, 7
-    b7 = (np.int64(1) << seven) if (exch == 1 or exch == 2) and pinta > seven else np.int64(0)
-    b2 = (np.int64(1) << base) if (exch == 2 and 1 <= ps <= 4) or exch == 3 else np.int64(0)
+    b7 = (np.int64(1) << seven) if (exch == EX_SEVEN or exch == EX_SEVEN_TWO) and pinta > seven else np.int64(0)
+    b2 = (np.int64(1) << base) if (exch == EX_SEVEN_TWO and 1 <= ps <= 4) or exch == EX_TWO_ANY else np.int64(0)
     return b7 | b2
 
 
@@ -521,7 +522,7 @@ def _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tr
             view[V_KNOWN + leader] &= ~(np.int64(1) << a)
             view[V_TRICK] = a
             view[V_NTRICK] = 1
-        restricted = endgame != 0 and dp >= ncards  # R9 once the stock is exhausted
+        restricted = endgame != END_FREE and dp >= ncards  # R9 once the stock is exhausted
         legal = legal_follow(hf, a // 12, a, trump, endgame) if restricted else hf
         b, hf, pinta, exb, nex, ps, pbuf, status = _decide2(
             leader ^ 1, hf, legal, a, trump, outside & ~(np.int64(1) << a), exb, lm, wf, pinta, exch, pf, ps, pbuf,
@@ -587,15 +588,16 @@ def _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tr
 @njit(cache=True, inline="always", error_model="numpy")
 def _default2(rules):
     """True when ``rules`` are the 2-player defaults :func:`play_deal2_default` has as constants."""
-    return (rules[P_NCARDS] == 40 and rules[P_EXCHANGE] == 2 and rules[P_EX_WON] == 0
-            and rules[P_ENDGAME] == 0)
+    return (rules[P_NCARDS] == 40 and rules[P_EXCHANGE] == EX_SEVEN_TWO and rules[P_EX_WON] == 0
+            and rules[P_ENDGAME] == END_FREE)
 
 
 @njit(cache=True, error_model="numpy", _nrt=False)
 def play_deal2_default(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec):
     """:func:`play_deal2` compiled with the default rules (``spanish40``, ``seven-two``,
     ``any``, ``free``) as constants; only for ``rules`` that are those defaults."""
-    _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec, 40, 20, 2, 0, 0)
+    _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec,
+                40, 20, EX_SEVEN_TWO, 0, END_FREE)  # ncards, tricks (R3), exchange, won-trick off, endgame
 
 
 @njit(cache=True, error_model="numpy", _nrt=False)

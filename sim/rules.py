@@ -23,6 +23,8 @@ EXCHANGE_CONDITIONS = ("any", "won-trick")  # RULES R7
 ENDGAMES = ("free", "follow", "arrastre")  # RULES R9
 REMOVES = ("2B", "trump2", "all2s")  # RULES R3, three players
 TIES = ("draw", "replay")  # RULES R8
+# the indices of the names above, as the rules array holds them (module-level ints: numba
+# compiles them as constants)
 EX_NONE, EX_SEVEN, EX_SEVEN_TWO, EX_TWO_ANY = range(4)
 END_FREE, END_FOLLOW, END_ARRASTRE = range(3)
 RM_2B, RM_TRUMP2, RM_ALL2S = range(3)
@@ -400,7 +402,7 @@ def legal_mask(hand, trick, n, trump, endgame, stock_empty):
 @njit(cache=True, inline="always", error_model="numpy")
 def legal_mask_at(hand, trick, off, n, trump, endgame, stock_empty):
     """:func:`legal_mask` with the trick at ``trick[off:off + n]`` (no slice: hot loops)."""
-    if n == 0 or endgame == 0 or not stock_empty:
+    if n == 0 or endgame == END_FREE or not stock_empty:
         return hand
     w = trick_winner_at(trick, off, n, trump)
     return legal_follow(hand, np.int64(trick[off]) // 12, np.int64(trick[off + w]), trump, endgame)
@@ -429,10 +431,10 @@ def legal_follow(hand, led, win, trump, endgame):
     int64
         Subset of ``hand``.
     """
-    if endgame == 0:  # END_FREE
+    if endgame == END_FREE:
         return hand
     inled = hand & suit_mask(led)
-    if endgame == 1:  # END_FOLLOW: a seat holding the suit led must play it
+    if endgame == END_FOLLOW:  # a seat holding the suit led must play it
         return inled if inled != 0 else hand
     # END_ARRASTRE: follow and beat when possible, unless trumped; void: trump, overtrump when possible
     trumped = led != trump and win // 12 == trump
@@ -479,22 +481,22 @@ def exchange_card(hand, pinta, left_to_draw, exchange, side_won, ex_won):
         once: the 7 needs a pinta stronger than the 7, the 2 under
         ``seven-two`` a pinta 4-7), else -1.
     """
-    if exchange == 0 or pinta < 0 or left_to_draw < 2:  # EX_NONE
+    if exchange == EX_NONE or pinta < 0 or left_to_draw < 2:
         return -1
     if ex_won != 0 and not side_won:
         return -1
     t = pinta // 12
     base = t * 12
-    if exchange == 1 or exchange == 2:  # EX_SEVEN, EX_SEVEN_TWO
+    if exchange == EX_SEVEN or exchange == EX_SEVEN_TWO:
         seven = base + 4  # strength index of rank 7
         if (hand >> seven) & 1 and pinta > seven:
             return seven
     two = base  # strength index 0 is rank 2
-    if exchange == 2:  # EX_SEVEN_TWO: the 2 for a pinta 4, 5, 6 or 7
+    if exchange == EX_SEVEN_TWO:  # the 2 for a pinta 4, 5, 6 or 7
         ps = pinta - base  # 1..4 are ranks 4, 5, 6, 7
         if (hand >> two) & 1 and 1 <= ps <= 4:
             return two
-    elif exchange == 3:  # EX_TWO_ANY: the 2 for any pinta
+    elif exchange == EX_TWO_ANY:  # the 2 for any pinta
         if (hand >> two) & 1:
             return two
     return -1
