@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from .cards import CARD_POINTS, SWAP
+from .cards import CARD_POINTS, N_IDS, SWAP
 from .bits import lowest, nth_bit, popcount
 from .policies import choose
 from .heuristic import heuristic2
@@ -43,7 +43,7 @@ R_FIRST = 2        # seat of the first lead
 R_WINNER = 3       # winning side, -1 draw (R8)
 R_CAPOTE = 4       # 1 if one side took all 120 points
 R_NEX = 5          # exchanges made (0..2, R7)
-R_EX = 6           # R_EX + 3*k: seat, card given up, trick number of exchange k (k = 0, 1; -1 if none)
+R_EX = 6           # R_EX + 3*k: seat, card given up, trick number of exchange k (k < MAX_EXCHANGES; -1 if none)
 R_REMOVED = 12     # card set aside by remove=trump2 (R3), else -1
 R_STATUS = 13      # 0 ok; else an ST_* code
 # (columns 14, 15 and 31 are unused)
@@ -61,6 +61,8 @@ T_SIZE = 9
 ST_OK = 0
 ST_ILLEGAL = 1     # a policy returned an illegal action
 ST_SWAPS = 2       # more exchanges than R7 allows
+
+MAX_EXCHANGES = 2  # R7: each exchange strictly lowers the pinta, so a deal has at most two
 
 BLOCK = 256        # rows per parallel work item
 
@@ -213,7 +215,7 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
     res[r, R_TRUMP] = trump
     res[r, R_FIRST] = 0
     res[r, R_REMOVED] = removed
-    for k in range(6):
+    for k in range(3 * MAX_EXCHANGES):
         res[r, R_EX + k] = -1
     status = ST_OK
     nex = 0
@@ -259,7 +261,7 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
                     pbuf = prng[1]
                 if a != SWAP:
                     break
-                if ex < 0 or nex >= 2:
+                if ex < 0 or nex >= MAX_EXCHANGES:
                     status = ST_ILLEGAL if ex < 0 else ST_SWAPS
                     break
                 # R7: the 7 or 2 of trumps becomes the new pinta, still last in the stock
@@ -275,7 +277,7 @@ def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, 
                 view[V_PINTA] = ex
             if status != ST_OK:
                 break
-            if a < 0 or a >= 48 or not (legal >> a) & 1:
+            if a < 0 or a >= N_IDS or not (legal >> a) & 1:
                 status = ST_ILLEGAL
                 break
             bit = np.int64(1) << a
@@ -423,10 +425,10 @@ def _decide2(seat, hand, legal, lead, trump, outside, exb, lm, wm, pinta, exch, 
             view[V_SWAP] = ex
             a, ps, pbuf = _choose_view(pid, par, seat, view, prng, ps, pbuf)
             if a != SWAP:
-                if a < 0 or a >= 48 or not (legal >> a) & 1:
+                if a < 0 or a >= N_IDS or not (legal >> a) & 1:
                     status = ST_ILLEGAL
                 break
-            if ex < 0 or nex >= 2:
+            if ex < 0 or nex >= MAX_EXCHANGES:
                 status = ST_ILLEGAL if ex < 0 else ST_SWAPS
                 break
         # R7: the 7 or 2 of trumps becomes the new pinta, still last in the stock
@@ -484,7 +486,7 @@ def _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tr
     res[r, R_TRUMP] = trump
     res[r, R_FIRST] = 0
     res[r, R_REMOVED] = -1
-    for k in range(6):
+    for k in range(3 * MAX_EXCHANGES):
         res[r, R_EX + k] = -1
     dp = 6  # next card to draw; order[ncards - 1] is the pinta
     status = ST_OK
