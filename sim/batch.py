@@ -92,7 +92,7 @@ from typing import Mapping
 
 import numpy as np
 
-from .cards import CARD_NAMES, SUITS
+from .cards import CARD_NAMES, SUITS, show_repr
 from .checks import check_callable, check_flag, sequence_problem
 from .rng import seed_bits
 from .rules import Rules
@@ -182,7 +182,7 @@ def _as_rules(rules) -> Rules:
             raise ValueError(f"invalid rules: {e}") from None
     if isinstance(rules, (int, np.integer)) and not isinstance(rules, bool):
         return Rules(players=int(rules))
-    raise ValueError(f"rules must be a sim.rules.Rules, a dict of its fields or a player count, got {rules!r}")
+    raise ValueError(f"rules must be a sim.rules.Rules, a dict of its fields or a player count, got {show_repr(rules)}")
 
 
 def _as_count(name: str, value) -> int:
@@ -192,10 +192,10 @@ def _as_count(name: str, value) -> int:
         if isinstance(value, (float, np.floating)) and np.isfinite(value) and float(value).is_integer():
             value = int(value)
         else:
-            raise ValueError(f"{name} must be a positive integer, got {value!r}")
+            raise ValueError(f"{name} must be a positive integer, got {show_repr(value)}")
     value = int(value)
     if value <= 0:
-        raise ValueError(f"{name} must be a positive integer, got {value}")
+        raise ValueError(f"{name} must be a positive integer, got {show_repr(value)}")
     return value
 
 
@@ -235,14 +235,14 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
                          f"({why})")
     policies = list(policies) if iterable else policies
     if not iterable or not all(isinstance(p, str) for p in policies):
-        raise ValueError(f"policies must be a name or a list of names, got {policies!r}")
+        raise ValueError(f"policies must be a name or a list of names, got {show_repr(policies)}")
     names = [p.strip().lower() for p in policies]
     known = _policy_names()
     for p in names:
         if p not in known:
             hint = (" (one name each: --policy once per name on the command line, a list in Python)"
                     if "," in p and all(q.strip() in known for q in p.split(",")) else "")
-            raise ValueError(f"unknown policy {p!r}: expected one of {', '.join(known)}{hint}")
+            raise ValueError(f"unknown policy {show_repr(p)}: expected one of {', '.join(known)}{hint}")
     n, S = rules.players, rules.sides
     if len(names) == 1:
         seats = names * n
@@ -499,11 +499,11 @@ class _Target:
         except TypeError:
             raw = None
         if not isinstance(raw, str):  # (bytes: os.fspath passes them, pathlib refuses them)
-            raise ValueError(f"{label} path must be a str or os.PathLike, got {path!r}")
+            raise ValueError(f"{label} path must be a str or os.PathLike, got {show_repr(path)}")
         if os.path.basename(raw) in ("", ".", ".."):
             # (Path("") is "." and Path("notes.txt/") is notes.txt: a trailing slash wrote over that file;
             # break-it pass of 2026-12-05)
-            raise ValueError(f"{label} path {raw!r} is not a file name")
+            raise ValueError(f"{label} path {show_repr(raw)} is not a file name")
         self.final = Path(raw)
         self.raw = raw  # (named in write errors, as the caller gave it)
         self.label = label
@@ -1445,7 +1445,7 @@ def _chunk_rows(chunk, rows: int, rotations: int, tricks_per_deal: int, rec: boo
         limit = min(MAX_CHUNK, MAX_CHUNK_TRICK_ROWS // tricks_per_deal) if rec else MAX_CHUNK
         if chunk > limit:
             raise ValueError(f"chunk must be at most {limit} rows{' with tricks recorded' if rec else ''}"
-                             f" (memory: about 200 bytes a row in flight), got {chunk}")
+                             f" (memory: about 200 bytes a row in flight), got {show_repr(chunk)}")
     chunk = max(rotations, chunk - chunk % rotations)
     chunk = min(chunk, rows)
     step = min(chunk, (SOLVER_CHUNK if solver else FIRST_CHUNK) * rotations) if adaptive else chunk
@@ -1616,13 +1616,13 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     rules = _as_rules(rules)
     deals = _as_count("deals", deals)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2 ** 64:
-        raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
+        raise ValueError(f"seed must be an integer in [0, 2**64), got {show_repr(seed)}")
     seed = int(seed)
     if threads is not None:
         threads = _as_count("threads", threads)
         if threads > _max_threads():
             raise ValueError(f"threads must be between 1 and {_max_threads()} "
-                             f"(numba.config.NUMBA_NUM_THREADS), got {threads}")
+                             f"(numba.config.NUMBA_NUM_THREADS), got {show_repr(threads)}")
     duplicate, progress, tricks = (check_flag(duplicate, "duplicate"), check_flag(progress, "progress"),
                                    check_flag(tricks, "tricks"))  # (duplicate="no" played duplicate: 2026-12-06)
     if keep_frame is not None:
@@ -1638,7 +1638,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     rows = deals * rotations
     if rows >= 2 ** 63:  # row and deal numbers are int64
         raise ValueError(f"deals must be below {(2 ** 63 - 1) // rotations + 1:,}"
-                         f"{' with duplicate' if duplicate else ''}, got {deals:,}")  # (exact, not 1e+23)
+                         f"{' with duplicate' if duplicate else ''}, got "  # (exact, not 1e+23; 10**5000 by its size)
+                         f"{f'{deals:,}' if deals < 10 ** 40 else show_repr(deals)}")
     ntr = rules.tricks
     # tricks recorded (the trick table built): for tricks_out, or returned (tricks=True needs keep_frame, below)
     rec = tricks_out is not None or tricks

@@ -123,6 +123,26 @@ def show_input(value, limit: int = 40, quote: bool = True) -> str:
     return f"{head}... ({len(text)} characters)"
 
 
+def show_repr(value, limit: int = 100) -> str:
+    """``repr(value)`` for an error message, as ``{value!r}`` gave it, but cut after ``limit`` characters
+    with the full length named (a 1 MB string was echoed whole: break-it pass 32), and an int past
+    ``str``'s digit limit described by its size as :func:`show_input` does (its ``repr`` raised Python's
+    own "Exceeds the limit (4300 digits)", naming no argument), a container holding one by its type.
+
+    >>> show_repr("13B"), show_repr("9" * 50, limit=3), show_repr(10 ** 5000)
+    ("'13B'", "'99... (52 characters)", 'a 16610-bit integer')
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # (an int past the digit limit, or a list or tuple holding one)
+        if isinstance(value, int):
+            return show_input(value)
+        return f"a {type(value).__name__} holding an integer of more than {sys.get_int_max_str_digits()} digits"
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
+
 def parse_card(text: str, deck: str | None = None) -> int:
     """Card id of a card string such as ``"1O"`` or ``"12b"`` (NOTATION.md, case-insensitive).
 

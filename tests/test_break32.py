@@ -1,0 +1,47 @@
+"""Break-it pass 32 (2026-12-07): odd values at the public entry points. An int past ``str``'s digit limit
+(``10**5000``) made an error message fail with Python's own "Exceeds the limit (4300 digits) for integer
+string conversion", naming no argument, and a 1 MB string was echoed whole; such values are now shown by
+:func:`sim.cards.show_repr` (``repr`` cut after 100 characters, a too-long int by its size)."""
+import pytest
+
+from sim.batch import simulate
+
+BIG = 10 ** 5000
+MB = "x" * 10 ** 6
+SIZE = r"a (negative )?16610-bit integer"
+
+
+def _short(excinfo):
+    """The message is short (a 1 MB value is not echoed whole) and names the length it cut."""
+    text = str(excinfo.value)
+    assert len(text) < 400, len(text)
+    return text
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"seed": BIG}, r"^seed must be an integer in \[0, 2\*\*64\), got " + SIZE + "$"),
+    ({"seed": -BIG}, r"^seed must be an integer in \[0, 2\*\*64\), got " + SIZE + "$"),
+    ({"deals": BIG}, r"^deals must be below 9,223,372,036,854,775,808, got " + SIZE + "$"),
+    ({"deals": 2 ** 63}, r"^deals must be below 9,223,372,036,854,775,808, got 9,223,372,036,854,775,808$"),
+    ({"deals": -BIG}, r"^deals must be a positive integer, got " + SIZE + "$"),
+    ({"threads": BIG}, r"^threads must be between 1 and \d+ \(numba.config.NUMBA_NUM_THREADS\), got " + SIZE + "$"),
+    ({"threads": -BIG}, r"^threads must be a positive integer, got " + SIZE + "$"),
+    ({"chunk": -BIG}, r"^chunk must be a positive integer, got " + SIZE + "$"),
+    ({"rules": [BIG]}, r"^rules must be .* got a list holding an integer of more than 4300 digits$"),
+    ({"chunk": BIG}, r"^chunk must be at most \d+ rows \(memory: about 200 bytes a row in flight\), got " + SIZE + "$"),
+    ({"policies": BIG}, r"^policies must be a name or a list of names, got " + SIZE + "$"),
+    ({"out": BIG}, r"^output path must be a str or os.PathLike, got " + SIZE + "$"),
+    ({"tricks_out": -BIG}, r"^tricks output path must be a str or os.PathLike, got " + SIZE + "$"),
+    ({"seed": MB}, r"^seed must be an integer in \[0, 2\*\*64\), got 'x{99}\.\.\. \(1000002 characters\)$"),
+    ({"deals": MB}, r"^deals must be a positive integer, got 'x+\.\.\. \(1000002 characters\)$"),
+    ({"rules": MB}, r"^rules must be a sim.rules.Rules, .* got 'x+\.\.\. \(1000002 characters\)$"),
+    ({"policies": MB}, r"^unknown policy 'x+\.\.\. \(1000002 characters\): expected one of"),
+    ({"policies": [1, MB]}, r"^policies must be a name or a list of names, got \[1, 'x+\.\.\. \(1000007 characters\)$"),
+])
+def test_simulate_odd_values_named_and_cut(kwargs, match):
+    """simulate(..., seed=10**5000) and the others raised Python's digit-limit message (about line 1619's
+    ``{seed!r}``), simulate(..., seed="x" * 10**6) echoed the megabyte."""
+    args = {"rules": 2, "policies": "random", "deals": 2, **kwargs}
+    with pytest.raises(ValueError, match=match) as e:
+        simulate(**args)
+    _short(e)
