@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-from .cards import DECKS, card_id, deck_cards, mask_of
+from .cards import DECKS, card_id, deck_cards, mask_of, show_repr
 from .checks import check_int
 
 # --- variant codes --------------------------------------------------------
@@ -123,15 +123,15 @@ class Rules:
 
     def __post_init__(self):
         if isinstance(self.players, bool) or not isinstance(self.players, (int, np.integer)):
-            raise ValueError(f"players must be an integer, got {self.players!r}")
+            raise ValueError(f"players must be an integer, got {show_repr(self.players)}")
         if self.players not in (2, 3, 4, 6):
-            raise ValueError(f"players must be 2, 3, 4 or 6 (RULES R3), got {self.players}"
+            raise ValueError(f"players must be 2, 3, 4 or 6 (RULES R3), got {show_repr(self.players)}"
                              + ("; five players play Brisca Subastada (R12), not supported yet" if self.players == 5 else ""))
         object.__setattr__(self, "players", int(self.players))
         if self.deck is None:
             object.__setattr__(self, "deck", _DEFAULT_DECK[self.players])
         if self.deck not in DECKS:
-            raise ValueError(f"unknown deck {self.deck!r}: expected one of {', '.join(DECKS)}")
+            raise ValueError(f"unknown deck {show_repr(self.deck)}: expected one of {', '.join(DECKS)}")
         if (self.players, self.deck) not in _ALLOWED:
             raise ValueError(f"deck {self.deck} cannot be played by {self.players} players (RULES R3)")
         for name, value, allowed in (("exchange", self.exchange, EXCHANGES),
@@ -140,7 +140,7 @@ class Rules:
                                      ("remove", "2B" if self.remove is None else self.remove, REMOVES),
                                      ("tie", self.tie, TIES)):
             if value not in allowed:
-                raise ValueError(f"unknown {name} {value!r}: expected one of {', '.join(allowed)}")
+                raise ValueError(f"unknown {name} {show_repr(value)}: expected one of {', '.join(allowed)}")
         if self.remove is not None and self.players != 3:
             raise ValueError(f"remove={self.remove} applies to 3 players only (RULES R3)")
         if self.remove is not None and self.deck != "spanish40":

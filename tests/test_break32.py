@@ -45,3 +45,18 @@ def test_simulate_odd_values_named_and_cut(kwargs, match):
     with pytest.raises(ValueError, match=match) as e:
         simulate(**args)
     _short(e)
+
+
+@pytest.mark.parametrize("field", ["players", "deck", "exchange", "exchange_condition", "endgame", "remove", "tie"])
+@pytest.mark.parametrize("value, shown", [(BIG, SIZE), (-BIG, SIZE), (MB, r"'x{99}\.\.\. \(1000002 characters\)"),
+                                          ([BIG], "a list holding an integer of more than 4300 digits")],
+                         ids=["big", "-big", "1MB", "[big]"])
+def test_rules_fields_odd_values_named_and_cut(field, value, shown):
+    """Rules(players=10**5000) (its '{self.players}'), Rules(deck=10**5000), Rules(tie=-10**5000), ... raised
+    Python's digit-limit message; Rules(exchange="x" * 10**6) echoed the megabyte."""
+    from sim.rules import Rules
+    what = (r"players must be (an integer|2, 3, 4 or 6 \(RULES R3\)), got " if field == "players"
+            else f"unknown {field} ")
+    with pytest.raises(ValueError, match="^" + what + shown) as e:
+        Rules(**{field: value})
+    _short(e)
