@@ -13,7 +13,7 @@ import numbers
 
 import numpy as np
 
-from .cards import show_input
+from .cards import show_repr
 
 #: :func:`sequence_problem`'s reasons: a mapping or DataFrame, and a set where the order matters.
 KEYS_READ = "its keys would be read"
@@ -23,11 +23,10 @@ ARBITRARY_ORDER = "its order is arbitrary"
 def _shown(value) -> str:
     """``repr(value)`` for an error message; an int past ``str``'s digit limit (4,300 digits), whose ``repr``
     raises Python's own ValueError naming no argument, by its size (:func:`sim.cards.show_input`:
-    ``"a 16610-bit integer"``; mutation pass 25: ``simulate(..., duplicate=10**5000)``)."""
-    try:
-        return repr(value)
-    except ValueError:
-        return show_input(value)
+    ``"a 16610-bit integer"``; mutation pass 25: ``simulate(..., duplicate=10**5000)``), and a long one cut
+    after 100 characters (:func:`sim.cards.show_repr`; break-it pass 32: ``solve(..., pv="x" * 10**6)``
+    echoed the megabyte)."""
+    return show_repr(value)
 
 
 def check_flag(value, name: str) -> bool:

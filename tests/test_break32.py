@@ -60,3 +60,20 @@ def test_rules_fields_odd_values_named_and_cut(field, value, shown):
     with pytest.raises(ValueError, match="^" + what + shown) as e:
         Rules(**{field: value})
     _short(e)
+
+
+def test_checked_flags_and_ints_cut_a_long_value():
+    """sim.checks.check_flag and check_int (solve's pv, win and seat, simulate's duplicate, Rules.side_of,
+    find_puzzles' count, solve_chance's moves, ...) echoed a 1 MB string whole."""
+    from sim.checks import check_flag, check_int
+    from sim.rules import Rules
+    shown = r"'x{99}\.\.\. \(1000002 characters\)$"
+    with pytest.raises(ValueError, match=r"^duplicate: expected True or False, got " + shown) as e:
+        check_flag(MB, "duplicate")
+    _short(e)
+    with pytest.raises(ValueError, match=r"^count: expected an integer 0 or more, got \['x{98}\.\.\. \(1000004 ") as e:
+        check_int([MB], "count")
+    _short(e)
+    with pytest.raises(ValueError, match=r"^seat: expected a seat 0-1, got " + shown) as e:
+        Rules(players=2).side_of(MB)
+    _short(e)
