@@ -74,7 +74,7 @@ def card_id(rank: int, suit: int | str) -> int:
     """
     if isinstance(suit, str):
         if suit.upper() not in SUITS or len(suit) != 1:
-            raise ValueError(f"unknown suit {suit!r}: expected one of O, C, E, B")
+            raise ValueError(f"unknown suit {show_repr(suit)}: expected one of O, C, E, B")
         suit = SUITS.index(suit.upper())
     if not _is_int(rank) or int(rank) not in _STRENGTH_OF_RANK:
         raise ValueError(f"unknown rank {show_input(rank, quote=isinstance(rank, str))}: expected 1-12")
@@ -195,7 +195,7 @@ def format_card(cid: int) -> str:
         and for a bool, a float or any other non-integer.
     """
     if not _is_int(cid):  # (a bool gave "4O", a float, str or None a TypeError: break-it pass 22)
-        raise ValueError(f"card id {cid!r} is not a card id (an integer 0-47, or 48 for swap)")
+        raise ValueError(f"card id {show_repr(cid)} is not a card id (an integer 0-47, or 48 for swap)")
     if cid == SWAP:
         return "swap"
     if not 0 <= cid < SWAP:
@@ -256,5 +256,5 @@ def deck_cards(deck: str) -> list[int]:
         mutation pass 20).
     """
     if not isinstance(deck, str) or deck not in DECK_RANKS:
-        raise ValueError(f"unknown deck {deck!r}: expected one of {', '.join(DECKS)}")
+        raise ValueError(f"unknown deck {show_repr(deck)}: expected one of {', '.join(DECKS)}")
     return list(_DECK_IDS[deck])

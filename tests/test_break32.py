@@ -77,3 +77,22 @@ def test_checked_flags_and_ints_cut_a_long_value():
     with pytest.raises(ValueError, match=r"^seat: expected a seat 0-1, got " + shown) as e:
         Rules(players=2).side_of(MB)
     _short(e)
+
+
+def test_cards_echo_cut():
+    """sim.cards.deck_cards(10**5000) raised Python's digit-limit message; deck_cards, format_card's
+    non-integer branch and card_id's suit echoed a 1 MB string whole (parse_card cut it already)."""
+    from sim.cards import card_id, deck_cards, format_card
+    shown = r"'x{99}\.\.\. \(1000002 characters\)"
+    for value, text in ((BIG, SIZE), (-BIG, SIZE), (MB, shown)):
+        with pytest.raises(ValueError, match="^unknown deck " + text + ": expected one of spanish40") as e:
+            deck_cards(value)
+        _short(e)
+    with pytest.raises(ValueError, match="^card id " + shown + r" is not a card id \(an integer 0-47") as e:
+        format_card(MB)
+    _short(e)
+    with pytest.raises(ValueError, match="^card id a list holding an integer of more than 4300 digits is not") as e:
+        format_card([BIG])
+    with pytest.raises(ValueError, match="^unknown suit " + shown + ": expected one of O, C, E, B$") as e:
+        card_id(1, MB)
+    _short(e)
