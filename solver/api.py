@@ -26,7 +26,7 @@ import numba.core.event as numba_event
 import numpy as np
 from numba.core.compiler_lock import global_compiler_lock
 
-from sim.cards import format_card, show_input
+from sim.cards import format_card, show_input, show_repr
 from sim.checks import ARBITRARY_ORDER, check_flag, check_int, sequence_problem
 from sim.threads import starting_threads
 
@@ -314,13 +314,13 @@ def check_target(target):
                              + show_input(str(target), limit=60, quote=False))
         target = int(target)
     if isinstance(target, bool) or not isinstance(target, numbers.Real):
-        raise ValueError(f"target: expected a whole number of card points, got {target!r}")
+        raise ValueError(f"target: expected a whole number of card points, got {show_repr(target)}")
     if isinstance(target, numbers.Integral):
         t = int(target)
     elif isinstance(target, numbers.Rational):  # (Fraction: exact, not through float)
         if target.denominator != 1:
             raise ValueError("target: expected a whole number of card points, got "
-                             + show_input(repr(target), limit=60, quote=False))
+                             + show_repr(target, limit=60))  # (Fraction(10**5000, 3): by its size)
         t = int(target.numerator)
     else:
         f = float(target)
@@ -566,7 +566,7 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
         raise ValueError(f"positions: expected an iterable of positions, got a {type(positions).__name__} ({why}; "
                          "pass a list)")
     if errors not in ("raise", "return"):
-        raise ValueError(f"errors: expected 'raise' or 'return', got {errors!r}")
+        raise ValueError(f"errors: expected 'raise' or 'return', got {show_repr(errors)}")
     pv, moves, win = check_flag(pv, "pv"), check_flag(moves, "moves"), check_flag(win, "win")  # (once, not a line each)
     target = check_target(target)
     if win and target is not None:

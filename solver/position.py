@@ -30,7 +30,7 @@ import sys
 import numpy as np
 
 from sim.cards import (CARD_POINTS, CARD_RANK, CARD_SUIT, DECKS, SWAP, card_id, deck_cards, format_card,
-                       parse_card, printable, show_input)
+                       parse_card, printable, show_input, show_repr)
 from sim.checks import ARBITRARY_ORDER, check_flag, sequence_problem
 from sim.rules import EXCHANGES, ENDGAMES, REMOVES, Rules
 
@@ -73,7 +73,7 @@ def _integer(value, fieldname: str) -> int:
     """``value`` as an int (numpy integers too; not a bool, a float, a string or None), else a
     ValueError naming the field."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise _err(fieldname, f"{value!r} is not an integer")
+        raise _err(fieldname, f"{show_repr(value)} is not an integer")
     return int(value)
 
 
@@ -140,8 +140,9 @@ def _show_int(n: int) -> str:
 
 
 def _show_value(value) -> str:
-    """``repr(value)`` for an error message, a Python int through :func:`_show_int`."""
-    return _show_int(value) if type(value) is int else repr(value)
+    """``repr(value)`` for an error message, a Python int through :func:`_show_int`, anything else through
+    :func:`sim.cards.show_repr` (cut after 100 characters: a 1 MB string was echoed whole, break-it pass 32)."""
+    return _show_int(value) if type(value) is int else show_repr(value)
 
 
 def count_of(n: int, noun: str) -> str:
@@ -924,7 +925,7 @@ class Position:
             mid = int(move)
         else:
             raise _err("move", "expected a card such as '1O', 'swap' or a move id, got "
-                               + show_input(repr(move), quote=False))
+                               + show_repr(move, limit=40))  # (10**5000: by its size, not repr's error)
         legal = self.legal_moves()
         if not legal and self.is_terminal:  # (break-it pass of 2026-12-05: said "(legal: none)")
             raise _err("move", f"{format_card(mid)}: the deal is over (every card has been played)")

@@ -96,3 +96,46 @@ def test_cards_echo_cut():
     with pytest.raises(ValueError, match="^unknown suit " + shown + ": expected one of O, C, E, B$") as e:
         card_id(1, MB)
     _short(e)
+
+
+POS = "players=2 trump=1O hands=7O,2O,1C/3B,4B,5B stock=6O,1B,3C turn=0 trick= points=0,0"
+
+
+def test_solver_echo_named_and_cut():
+    """Position.parse_move(10**5000) and apply, analyse_play(pos, [10**5000]), solve_many(..., errors=10**5000)
+    and solve(pos, target=Fraction(10**5000, 3)) raised Python's digit-limit message (analyse_play's named
+    only 'moves[0]'); Position.make(..., turn="x" * 10**6), its trump, hands and stock, deal_position's seed
+    and solve(pos, target="x" * 10**6) echoed the megabyte."""
+    from fractions import Fraction
+
+    from sim.rules import Rules
+    from solver.api import analyse_play, solve, solve_many
+    from solver.position import Position, deal_position
+    p = Position.parse(POS)
+    shown = r"'x{99}\.\.\. \(1000002 characters\)"
+    bad_move = r"^move: expected a card such as '1O', 'swap' or a move id, got " + SIZE + "$"
+    for f in (p.parse_move, p.apply):
+        for v in (BIG, -BIG):
+            with pytest.raises(ValueError, match=bad_move):
+                f(v)
+    with pytest.raises(ValueError, match=r"^moves\[0\]: expected a card .* got " + SIZE + "$"):
+        analyse_play(POS, [BIG])
+    with pytest.raises(ValueError, match=r"^move: expected a card .* got \['x{38}\.\.\. \(1000004 characters\)$"):
+        p.parse_move([MB])  # (a list: cut as before)
+    with pytest.raises(ValueError, match=r"^errors: expected 'raise' or 'return', got " + SIZE + "$"):
+        solve_many([POS], errors=BIG)
+    with pytest.raises(ValueError, match=r"^target: expected a whole number of card points, got a Fraction holding"):
+        solve(POS, target=Fraction(10 ** 5000, 3))
+    with pytest.raises(ValueError, match=r"^target: expected a whole number of card points, got " + shown + "$") as e:
+        solve(POS, target=MB)
+    _short(e)
+    r2 = Rules(players=2)
+    for kw, field in ((dict(turn=MB), "turn"), (dict(trump=MB), "trump"), (dict(stock=[MB]), "stock"),
+                      (dict(hands=[[MB, 2, 3], [4, 5, 6]]), "hands"), (dict(points=[MB, 0]), "points")):
+        args = {"rules": r2, "trump": 0, "hands": [[1, 2, 3], [4, 5, 6]], "stock": [7, 8, 9], **kw}
+        with pytest.raises(ValueError, match=f"^{field}: " + shown) as e:
+            Position.make(**args)
+        _short(e)
+    with pytest.raises(ValueError, match=r"^seed must be an integer in \[0, 2\*\*64\), got " + shown + "$") as e:
+        deal_position(r2, MB, 0)
+    _short(e)
