@@ -92,7 +92,7 @@ from typing import Mapping
 
 import numpy as np
 
-from .cards import CARD_NAMES, SUITS, show_repr
+from .cards import CARD_NAMES, SUITS, show_input, show_repr
 from .checks import check_callable, check_flag, sequence_problem
 from .rng import seed_bits
 from .rules import Rules
@@ -490,6 +490,13 @@ def remove_temporaries() -> None:
     remove_pending_dirs()
 
 
+def _show_name(path) -> str:
+    """A file name too long to be one, for an error message: whole up to 1,000 characters, cut after 100
+    then (:func:`sim.cards.show_input`; break-it pass 32: ``simulate(..., out="x" * 10**6)`` echoed it whole)."""
+    text = str(path)
+    return text if len(text) <= 1000 else show_input(text, limit=100, quote=False)
+
+
 class _Target:
     """A parquet file being written: checked and opened before the run, renamed when done."""
 
@@ -532,8 +539,9 @@ class _Target:
         f = self.final  # (a name, never "", "." or "..": __init__ refuses those)
         try:
             f.exists()
-        except OSError as e:  # (a file name too long: exists() raises instead of saying False)
-            raise ValueError(f"cannot write {self.label} {f}: {e.strerror or e}") from None
+        except OSError as e:  # (a file name too long: exists() raises instead of saying False; cut, break-it
+            # pass 32: a 1 MB name was echoed whole)
+            raise ValueError(f"cannot write {self.label} {_show_name(f)}: {e.strerror or e}") from None
         if f.is_dir():
             raise ValueError(f"cannot write {self.label} {f}: it is a directory")
         try:  # (a symlink: its target's directories, as brisca solve --out makes them; break-it pass of
@@ -563,7 +571,7 @@ class _Target:
         except (OSError, ValueError):
             name_max = 255
         if len(os.fsencode(f.name)) > name_max:
-            raise ValueError(f"cannot write {self.label} {f}: {os.strerror(errno.ENAMETOOLONG)}")
+            raise ValueError(f"cannot write {self.label} {_show_name(f)}: {os.strerror(errno.ENAMETOOLONG)}")
         try:
             fd, name = temp_beside(os.path.join(parent, f.name))
         except OSError as e:

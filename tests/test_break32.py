@@ -139,3 +139,15 @@ def test_solver_echo_named_and_cut():
     with pytest.raises(ValueError, match=r"^seed must be an integer in \[0, 2\*\*64\), got " + shown + "$") as e:
         deal_position(r2, MB, 0)
     _short(e)
+
+
+@pytest.mark.parametrize("name", ["x" * 10 ** 6, "d/" + "x" * 10 ** 5], ids=["name", "dir/name"])
+def test_simulate_long_file_name_cut(name, tmp_path, monkeypatch):
+    """simulate(..., out="x" * 10**6) ('cannot write output <name>: File name too long') echoed the megabyte
+    (brisca simulate --out too); a name past the file system's limit is cut now, checked before any deal."""
+    monkeypatch.chdir(tmp_path)
+    for kw, label in (("out", "output"), ("tricks_out", "tricks output")):
+        with pytest.raises(ValueError, match=f"^cannot write {label} " + r"\S{100}\.\.\. \(\d+ characters\): "
+                                             "File name too long$") as e:
+            simulate(2, "random", deals=2, **{kw: name})
+        _short(e)
