@@ -10,11 +10,12 @@ made with masks rather than branches, so random deals rarely mispredict it.
 
 Definitions
 -----------
-*low card*: a card worth 0 points (ranks 2-9). *outside*: cards in play this
-deal that the seat has not seen played (finished tricks, current trick), that
-are not in its hand and that are not the pinta still lying under the stock
-(R4, R6): the cards the opponents may hold or the stock hides. *Weakest
-first*: the lowest strength index of R2 (ties: the lowest card id).
+*low card*: a card worth 0 points (the 2 and the 4 to 9: strength indices
+0-6 of R2). *outside*: cards in play this deal that the seat has not seen
+played (finished tricks, current trick), that are not in its hand and that
+are not the pinta still lying under the stock (R4, R6): the cards the
+opponents may hold or the stock hides. *Weakest first*: the lowest strength
+index of R2 (ties: the lowest card id).
 
 Rules, in the order they are tried
 ----------------------------------
@@ -23,14 +24,15 @@ Rules, in the order they are tried
 2. **Leading.** Lead a low non-trump card, preferring (card counting) a suit
    whose 3 and ace are no longer outside, so the opponent cannot load 10 or
    11 points on it with a winner of the suit; else any low non-trump; else
-   a non-trump; else a trump; weakest first within each choice.
-3. **Following a trick the seat's side does not hold** (winning card ``w``,
+   a non-trump; else a trump; weakest first within each choice (:func:`lead_card`).
+3. **Following a trick the seat's side does not hold** (:func:`follow_card`; winning card ``w``,
    ``tp`` card points in it): win with the strongest card of the suit led
    that beats ``w`` (a trump when a trump was led; it banks its own points:
    a 3 or an ace that can still be taken); else, on a trick worth 10 or more, with the weakest card that
    wins (trumps included: the high trumps are kept for the counters); else, on
    a trick worth 2 to 9, with the weakest zero-point trump that wins; else
-   shed as in rule 2 (low non-trump, non-trump, trump; weakest first).
+   shed in rule 2's order without its card counting (low non-trump,
+   non-trump, trump; weakest first: :func:`shed`).
 4. **Following a trick the seat's side holds** (teams of 4 and 6 players; with
    3 each seat is its own side, R3, so never): the last seat to play loads its
    strongest non-trump point card; the others shed.
@@ -58,13 +60,13 @@ from .view import (V_DECK_MASK, V_HAND, V_LEADER, V_LEFT, V_LEGAL, V_NTRICK, V_P
 SUIT_MASK = np.array([0xFFF << (12 * s) for s in range(4)], np.int64)
 #: ``ABOVE[c]``: cards of ``c``'s suit stronger than ``c`` (int64, shape (48,)).
 ABOVE = np.array([(0xFFF << (12 * (c // 12))) & ~((2 << c) - 1) for c in range(48)], np.int64)
-#: Cards worth points: J, C, K, 3, A (R2).
+#: Cards worth points: Sota, Caballo, Rey, 3 and 1 (strength indices 7-11, R2).
 POINTS_MASK = np.int64(sum(1 << c for c in range(48) if c % 12 >= 7))
-#: The 3s and aces (10 and 11 points).
+#: The 3s and aces (10 and 11 points; strength indices 10 and 11).
 BIG_MASK = np.int64(sum(1 << c for c in range(48) if c % 12 >= 10))
-#: Zero-point cards (2-9).
+#: Zero-point cards: the 2 and the 4 to 9 (strength indices 0-6, R2).
 LOW_MASK = np.int64(sum(1 << c for c in range(48) if c % 12 < 7))
-#: One bit per suit at strength index 0.
+#: One bit per suit at strength index 0 (``RANKS << k``: the four cards of strength index ``k``).
 RANKS = np.int64(0x001001001001)
 
 
@@ -78,7 +80,15 @@ def _fold(m):
 def weakest(m):
     """Card of non-empty ``m`` with the lowest strength index (R2 order; ties: lowest id); branch-free.
 
-    ``m`` is an int64 card set (bitmask of :mod:`sim.cards` ids); returns a card id (int).
+    Parameters
+    ----------
+    m : int64
+        A non-empty card set (bitmask of :mod:`sim.cards` ids).
+
+    Returns
+    -------
+    int
+        A card id of ``m``.
     """
     return lowest(m & (RANKS << lowest(_fold(m))))
 
@@ -91,20 +101,41 @@ def _first(a, b):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def shed(legal, tm):
-    """The card to throw away (rules 2-3): low non-trump, else non-trump, else trump; weakest first.
+    """The card to throw away (rules 3-4): low non-trump, else non-trump, else trump; weakest first.
 
-    ``legal`` (int64 bitmask, non-empty) and ``tm`` (int64 bitmask of the trump suit); returns a card id.
+    Parameters
+    ----------
+    legal : int64
+        The legal cards (bitmask, non-empty).
+    tm : int64
+        The trump suit's cards (bitmask, ``SUIT_MASK[trump]``).
+
+    Returns
+    -------
+    int
+        A card id of ``legal``.
     """
     return weakest(_first(legal & LOW_MASK & ~tm, _first(legal & ~tm, legal)))
 
 
 @njit(cache=True, inline="always", error_model="numpy")
 def lead_card(hand, legal, trump, outside):
-    """Rule 2: the card to lead (a card id of ``legal``).
+    """Rule 2: the card to lead.
 
-    ``hand``, ``legal``, ``outside`` are int64 card sets (``outside``: cards not seen played and not
-    the pinta under the stock, R4/R6; it may include the seat's own hand, removed here); ``trump``
-    is the trump suit 0-3.
+    Parameters
+    ----------
+    hand, legal : int64
+        The seat's hand and its legal cards (bitmasks).
+    trump : int
+        The trump suit, 0-3 (R4).
+    outside : int64
+        Cards not seen played and not the pinta under the stock (R4, R6; bitmask); it may include
+        the seat's own hand, removed here.
+
+    Returns
+    -------
+    int
+        A card id of ``legal``.
     """
     tm = SUIT_MASK[trump]
     big = outside & ~hand & BIG_MASK
@@ -118,11 +149,25 @@ def lead_card(hand, legal, trump, outside):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def follow_card(legal, trump, w, tp, lead):
-    """Rule 3: the card to play on a trick the opponents hold with card ``w`` (R5 winner so far).
+    """Rule 3: the card to play on a trick the opponents hold with card ``w``.
 
-    ``legal`` is an int64 card set (non-empty), ``trump`` the trump suit 0-3, ``tp`` the card points
-    already in the trick (R2), ``lead`` the card led (``w`` itself with 2 players). Returns a card id of
-    ``legal``.
+    Parameters
+    ----------
+    legal : int64
+        The legal cards (bitmask, non-empty).
+    trump : int
+        The trump suit, 0-3 (R4).
+    w : int
+        The card winning the trick so far (R5).
+    tp : int
+        Card points already in the trick (R2).
+    lead : int
+        The card led (``w`` itself with 2 players).
+
+    Returns
+    -------
+    int
+        A card id of ``legal``.
     """
     tm = SUIT_MASK[trump]
     nt = -np.int64(w // 12 != trump)  # all ones when w is not a trump
