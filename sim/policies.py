@@ -42,7 +42,9 @@ from .view import V_LEGAL, V_LEADER, V_NTRICK, V_PLAYERS, V_SEAT, V_SIDES, V_SWA
 RANDOM, GREEDY, HEURISTIC, EXPERT, COUNTER = 0, 1, 2, 3, 4
 #: Policy names in id order (``POLICIES.index(name)`` is the id).
 POLICIES = ("random", "greedy", "heuristic", "expert", "counter")
-#: Parameters a policy row holds (float64), unused by the current policies.
+#: Parameters a policy row holds (float64): ``expert`` and ``counter`` read them (``par`` of
+#: :func:`sim.expert.expert_action`; zeros give the tuned players), the other policies ignore them;
+#: :func:`sim.batch.simulate` passes zeros, ``benchmarks/eval_heuristic.py --par`` others.
 N_PARAMS = 4
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -132,7 +134,8 @@ def choose(pid, par, seat, view, prng):
     pid : int
         Policy id (``POLICIES``).
     par : ndarray(float64, shape=(players, N_PARAMS))
-        Policy parameters of every seat; the policy reads row ``seat``.
+        Policy parameters of every seat; ``expert`` and ``counter`` read row ``seat``, the others
+        none.
     seat : int
         The seat to move (``view[V_SEAT]``).
     view : ndarray(int64, shape=(V_SIZE,))
@@ -144,6 +147,12 @@ def choose(pid, par, seat, view, prng):
     -------
     int
         A card id in ``view[V_LEGAL]``, or ``SWAP`` when ``view[V_SWAP] >= 0``.
+
+    Notes
+    -----
+    ``expert`` and ``counter`` are one function, :func:`sim.expert.expert_action`: its ``mode`` 3
+    allows both exact two-player searches (rules 4 and 5 of :mod:`sim.expert`), 1 the stock-empty
+    search only.
     """
     if pid == 0:
         return random_action(view, prng)
