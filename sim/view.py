@@ -30,6 +30,10 @@ V_KNOWN + s   cards every seat knows seat ``s`` holds (old pinta taken by an
 V_POINTS + s  card points seat ``s`` has captured
 V_WON + s     tricks seat ``s`` has won
 
+``V_TRICK``, ``V_KNOWN``, ``V_POINTS`` and ``V_WON`` open blocks of 8 slots; a table
+uses the first ``V_PLAYERS`` of each (at most ``MAX_SEATS``, R3), ``V_TRICK`` the first
+``V_NTRICK`` (later slots may hold an earlier trick's cards).
+
 What the view leaves out: who played which card of a finished trick (``V_PLAYED`` is a set). Under the
 default rules (R9 ``free``) that tells nothing about the hidden hands; under ``follow`` and ``arrastre``
 a seat that did not follow (or trump, R9) in a finished trick once the stock was exhausted showed a void
@@ -59,4 +63,5 @@ V_KNOWN = 24
 V_POINTS = 32
 V_WON = 40
 V_SIZE = 48
+#: Most seats at a table (R3: 2, 3, 4 or 6 players); the per-seat blocks above hold 8.
 MAX_SEATS = 6
