@@ -106,8 +106,8 @@ Parameters row ``par`` (float64, 4 values, zeros = the tuned player)
 ``par[2]``
     Added to ``LEAD_PEN`` with two players, to ``LAST_DRAW_W`` with teams.
 ``par[3]``
-    Switches (an integer): bit 1 (value 1) turns off the exact searches of
-    rules 4 and 5; bit 2 (value 2) turns off rule 5 only. These trade strength
+    Switches (an integer): bit 0 (value 1) turns off the exact searches of
+    rules 4 and 5; bit 1 (value 2) turns off rule 5 only. These trade strength
     for speed (see the measured figures below).
 
 Measured figures
@@ -157,8 +157,8 @@ _BIG = 1 << 40
 # or a loop variable whose first value is a constant) is compiled once more for that literal's
 # type. The searches below pass np.int64(_BIG) and runtime bools, so _s3 compiles once, not six
 # times (70 s -> 13 s on a cold cache; benchmarks/bench_compile.py lists repeated compiles).
-_INV11 = 1.0 / 11.0
-_PMASK_ALL = np.int64(0xF80F80F80F80)  # point cards (strength 7..11) of every suit
+_INV11 = 1.0 / 11.0  # scales a strength index (0..11, R2) to 0..1 in _keep
+_PMASK_ALL = np.int64(0xF80F80F80F80)  # point cards (strength 7..11) of every suit (sim.heuristic.POINTS_MASK)
 
 # ---- tuned weights (card points) -------------------------------------
 T_BASE = 3.0      # value of keeping any trump, beyond its points
@@ -179,7 +179,8 @@ LOAD_W = 0.5      # weight of the points a smart opponent can load on our low le
 
 @njit(cache=True, inline="always", error_model="numpy")
 def _util(p):
-    # final points of my side -> utility (wins dominate, then points; R8)
+    """Utility of my side's final card points ``p`` (R8): ``p + 1000`` for a win (61 or more),
+    ``p + 500`` for a 60-60 draw, else ``p``; wins dominate, then points."""
     if p >= 61:
         return p + 1000
     if p == 60:
@@ -191,9 +192,10 @@ def _util(p):
 def _fl(hf, a, trump, eg):
     """Cards of ``hf`` the follower may play on the lead ``a`` once the stock is empty (R9, 2 players).
 
-    ``eg`` 0 free, 1 follow, 2 arrastre (with two players the trick holds only
-    the lead, so arrastre means: beat it in its suit if possible, else follow,
-    else trump if possible, else anything).
+    ``hf`` is the follower's hand (int64 bitmask), ``trump`` the trump suit 0-3, ``eg`` the R9 rule
+    (``V_ENDGAME``: 0 ``END_FREE``, 1 ``END_FOLLOW``, 2 ``END_ARRASTRE`` of :mod:`sim.rules`; with two
+    players the trick holds only the lead, so arrastre means: beat it in its suit if possible, else
+    follow, else trump if possible, else anything). Returns a bitmask, non-empty when ``hf`` is.
     """
     if eg == 0:
         return hf
@@ -210,6 +212,9 @@ def _fl(hf, a, trump, eg):
 # ---- exact 2-player endgame (perfect information), 1..3 tricks ------------
 # Values are utilities (_util of my side's final points), searched with
 # fail-soft alpha-beta; one function per depth (no recursion, cache-safe).
+# _sK(hme, hop, me_leads, mypts, trump[, alpha, beta, eg]) searches K tricks from a trick start:
+# hme, hop my and the opponent's hands (int64 bitmasks, K cards each), me_leads whether I lead,
+# mypts my side's card points so far, alpha/beta the window (utilities), eg the R9 rule (_fl).
 @njit(cache=True, inline="always", error_model="numpy")
 def _s1(hme, hop, me_leads, mypts, trump):
     a = lowest(hme)
@@ -344,7 +349,12 @@ def _solve(hme, hop, me_leads, mypts, trump, alpha, beta, eg):
 
 @njit(cache=True, error_model="numpy")
 def _endgame2(view, legal, hme, hop, mypts, trump, eg):
-    """Best card, 2 players, stock empty: every card is known (RULES R6)."""
+    """Best card, 2 players, stock empty: every card is known (RULES R6).
+
+    ``legal`` the seat's legal cards, ``hme`` its hand, ``hop`` the opponent's hand (int64
+    bitmasks); ``mypts`` its side's card points; ``trump`` 0-3; ``eg`` the R9 rule (:func:`_fl`).
+    Returns the card id of ``legal`` with the best exact utility (ties: the lowest id).
+    """
     one = np.int64(1)
     n = view[V_NTRICK]
     bestc = lowest(legal)
@@ -389,7 +399,11 @@ def _last_draw2(view, legal, hme, hopk, unseen, pinta, mypts, trump, eg):
 
     The trick winner draws the face-down card, the loser the pinta (R6);
     the face-down card is each unseen card in turn (equally likely), the
-    opponent's hand the rest; every world is then solved exactly.
+    opponent's hand the rest; every world is then solved exactly. ``hopk`` is
+    the opponent's known cards (``V_KNOWN``), ``unseen`` the face-down card
+    and the opponent's other cards, ``pinta`` the pinta's card id; the other
+    arguments as :func:`_endgame2`. Returns the card id of ``legal`` with the
+    best total (so mean) utility (ties: the lowest id).
     """
     one = np.int64(1)
     n = view[V_NTRICK]
@@ -453,7 +467,12 @@ def _p_holds(N, m, u):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def _keep(c, trump, trumps_out, outside, t_base, a_nm, a_m):
-    """Value (card points) of keeping card c for later tricks."""
+    """Value (card points) of keeping card ``c`` for later tricks (``keep(c)`` of rule 6).
+
+    ``trumps_out``: trumps still out (bitmask, the pinta under the stock included); ``outside``:
+    cards held by other seats or still in the stock (bitmask); ``t_base``, ``a_nm``, ``a_m``:
+    ``T_BASE``, ``NT_ALPHA``, ``NT_ALPHA_M`` (or their ``_M`` twins) plus the ``par`` row.
+    """
     k = c % 12
     pc = CARD_POINTS[c]
     if c // 12 == trump:
@@ -479,7 +498,7 @@ def expert_action(view, par, mode=1):
     mode : int
         Searches allowed: bit 0 the stock-empty search (rule 4), bit 1 the
         last-draw search (rule 5), which needs bit 0 too: mode 2 searches
-        nothing, as 0 (as ``par[3]`` bit 1 turns off both). Policy
+        nothing, as 0 (as ``par[3]`` bit 0 turns off both). Policy
         ``counter`` uses 1, ``expert`` 3.
 
     Returns
@@ -517,7 +536,7 @@ def expert_action(view, par, mode=1):
     me = view[V_SEAT]
     nseats = view[V_PLAYERS]
     nsides = view[V_SIDES]
-    myside = me if nsides == 3 else me & 1
+    myside = me if nsides == 3 else me & 1  # R3: seat s is on side s % nsides (2 or 3 sides)
     n = view[V_NTRICK]
     leader = view[V_LEADER]
     left = view[V_LEFT]
