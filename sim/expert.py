@@ -147,7 +147,7 @@ from numba import njit
 
 from .bits import lowest, popcount
 from .cards import CARD_POINTS, SWAP
-from .rules import above_mask, beats
+from .rules import END_FOLLOW, END_FREE, above_mask, beats
 from .view import (V_DECK_MASK, V_ENDGAME, V_HAND, V_KNOWN, V_LEADER, V_LEFT, V_LEGAL, V_NTRICK, V_PINTA, V_PINTA_SEAT,
                    V_PLAYED, V_PLAYERS, V_POINTS, V_SEAT, V_SIDES, V_SWAP, V_TRICK, V_TRUMP)
 
@@ -175,6 +175,10 @@ RESCUE = 1.0      # weight of the chance that a partner after me can beat the op
 LAST_DRAW_W = 2.0  # teams: weight of getting unseen cards instead of the pinta at the last draw
 LOAD_W = 0.5      # weight of the points a smart opponent can load on our low lead
 
+# ---- expert_action's mode bits (par[3] uses the same bits to turn a search off) ----
+MODE_ENDGAME = 1    # rule 4: the exact search once the stock is empty (2 players)
+MODE_LAST_DRAW = 2  # rule 5: the exact search of the last draw (2 players; needs MODE_ENDGAME)
+
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -197,10 +201,10 @@ def _fl(hf, a, trump, eg):
     players the trick holds only the lead, so arrastre means: beat it in its suit if possible, else
     follow, else trump if possible, else anything). Returns a bitmask, non-empty when ``hf`` is.
     """
-    if eg == 0:
+    if eg == END_FREE:
         return hf
     inled = hf & (np.int64(0xFFF) << np.int64(12 * (a // 12)))
-    if eg == 1:
+    if eg == END_FOLLOW:
         return inled if inled != 0 else hf
     if inled != 0:
         hi = inled & above_mask(a)
@@ -496,10 +500,10 @@ def expert_action(view, par, mode=1):
     par : ndarray(float64, shape=(4,))
         Parameter row; zeros give the tuned player (module docstring).
     mode : int
-        Searches allowed: bit 0 the stock-empty search (rule 4), bit 1 the
-        last-draw search (rule 5), which needs bit 0 too: mode 2 searches
-        nothing, as 0 (as ``par[3]`` bit 0 turns off both). Policy
-        ``counter`` uses 1, ``expert`` 3.
+        Searches allowed: bit 0 (``MODE_ENDGAME``) the stock-empty search
+        (rule 4), bit 1 (``MODE_LAST_DRAW``) the last-draw search (rule 5),
+        which needs bit 0 too: mode 2 searches nothing, as 0 (as ``par[3]``
+        bit 0 turns off both). Policy ``counter`` uses 1, ``expert`` 3.
 
     Returns
     -------
@@ -582,16 +586,18 @@ def expert_action(view, par, mode=1):
         a_nm = NT_ALPHA_NM_M + par[1]
         a_m = NT_ALPHA_M_M + par[1]
     lead_pen = LEAD_PEN + par[2]
-    flags = np.int64(par[3]) | (0 if mode & 1 else 1) | (0 if mode & 2 else 2)
+    # searches turned off: par[3]'s bits, and the bits mode leaves out
+    off = (np.int64(par[3]) | (0 if mode & MODE_ENDGAME else MODE_ENDGAME)
+           | (0 if mode & MODE_LAST_DRAW else MODE_LAST_DRAW))
 
     # ---- 2 players, end of the stock: exact search ----------------------
-    if nseats == 2 and flags & 1 == 0:
+    if nseats == 2 and off & MODE_ENDGAME == 0:
         opp = 1 - me
         eg = view[V_ENDGAME]  # R9 obligations of the future tricks searched
         if left == 0:
             # the unseen cards are exactly the opponent's hand
             return _endgame2(view, legal, hand, unseen | view[V_KNOWN + opp], mypts, trump, eg)
-        if left == 2 and flags & 2 == 0:
+        if left == 2 and off & MODE_LAST_DRAW == 0:
             hopk = view[V_KNOWN + opp]
             need = popcount(hand) - n - popcount(hopk) + 1  # opponent's unknown cards + the face-down card
             if popcount(unseen) == need:

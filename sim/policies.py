@@ -33,7 +33,7 @@ from numba import njit
 
 from .bits import lowest, nth_bit, popcount
 from .cards import CARD_POINTS, SWAP
-from .expert import expert_action
+from .expert import MODE_ENDGAME, MODE_LAST_DRAW, expert_action
 from .heuristic import heuristic_action
 from .rng import below32
 from .rules import beats, trick_winner_at
@@ -154,10 +154,10 @@ def choose(pid, par, seat, view, prng):
     allows both exact two-player searches (rules 4 and 5 of :mod:`sim.expert`), 1 the stock-empty
     search only.
     """
-    if pid == 0:
+    if pid == RANDOM:
         return random_action(view, prng)
-    if pid == 1:
+    if pid == GREEDY:
         return greedy_action(view)
-    if pid == 2:
+    if pid == HEURISTIC:
         return heuristic_action(view)
-    return expert_action(view, par[seat], 3 if pid == 3 else 1)
+    return expert_action(view, par[seat], MODE_ENDGAME | MODE_LAST_DRAW if pid == EXPERT else MODE_ENDGAME)
