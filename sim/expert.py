@@ -32,9 +32,9 @@ Rules, in the order they are tried
    (the unseen cards are exactly the opponent's hand, plus its ``V_KNOWN``).
    An exact alpha-beta search over the remaining (at most 3) tricks picks the
    card maximising the utility of the final score: points + 1000 for a win
-   (61 or more, R8), + 500 for a 60-60 draw, so winning comes first and
-   points second (ties: the lowest id; they are common in these short
-   endgames). The current card is always taken from
+   (61 or more, R8), + 500 for a 60-60 draw (``WIN_BONUS``, ``DRAW_BONUS``),
+   so winning comes first and points second (ties: the lowest id; they are
+   common in these short endgames). The current card is always taken from
    ``V_LEGAL``; the future tricks follow the R9 obligations named by
    ``V_ENDGAME``.
 5. **Two players, last draw pending** (``expert`` only) (``V_LEFT == 2``: one face-down card and
@@ -175,6 +175,12 @@ RESCUE = 1.0      # weight of the chance that a partner after me can beat the op
 LAST_DRAW_W = 2.0  # teams: weight of getting unseen cards instead of the pinta at the last draw
 LOAD_W = 0.5      # weight of the points a smart opponent can load on our low lead
 
+# ---- the utility of a final score (_util; R8, two sides) --------------------
+WIN_POINTS = 61    # card points that win a deal
+DRAW_POINTS = 60   # 60-60 is a draw
+WIN_BONUS = 1000   # utility added for a win: more than any points (120)
+DRAW_BONUS = 500   # utility added for a draw
+
 # ---- expert_action's mode bits (par[3] uses the same bits to turn a search off) ----
 MODE_ENDGAME = 1    # rule 4: the exact search once the stock is empty (2 players)
 MODE_LAST_DRAW = 2  # rule 5: the exact search of the last draw (2 players; needs MODE_ENDGAME)
@@ -183,12 +189,12 @@ MODE_LAST_DRAW = 2  # rule 5: the exact search of the last draw (2 players; need
 
 @njit(cache=True, inline="always", error_model="numpy")
 def _util(p):
-    """Utility of my side's final card points ``p`` (R8): ``p + 1000`` for a win (61 or more),
-    ``p + 500`` for a 60-60 draw, else ``p``; wins dominate, then points."""
-    if p >= 61:
-        return p + 1000
-    if p == 60:
-        return p + 500
+    """Utility of my side's final card points ``p`` (R8): ``p + WIN_BONUS`` for a win (``WIN_POINTS``,
+    61, or more), ``p + DRAW_BONUS`` for a 60-60 draw, else ``p``; wins dominate, then points."""
+    if p >= WIN_POINTS:
+        return p + WIN_BONUS
+    if p == DRAW_POINTS:
+        return p + DRAW_BONUS
     return p
 
 
