@@ -26,7 +26,7 @@ def test_eval_heuristic_bad_rules_make_no_directories(tmp_path, capsys):
 
 
 def test_eval_heuristic_refuses_a_switch_row_expert_cannot_read():
-    """expert/counter read par[3] as integer switches (np.int64(par[3]): bits 1 and 2, sim/expert.py); a
+    """expert/counter read par[3] as integer switches (np.int64(par[3]): bit 0 (value 1) and bit 1 (value 2), sim/expert.py); a
     --par 0 0 0 0.5 plays exactly as 0 0 0 0 but is recorded as "par": [0, 0, 0, 0.5] (a misleading
     line in the shared heuristic_vs_greedy.jsonl). It should be refused as the other unread rows are."""
     mod = bench_script("eval_heuristic")
