@@ -1,4 +1,17 @@
-"""Shared helpers of the benchmark scripts: machine facts and JSON-line output."""
+"""Shared helpers of the benchmark scripts.
+
+* :func:`machine` (with :func:`cpu_name`, :func:`commit`): the facts a benchmark line carries (bench_solver.py and
+  eval_heuristic.py spell theirs out, with other keys);
+* :func:`emit`: print a record as one JSON line and append it to the output file;
+* :func:`check_out`: refuse an output path before the run (and one that is not JSON lines);
+* :func:`write_atomic`: rewrite a whole file through a temporary file (``open_values.py``'s parquet);
+* :class:`Terminated`, :func:`raise_terminated`, :func:`stops_raise`: SIGTERM and SIGHUP unwind as Ctrl-C;
+* :func:`timed_in_chunks`: time a run in chunks, so that Ctrl-C is noticed between them;
+* :func:`check_seed`, :func:`other_seed`: run seeds (uint64) and warm-up seeds.
+
+Importing it puts this checkout (:data:`ROOT`) at the front of ``sys.path`` unless it is there already;
+:data:`OUT_DIR` is the checkout's ``results/benchmarks``.
+"""
 from __future__ import annotations
 
 import contextlib
