@@ -19,8 +19,9 @@ Each position is solved for its exact value (MTD(f) on null-window probes,
 (every legal move's exact value) instead. The first guess is half the points left, as
 :func:`solver.solve` does (``--guess 60``: a fixed 60, as the lines before 9894ca3 did; the same
 for full deals, 120 points left). Compile time is excluded (one warm-up solve).
-Lines go to ``results/benchmarks/solver.jsonl`` (``--ablation``: 2p-10left, one line per technique
-switched off, to ``results/benchmarks/solver_ablation.jsonl``).
+Lines go to ``results/benchmarks/solver.jsonl`` (``--ablation``: the positions of ``--ablation-config``,
+2p-10left by default, one line per technique switched off or on, to
+``results/benchmarks/solver_ablation.jsonl``).
 
 ``--floor`` measures how much of a solve the MTD(f) driver itself costs, one line per
 configuration to ``results/benchmarks/solver_floor.jsonl``: each position is solved by
@@ -312,7 +313,7 @@ def _main():
                                              "JSON line per configuration (see the module docstring).")
     ap.add_argument("--configs", default=None,
                     help=f"comma-separated: {', '.join(FULL + PARTIAL)} (default: {DEFAULT_CONFIGS}; "
-                         "100 4p-full deals take about 1.5-2 minutes on the 2-core Xeon of results/README.md)")
+                         "100 4p-full deals take about 50 s on the 2-core Xeon of results/README.md)")
     ap.add_argument("--deals", type=int, default=100, help="positions per configuration (default: %(default)s)")
     ap.add_argument("--seed", type=int, default=1, help="deal seed, 0 <= seed < 2**64 (default: %(default)s)")
     ap.add_argument("--all-moves", action="store_true", help="time every legal move's value (solve_moves)")
