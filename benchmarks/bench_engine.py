@@ -1,7 +1,7 @@
 """Engine throughput and end-to-end `brisca simulate` figures (issue 2, item 9).
 
 Each configuration prints one JSON line and appends it to
-``results/benchmarks/engine.jsonl``:
+``results/benchmarks/engine.jsonl`` (``--out`` to change):
 
 * ``kind="engine"``: deals/s of :func:`sim.engine.play_batch` for the random
   and heuristic policies (every seat the same policy), 2 and 4 players, 1
@@ -18,7 +18,7 @@ Targets (issue 2): random 2-player >= 2.5 M deals/s per core; heuristic
 
 Usage::
 
-    python benchmarks/bench_engine.py [--deals 4000000] [--e2e-deals 10000000] [--skip-e2e]
+    python benchmarks/bench_engine.py [--deals 4000000] [--e2e-deals 10000000] [--skip-e2e] [--out FILE]
 """
 from __future__ import annotations
 
@@ -126,7 +126,8 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=4_000_000, help="deals per engine configuration (default 4,000,000)")
     ap.add_argument("--e2e-deals", type=int, default=10_000_000, help="deals of the end-to-end run (default 10,000,000)")
     ap.add_argument("--skip-e2e", action="store_true", help="skip the end-to-end CLI run")
-    ap.add_argument("--out", default=str(OUT_DIR / "engine.jsonl"), help="JSON-lines file to append to")
+    ap.add_argument("--out", default=str(OUT_DIR / "engine.jsonl"),
+                    help="JSON-lines file to append to (default: results/benchmarks/engine.jsonl)")
     args = ap.parse_args(argv)
     # (row and deal numbers are int64, as brisca simulate's --deals; a too large --e2e-deals was refused by the
     # child after every engine configuration had run, naming its --deals: break-it pass of 2026-12-06)
