@@ -139,7 +139,7 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
     """
     import numba
 
-    from sim.engine import R_STATUS, R_WINNER, R_SIDE_POINTS, play_batch
+    from sim.engine import R_SIDE_POINTS, R_SIZE, R_STATUS, R_WINNER, T_SIZE, play_batch
     from sim.policies import N_PARAMS, POLICIES
     from sim.rules import Rules
 
@@ -157,10 +157,10 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
     m = 2 * pairs
 
     def batch(mm):
-        res = np.zeros((mm, 32), dtype=np.int16)
+        res = np.zeros((mm, R_SIZE), dtype=np.int16)
         hands0 = np.zeros((mm, players, 3), dtype=np.int8)
         dseeds = np.zeros(mm, dtype=np.uint64)
-        tricks = np.zeros((1, rules.tricks, 9), dtype=np.int16)
+        tricks = np.zeros((1, rules.tricks, T_SIZE), dtype=np.int16)
         return res, hands0, dseeds, tricks
 
     # warm-up (compile or cache load) excluded from the timing
@@ -186,7 +186,6 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
     pair_mean = score.reshape(pairs, 2).mean(axis=1)
     se = float(pair_mean.std(ddof=1) / math.sqrt(pairs)) if pairs > 1 else float("nan")
     hp = np.where(hside == 0, res[:, R_SIDE_POINTS], res[:, R_SIDE_POINTS + 1]).astype(np.float64)
-    import numba as _nb
     return {
         "benchmark": f"{policy}_vs_{opponent}",
         "policy": policy,
@@ -212,7 +211,7 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
         "games_per_s": m / secs,
         "threads": threads,
         "cpu": cpu_name(),
-        "numba": _nb.__version__,
+        "numba": numba.__version__,
         "numpy": np.__version__,
         "commit": commit(),
         "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
