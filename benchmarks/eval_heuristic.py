@@ -148,9 +148,9 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
     numba.set_num_threads(threads)
     ra = rules.to_array()
     deck_arr = np.array(rules.deck_cards, dtype=np.int8)
-    h, o = POLICIES.index(policy), POLICIES.index(opponent)
-    # rotation 0: side 0 (even seats) heuristic; rotation 1 shifts the policies one seat
-    pol = np.array([h if s % 2 == 0 else o for s in range(players)], dtype=np.int64)
+    tested, other = POLICIES.index(policy), POLICIES.index(opponent)
+    # rotation 0: side 0 (even seats) plays the tested policy; rotation 1 shifts the policies one seat
+    pol = np.array([tested if s % 2 == 0 else other for s in range(players)], dtype=np.int64)
     par_arr = np.zeros((players, N_PARAMS), dtype=np.float64)
     par_arr[0::2, :len(par)] = par  # rows follow the policies through the rotation
     par_arr[1::2, :len(opp_par or ())] = opp_par or ()
@@ -177,15 +177,15 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
         bad = int((res[:, R_STATUS] != 0).sum())
         raise RuntimeError(f"{bad} deals ended with an illegal action")
     rot = np.arange(m) % 2
-    # heuristic side: 0 in rotation 0; in rotation 1 seat s plays pol[s+1], so side 1
-    hside = rot
+    # the tested policy's side: 0 in rotation 0; in rotation 1 seat s plays pol[s+1], so side 1
+    tested_side = rot
     win = res[:, R_WINNER].astype(np.int64)
-    score = np.where(win == hside, 1.0, np.where(win == -1, 0.5, 0.0))
+    score = np.where(win == tested_side, 1.0, np.where(win == -1, 0.5, 0.0))
     k = float(score.sum())
     lo, hi = wilson(k, m)
     pair_mean = score.reshape(pairs, 2).mean(axis=1)
     se = float(pair_mean.std(ddof=1) / math.sqrt(pairs)) if pairs > 1 else float("nan")
-    hp = np.where(hside == 0, res[:, R_SIDE_POINTS], res[:, R_SIDE_POINTS + 1]).astype(np.float64)
+    tested_points = np.where(tested_side == 0, res[:, R_SIDE_POINTS], res[:, R_SIDE_POINTS + 1]).astype(np.float64)
     return {
         "benchmark": f"{policy}_vs_{opponent}",
         "policy": policy,
@@ -206,7 +206,7 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
         "win_rate_ci95": [lo, hi],
         # (clipped to [0, 1], as the simulator's pair_score_ci95: 3 pairs gave [0.507, 1.16])
         "win_rate_ci95_pairs": [float(np.clip(k / m - 1.96 * se, 0.0, 1.0)), float(np.clip(k / m + 1.96 * se, 0.0, 1.0))],
-        "mean_points": float(hp.mean()),
+        "mean_points": float(tested_points.mean()),
         "seconds": secs,
         "games_per_s": m / secs,
         "threads": threads,
@@ -223,7 +223,8 @@ def main(argv=None) -> int:
     ap.add_argument("--pairs", type=int, default=100_000,
                     help="duplicate deal pairs (games = 2 * pairs; default: %(default)s)")
     ap.add_argument("--players", type=int, default=2, choices=(2, 4, 6), help="players, two sides (default: %(default)s)")
-    ap.add_argument("--opponent", default="greedy", help="policy of the other side (greedy, random, ...)")
+    ap.add_argument("--opponent", default="greedy",
+                    help="policy of the other side (greedy, random, ...; default: %(default)s)")
     ap.add_argument("--policy", default="heuristic", help="policy of the tested side (default heuristic)")
     ap.add_argument("--seed", type=int, default=1, help="run seed, 0 <= seed < 2**64 (default: %(default)s)")
     ap.add_argument("--threads", type=int, default=1, help="engine threads (default: %(default)s)")
