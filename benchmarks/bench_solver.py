@@ -296,6 +296,72 @@ def threads_run(config, deals, seed, threads):
     return rec
 
 
+def _ablation_trials(config):
+    """``--ablation``'s variants on the positions of ``config`` (``--ablation-config``): (label, flags) pairs,
+    the baseline first, in the order of the lines written."""
+    # techniques are switched in the general kernel (ab2 and ab4 run only with the default set);
+    # the two-player kernel and its look-ahead get their own lines, the four-player kernel one
+    base = S.default_flags()
+    base[S.FL_TWO] = 0
+    base[S.FL_FOUR] = 0
+    names = {S.FL_TT: "tt", S.FL_ORDER: "ordering", S.FL_EQUIV: "equivalent-cards",
+             S.FL_SEQ: "sequence-dominance", S.FL_MIRROR: "mirror-key", S.FL_QUICK: "quick-bounds",
+             S.FL_TTMOVE: "tt-move", S.FL_SURE: "sure-trumps", S.FL_CANON: "canonical-endgame-key",
+             S.FL_RELKEY: "relative-rank-key", S.FL_EGN: "endgame-minimax-general",
+             S.FL_LEAD: "safe-lead-order", S.FL_FOLLOW: "follower-order-v1", S.FL_SWAP: "exchange-first",
+             S.FL_TUNED: "tuned-order", S.FL_ETC4: "last-card-lookahead-4p",
+             S.FL_EGC4: "endgame-table-4p"}
+    trials = [("all-general-kernel", base)]
+    for fl, nm in names.items():
+        if config.startswith("2p") and fl in (S.FL_ETC4, S.FL_EGC4):
+            continue  # four-player switches: the 2-player line would repeat the baseline (break-it pass)
+        f = base.copy()
+        f[fl] = 0
+        trials.append(("no-" + nm, f))
+    for fl, nm, val in ((S.FL_HIST, "history-tiebreak", 1), (S.FL_KILLER, "killer", 1),
+                        (S.FL_EXACT, "exact-subtrees-8", 8), (S.FL_BISECT, "mtdf-unit-steps", 0),
+                        (S.FL_BISECT, "mtdf-middle-split", 3),
+                        (S.FL_EGN, "endgame-minimax-level-1", 1)):
+        if config.startswith("2p") and fl in (S.FL_BISECT, S.FL_EGN):
+            continue  # switches only 3-6 players' search: the 2-player line would repeat the baseline
+        f = base.copy()
+        f[fl] = val
+        trials.append(("with-" + nm, f))
+    if config.startswith("4p"):
+        # the default set, searched by the four-player register kernel ab4 (with payoff similarity,
+        # which the general kernel lacks: fewer nodes; without it the same nodes as the general kernel)
+        trials.append(("four-player-kernel", S.default_flags()))
+        f = S.default_flags()
+        f[S.FL_PAYOFF] = 0
+        trials.append(("four-player-kernel-no-payoff-similarity", f))
+    two = S.default_flags()
+    trials.append(("two-player-kernel", two))
+    for label, sets in (("two-player-kernel-no-payoff-similarity", ((S.FL_PAYOFF, 0),)),
+                        ("two-player-kernel-no-etc", ((S.FL_ETC, 0),)),
+                        ("two-player-kernel-no-sequence-dominance", ((S.FL_SEQ, 0),)),
+                        ("two-player-kernel-no-mirror-key", ((S.FL_MIRROR, 0),)),
+                        ("two-player-kernel-no-exchange-first", ((S.FL_SWAP, 0),)),
+                        ("two-player-kernel-no-tuned-order", ((S.FL_TUNED, 0),)),
+                        ("two-player-kernel-etc-every-depth", ((S.FL_ETCMIN, 0),)),
+                        ("two-player-kernel-etc-ordering", ((S.FL_ETC, 2),)),
+                        ("two-player-kernel-no-endgame-minimax", ((S.FL_EG, 0),)),
+                        ("two-player-kernel-endgame-minimax-behind-probe", ((S.FL_EG, 1),)),
+                        ("two-player-kernel-bisection", ((S.FL_BISECT, 2),)),
+                        ("two-player-kernel-no-aspiration", ((S.FL_ASP, 0),)),
+                        ("two-player-kernel-whole-table", ((S.FL_TT2, 0),)),
+                        ("two-player-kernel-neither", ((S.FL_ETC, 0), (S.FL_EG, 0)))):
+        f = two.copy()
+        for fl, val in sets:
+            f[fl] = val
+        trials.append((label, f))
+    if config == "2p-full":
+        # without the two-player kernel's table a full deal takes minutes: its techniques only
+        trials = [t for t in trials if t[0].startswith("two-player-kernel")]
+    elif config == "4p-6left":
+        trials = [t for t in trials if not t[0].startswith("two-player-kernel")]
+    return trials
+
+
 DEFAULT_CONFIGS = "2p-full,4p-full,2p-4left,4p-4left"
 
 
@@ -385,67 +451,7 @@ def _main():
         ap.error(f"--out: {bad}" if a.out else f"the default output {out}: {bad} (or give --out)")
     numba.set_num_threads(1)
     if a.ablation:
-        # techniques are switched in the general kernel (ab2 and ab4 run only with the default set);
-        # the two-player kernel and its look-ahead get their own lines, the four-player kernel one
-        base = S.default_flags()
-        base[S.FL_TWO] = 0
-        base[S.FL_FOUR] = 0
-        names = {S.FL_TT: "tt", S.FL_ORDER: "ordering", S.FL_EQUIV: "equivalent-cards",
-                 S.FL_SEQ: "sequence-dominance", S.FL_MIRROR: "mirror-key", S.FL_QUICK: "quick-bounds",
-                 S.FL_TTMOVE: "tt-move", S.FL_SURE: "sure-trumps", S.FL_CANON: "canonical-endgame-key",
-                 S.FL_RELKEY: "relative-rank-key", S.FL_EGN: "endgame-minimax-general",
-                 S.FL_LEAD: "safe-lead-order", S.FL_FOLLOW: "follower-order-v1", S.FL_SWAP: "exchange-first",
-                 S.FL_TUNED: "tuned-order", S.FL_ETC4: "last-card-lookahead-4p",
-                 S.FL_EGC4: "endgame-table-4p"}
-        trials = [("all-general-kernel", base)]
-        for fl, nm in names.items():
-            if a.ablation_config.startswith("2p") and fl in (S.FL_ETC4, S.FL_EGC4):
-                continue  # four-player switches: the 2-player line would repeat the baseline (break-it pass)
-            f = base.copy()
-            f[fl] = 0
-            trials.append(("no-" + nm, f))
-        for fl, nm, val in ((S.FL_HIST, "history-tiebreak", 1), (S.FL_KILLER, "killer", 1),
-                            (S.FL_EXACT, "exact-subtrees-8", 8), (S.FL_BISECT, "mtdf-unit-steps", 0),
-                            (S.FL_BISECT, "mtdf-middle-split", 3),
-                            (S.FL_EGN, "endgame-minimax-level-1", 1)):
-            if a.ablation_config.startswith("2p") and fl in (S.FL_BISECT, S.FL_EGN):
-                continue  # switches only 3-6 players' search: the 2-player line would repeat the baseline
-            f = base.copy()
-            f[fl] = val
-            trials.append(("with-" + nm, f))
-        if a.ablation_config.startswith("4p"):
-            # the default set, searched by the four-player register kernel ab4 (with payoff similarity,
-            # which the general kernel lacks: fewer nodes; without it the same nodes as the general kernel)
-            trials.append(("four-player-kernel", S.default_flags()))
-            f = S.default_flags()
-            f[S.FL_PAYOFF] = 0
-            trials.append(("four-player-kernel-no-payoff-similarity", f))
-        two = S.default_flags()
-        trials.append(("two-player-kernel", two))
-        for label, sets in (("two-player-kernel-no-payoff-similarity", ((S.FL_PAYOFF, 0),)),
-                            ("two-player-kernel-no-etc", ((S.FL_ETC, 0),)),
-                            ("two-player-kernel-no-sequence-dominance", ((S.FL_SEQ, 0),)),
-                            ("two-player-kernel-no-mirror-key", ((S.FL_MIRROR, 0),)),
-                            ("two-player-kernel-no-exchange-first", ((S.FL_SWAP, 0),)),
-                            ("two-player-kernel-no-tuned-order", ((S.FL_TUNED, 0),)),
-                            ("two-player-kernel-etc-every-depth", ((S.FL_ETCMIN, 0),)),
-                            ("two-player-kernel-etc-ordering", ((S.FL_ETC, 2),)),
-                            ("two-player-kernel-no-endgame-minimax", ((S.FL_EG, 0),)),
-                            ("two-player-kernel-endgame-minimax-behind-probe", ((S.FL_EG, 1),)),
-                            ("two-player-kernel-bisection", ((S.FL_BISECT, 2),)),
-                            ("two-player-kernel-no-aspiration", ((S.FL_ASP, 0),)),
-                            ("two-player-kernel-whole-table", ((S.FL_TT2, 0),)),
-                            ("two-player-kernel-neither", ((S.FL_ETC, 0), (S.FL_EG, 0)))):
-            f = two.copy()
-            for fl, val in sets:
-                f[fl] = val
-            trials.append((label, f))
-        if a.ablation_config == "2p-full":
-            # without the two-player kernel's table a full deal takes minutes: its techniques only
-            trials = [t for t in trials if t[0].startswith("two-player-kernel")]
-        elif a.ablation_config == "4p-6left":
-            trials = [t for t in trials if not t[0].startswith("two-player-kernel")]
-        for label, f in trials:
+        for label, f in _ablation_trials(a.ablation_config):
             rec = run(a.ablation_config, a.deals, a.seed, f, time_limit=a.time_limit, guess=a.guess)
             rec["variant"] = label
             _emit(rec, out)
