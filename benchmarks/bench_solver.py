@@ -365,16 +365,17 @@ def _ablation_trials(config):
 DEFAULT_CONFIGS = "2p-full,4p-full,2p-4left,4p-4left"
 
 
-def main():
+def main(argv=None):
+    """Run the benchmark with ``argv`` (default: the command line); exit 130 on Ctrl-C."""
     try:
-        _main()
+        _main(argv)
     except KeyboardInterrupt:
         # the lines of the configurations already measured are in --out; the current one is lost
         print("\ninterrupted: the lines printed above are kept in the output file", file=sys.stderr)
         sys.exit(130)
 
 
-def _main():
+def _main(argv):
     ap = argparse.ArgumentParser(description="Solver benchmark (issue 3): single thread, seeded positions, one "
                                              "JSON line per configuration (see the module docstring).")
     ap.add_argument("--configs", default=None,
@@ -403,7 +404,7 @@ def _main():
                                                 "(default: results/benchmarks/"
                                                 "solver.jsonl, solver_ablation.jsonl, solver_floor.jsonl or "
                                                 "solver_threads.jsonl in this checkout)")
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
     if a.ablation and a.configs is not None:
         ap.error("--configs: not with --ablation (its positions are --ablation-config's)")
     if a.ablation_config is not None and not a.ablation:
