@@ -53,11 +53,11 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import os
 import platform
 import sys
 import time
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -66,7 +66,7 @@ from tqdm import tqdm
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _common import OUT_DIR, check_out, check_seed, commit, cpu_name, other_seed  # noqa: E402
+from _common import OUT_DIR, check_out, check_seed, commit, cpu_name, emit, other_seed  # noqa: E402
 from sim.batch import progress_intervals  # noqa: E402
 from sim.cards import SWAP  # noqa: E402
 from sim.rules import Rules  # noqa: E402
@@ -144,17 +144,15 @@ def _meta(flags):
 
 
 def _emit(rec, out):
-    """Print a record and append it to the JSON-lines file ``out`` (a symbolic link's target).
+    """Print a record and append it to the JSON-lines file ``out`` (a symbolic link's target): :func:`emit`.
 
     Raises
     ------
     SystemExit
         Status 1 with one line if the file cannot be written (the record is on stdout).
     """
-    print(json.dumps(rec), flush=True)
     try:
-        with open(os.path.realpath(out), "a") as fh:
-            fh.write(json.dumps(rec) + "\n")
+        emit(Path(os.path.realpath(out)), rec)
     except OSError as e:
         print(f"bench_solver.py: error: cannot write {out}: {e.strerror or e} (the line is printed above)",
               file=sys.stderr)
