@@ -33,7 +33,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _common import OUT_DIR, Terminated, check_out, check_seed, emit, machine, stops_raise  # noqa: E402 (puts the checkout first)
+# (importing _common puts the checkout first on sys.path)
+from _common import OUT_DIR, ROOT, Terminated, check_out, check_seed, emit, machine, stops_raise  # noqa: E402
 
 CONFIGS = ("2p-4left", "4p-4left", "2p-10left")
 
@@ -86,7 +87,7 @@ def measure(config, lines, seed, threads, tmp, repeat=3, inputs=("file",)):
     with open(one, "w") as f:
         f.write(text.split("\n", 1)[0] + "\n")
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(OUT_DIR.parent.parent), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     base = ["solve", "--no-progress", "--threads", str(threads), "--file"]
     _run(base + [one], env)  # (warm-up: compiles or loads the kernels into the numba cache)
     recs = []
