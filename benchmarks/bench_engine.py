@@ -23,10 +23,10 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import resource
-import signal
 import subprocess
 import sys
 import tempfile
@@ -39,7 +39,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's sim, not an installed one
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import OUT_DIR, ROOT, check_out, emit, machine, timed_in_chunks  # noqa: E402
+from _common import OUT_DIR, ROOT, Terminated, check_out, emit, machine, stops_raise, timed_in_chunks  # noqa: E402
 
 from sim.engine import R_SIZE, T_SIZE, play_batch  # noqa: E402
 from sim.policies import POLICIES, N_PARAMS  # noqa: E402
@@ -117,10 +117,6 @@ def bench_end_to_end(deals: int) -> dict:
     }
 
 
-def _on_sigterm(signum, frame):
-    raise SystemExit(143)  # unwinds: the end-to-end child is killed, its temporary directory removed
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=4_000_000, help="deals per engine configuration (default 4,000,000)")
@@ -141,20 +137,25 @@ def main(argv=None) -> int:
     if bad:
         ap.error(f"--out: {bad}")
     args.out = Path(os.path.realpath(args.out))
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _on_sigterm)
+    # SIGTERM and SIGHUP unwind as Ctrl-C does (the end-to-end child killed, its temporary directory removed),
+    # the caller's handlers put back on return (signal handlers: main thread only)
+    main_thread = threading.current_thread() is threading.main_thread()
     try:
-        facts = machine()
-        cores = os.cpu_count() or 1
-        for players in (2, 4):
-            for policy in ("random", "heuristic"):
-                for threads in sorted({1, cores}):
-                    emit(args.out, {**bench_engine(players, policy, threads, args.deals), **facts})
-        if not args.skip_e2e:
-            emit(args.out, {**bench_end_to_end(args.e2e_deals), **facts})
+        with stops_raise() if main_thread else contextlib.nullcontext():
+            facts = machine()
+            cores = os.cpu_count() or 1
+            for players in (2, 4):
+                for policy in ("random", "heuristic"):
+                    for threads in sorted({1, cores}):
+                        emit(args.out, {**bench_engine(players, policy, threads, args.deals), **facts})
+            if not args.skip_e2e:
+                emit(args.out, {**bench_end_to_end(args.e2e_deals), **facts})
     except KeyboardInterrupt:
         print("\ninterrupted: the lines printed above are kept in the output file", file=sys.stderr)
         return 130
+    except Terminated as e:
+        print("\nterminated: the lines printed above are kept in the output file", file=sys.stderr)
+        return 128 + e.signum
     return 0
 
 

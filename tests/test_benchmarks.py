@@ -282,3 +282,34 @@ def test_bench_solve_file_runs_and_writes_one_line_per_run(tmp_path, capsys):
         assert r["config"] == "2p-4left" and r["lines"] == 6 and r["threads"] == 1 and r["repeat"] == 1
         assert r["peak_rss_mb"] > 0 and r["wall_s"] > 0 and r["one_line_wall_s"] > 0
         assert r["lines_per_s"] is None or r["lines_per_s"] > 0
+
+
+def test_bench_engine_stopping_signals(tmp_path):
+    """bench_engine: SIGHUP (`kill -HUP`, a closed ssh session) killed the script outright, leaving the end-to-end
+    child writing its parquet file in a temporary directory never removed, where SIGTERM unwound; and main left its
+    SIGTERM handler installed after returning (an in-process caller's SIGTERM then raised SystemExit(143)). Both
+    signals unwind now (exit 128 + signal, the lines already written kept), the caller's handlers put back. The
+    work is replaced by a signal sent to the script itself (no engine run)."""
+    code = f"""
+import os, signal, sys
+sys.path.insert(0, {os.path.join(ROOT, "tests")!r})
+from conftest import bench_script
+mod = bench_script("bench_engine")
+mod.machine = lambda: {{}}
+def engine(players, policy, threads, deals):
+    os.kill(os.getpid(), signal.SIG{{sig}})
+    raise AssertionError("not stopped")
+mod.bench_engine = engine
+before = signal.getsignal(signal.SIGTERM)
+try:
+    status = mod.main(["--deals", "1", "--skip-e2e", "--out", {str(tmp_path / "e.jsonl")!r}])
+except SystemExit as e:
+    status = e.code
+print("restored" if signal.getsignal(signal.SIGTERM) is before else "left installed")
+sys.exit(status)
+"""
+    for sig, num in (("TERM", 15), ("HUP", 1)):
+        r = subprocess.run([sys.executable, "-c", code.replace("{sig}", sig)], capture_output=True, text=True,
+                           timeout=120, cwd=ROOT)
+        assert r.returncode == 128 + num, (sig, r.returncode, r.stderr[-500:])
+        assert r.stdout.strip() == "restored" and "terminated" in r.stderr, (sig, r.stdout, r.stderr[-500:])
