@@ -3,11 +3,11 @@
 No rules beyond "same suit higher wins, else the leader" (no trump, exchanges,
 draw order or policies): it only tells how fast this machine runs the
 skeleton of a deal, to compare with :func:`sim.engine.play_batch`. One JSON
-line into ``results/benchmarks/minimal_loop.jsonl``.
+line into ``results/benchmarks/minimal_loop.jsonl`` (``--out`` to change).
 
 Usage::
 
-    python benchmarks/bench_minimal_loop.py [--deals 4000000]
+    python benchmarks/bench_minimal_loop.py [--deals 4000000] [--out FILE]
 """
 from __future__ import annotations
 
