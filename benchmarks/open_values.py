@@ -296,15 +296,7 @@ def _main(argv):
                 return (time.perf_counter() - t1) * 1000
 
             times = list(pool.map(one, range(m))) if pool is not None else [one(i) for i in range(m)]
-            pinta = res[:, R_PINTA].astype(np.int64)
-            frames.append(pd.DataFrame({
-                "deal": np.arange(d, d + m, dtype=np.int64),
-                "seed": np.full(m, a.seed, dtype=np.uint64 if a.seed >= 2 ** 63 else np.int64),
-                "pinta": pinta, "pinta_rank": CARD_RANK[pinta], "trump": res[:, R_TRUMP].astype(np.int64),
-                "first_points": res[:, R_SIDE_POINTS].astype(np.int64),
-                "second_points": res[:, R_SIDE_POINTS + 1].astype(np.int64),
-                "winner": res[:, R_WINNER].astype(np.int64), "nex": res[:, R_NEX].astype(np.int64),
-                "ms": np.round(times, 2)}))
+            frames.append(_chunk_frame(d, a.seed, res, times))
             d += m
             # the whole table again, to a temporary file renamed when complete: a stopped run keeps
             # every finished chunk and never leaves a half-written --out
@@ -336,6 +328,21 @@ def _main(argv):
         print(f"stopped at --minutes {a.minutes:g}: {saved} of {a.deals} deals in {a.out}; run again to continue")
     else:
         print(f"stopped at --minutes {a.minutes:g}: no chunk finished, nothing written")
+
+
+def _chunk_frame(d0, seed, res, times):
+    """The rows of a chunk, deals ``d0 .. d0+m-1`` of ``seed``: :data:`COLUMNS` from the engine's result rows
+    ``res`` (``m`` rows) and each deal's solve time ``times`` (ms, rounded to 0.01)."""
+    m = len(res)
+    pinta = res[:, R_PINTA].astype(np.int64)
+    return pd.DataFrame({
+        "deal": np.arange(d0, d0 + m, dtype=np.int64),
+        "seed": np.full(m, seed, dtype=np.uint64 if seed >= 2 ** 63 else np.int64),
+        "pinta": pinta, "pinta_rank": CARD_RANK[pinta], "trump": res[:, R_TRUMP].astype(np.int64),
+        "first_points": res[:, R_SIDE_POINTS].astype(np.int64),
+        "second_points": res[:, R_SIDE_POINTS + 1].astype(np.int64),
+        "winner": res[:, R_WINNER].astype(np.int64), "nex": res[:, R_NEX].astype(np.int64),
+        "ms": np.round(times, 2)})
 
 
 def summary(df) -> str:
