@@ -20,6 +20,7 @@ The trump exchange (RULES R7) is the action id :data:`SWAP` (48).
 """
 from __future__ import annotations
 
+import re
 import sys
 
 import numpy as np
@@ -141,6 +142,25 @@ def show_repr(value, limit: int = 100) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}... ({len(text)} characters)"
+
+
+def cut_long_words(text: str, longest: int = 1000, keep: int = 100) -> str:
+    """``text`` with every run of more than ``longest`` non-blank characters cut after ``keep`` of them, the
+    run's full length named: the last guard of an error line, so that a file name of 100 KB given to
+    ``brisca solve --file`` or ``--out`` is not echoed whole (break-it pass 32; the messages of
+    :func:`show_input` and :func:`show_repr` cut shorter already). Shorter runs are left as they are.
+
+    >>> cut_long_words("cannot write " + "x" * 2000 + ": File name too long", keep=3)
+    'cannot write xxx... (2000 characters): File name too long'
+    """
+    if len(text) <= longest:
+        return text
+
+    def cut(m):
+        run = m.group()
+        end = ":" if run.endswith(":") else ""  # (the message's own colon after a name: kept)
+        return f"{run[:keep]}... ({len(run) - len(end)} characters){end}"
+    return re.sub(r"\S{%d,}" % (longest + 1), cut, text)
 
 
 def parse_card(text: str, deck: str | None = None) -> int:

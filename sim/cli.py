@@ -58,7 +58,7 @@ class _Parser(argparse.ArgumentParser):
         return ns, extras
 
     def error(self, message):
-        from .cards import printable  # (argparse echoes the words as given: break-it pass 22)
+        from .cards import cut_long_words, printable  # (argparse echoes the words as given: break-it pass 22)
         hint = ""
         if message.startswith("unrecognized arguments:"):
             hint = self._unrecognized_hint(message)
@@ -66,7 +66,7 @@ class _Parser(argparse.ArgumentParser):
                                  "the following arguments are required: COMMAND")):
             hint = _before_command_hint(self, message)
         # (argparse's part echoes a word whole: a 10,000-character one made a 10 kB line, break-it pass 25)
-        message = re.sub(r"\S{201,}", lambda m: f"{m.group(0)[:60]}... ({len(m.group(0))} characters)", message)
+        message = cut_long_words(message, longest=200, keep=60)
         self.exit(2, f"{PROG}: error: {printable(message + hint)}\n")
 
     def _unrecognized_hint(self, message):
@@ -485,9 +485,11 @@ def note_format(flag: str, path, written: str, prog: str = PROG) -> None:
 def _fail(message: str, code: int = 2) -> int:
     """Print every ``brisca`` command's one error line, ``brisca: error: <message>``, on stderr and return
     ``code`` (2: bad input). A message may echo input: its control characters are escapes
-    (:func:`sim.cards.printable`: no ESC or BEL reaches the terminal; break-it pass of 2026-12-05)."""
-    from .cards import printable
-    print(f"{PROG}: error: {printable(message)}", file=sys.stderr)
+    (:func:`sim.cards.printable`: no ESC or BEL reaches the terminal; break-it pass of 2026-12-05), and a
+    run of over 1,000 non-blank characters (a file name) is cut after 100 (:func:`sim.cards.cut_long_words`:
+    ``brisca solve --file`` echoed a 100 KB name whole; break-it pass 32)."""
+    from .cards import cut_long_words, printable
+    print(f"{PROG}: error: {printable(cut_long_words(message))}", file=sys.stderr)
     return code
 
 

@@ -151,3 +151,33 @@ def test_simulate_long_file_name_cut(name, tmp_path, monkeypatch):
                                              "File name too long$") as e:
             simulate(2, "random", deals=2, **{kw: name})
         _short(e)
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", "--file", "x" * 5000],
+    ["solve", "--file", "d/" + "x" * 5000, "--no-progress"],
+    ["puzzles", "--count", "1", "--out", "x" * 5000 + ".parquet", "--no-progress"],
+], ids=["solve-file", "solve-file-dir", "puzzles-out"])
+def test_cli_error_line_cuts_a_long_file_name(argv, capsys, tmp_path, monkeypatch):
+    """brisca solve --file and puzzles --out echoed a 5,000-character file name whole in their one error line
+    ('--file: File name too long: xxx...'); every command's error line (sim.cli._fail) now cuts a run of
+    over 1,000 non-blank characters after 100, naming its length (as brisca simulate's own messages and
+    argparse's errors cut theirs)."""
+    from sim.cli import main
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as ex:
+        main(argv)
+    assert ex.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("brisca: error: ") and err.count("\n") == 1, err[:300]
+    assert len(err) < 400 and "... (50" in err, err[:300]
+
+
+def test_cut_long_words_leaves_short_runs():
+    from sim.cards import cut_long_words
+    text = "cannot write " + "y" * 1000 + " (a directory)"
+    assert cut_long_words(text) == text  # (1,000: not cut)
+    assert cut_long_words("a " + "z" * 1001 + " b") == "a " + "z" * 100 + "... (1001 characters) b"
+    assert cut_long_words("q" * 300, longest=200, keep=60) == "q" * 60 + "... (300 characters)"
+    assert cut_long_words("cannot write " + "n" * 1500 + ": File name too long", keep=2) == \
+        "cannot write nn... (1500 characters): File name too long"
