@@ -13,20 +13,11 @@ import numbers
 
 import numpy as np
 
-from .cards import show_repr
+from .cards import show_repr  # (an int past str's digit limit by its size, a long value cut: mutation pass 25, break-it pass 32)
 
 #: :func:`sequence_problem`'s reasons: a mapping or DataFrame, and a set where the order matters.
 KEYS_READ = "its keys would be read"
 ARBITRARY_ORDER = "its order is arbitrary"
-
-
-def _shown(value) -> str:
-    """``repr(value)`` for an error message; an int past ``str``'s digit limit (4,300 digits), whose ``repr``
-    raises Python's own ValueError naming no argument, by its size (:func:`sim.cards.show_input`:
-    ``"a 16610-bit integer"``; mutation pass 25: ``simulate(..., duplicate=10**5000)``), and a long one cut
-    after 100 characters (:func:`sim.cards.show_repr`; break-it pass 32: ``solve(..., pv="x" * 10**6)``
-    echoed the megabyte)."""
-    return show_repr(value)
 
 
 def check_flag(value, name: str) -> bool:
@@ -61,7 +52,7 @@ def check_flag(value, name: str) -> bool:
     """
     if isinstance(value, (bool, np.bool_)) or (isinstance(value, numbers.Integral) and value in (0, 1)):
         return bool(value)
-    raise ValueError(f"{name}: expected True or False, got {_shown(value)}")
+    raise ValueError(f"{name}: expected True or False, got {show_repr(value)}")
 
 
 def check_int(value, name: str, lo: int = 0, hi: int = 2 ** 64, expected: str | None = None) -> int:
@@ -99,10 +90,10 @@ def check_int(value, name: str, lo: int = 0, hi: int = 2 ** 64, expected: str | 
     ValueError: count: expected an integer 0 or more, got 1.5
     """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or int(value) < lo:
-        raise ValueError(f"{name}: expected {expected or f'an integer {lo} or more'}, got {_shown(value)}")
+        raise ValueError(f"{name}: expected {expected or f'an integer {lo} or more'}, got {show_repr(value)}")
     if int(value) >= hi:
         raise ValueError(f"{name}: expected {expected or 'an integer below ' + ('2**64' if hi == 2 ** 64 else str(hi))},"
-                         f" got {_shown(value)}")
+                         f" got {show_repr(value)}")
     return int(value)
 
 
