@@ -491,8 +491,9 @@ def remove_temporaries() -> None:
 
 
 def _show_name(path) -> str:
-    """A file name too long to be one, for an error message: whole up to 1,000 characters, cut after 100
-    then (:func:`sim.cards.show_input`; break-it pass 32: ``simulate(..., out="x" * 10**6)`` echoed it whole)."""
+    """An output path for an error message: whole up to 1,000 characters, cut after 100 then
+    (:func:`sim.cards.show_input`; break-it pass 32: ``simulate(..., out="x" * 10**6)`` echoed it whole; a
+    directory of nested names can be 4,000 characters long)."""
     text = str(path)
     return text if len(text) <= 1000 else show_input(text, limit=100, quote=False)
 
@@ -543,18 +544,18 @@ class _Target:
             # pass 32: a 1 MB name was echoed whole)
             raise ValueError(f"cannot write {self.label} {_show_name(f)}: {e.strerror or e}") from None
         if f.is_dir():
-            raise ValueError(f"cannot write {self.label} {f}: it is a directory")
+            raise ValueError(f"cannot write {self.label} {_show_name(f)}: it is a directory")
         try:  # (a symlink: its target's directories, as brisca solve --out makes them; break-it pass of
             # 2026-12-05: a link into a missing directory was refused here and written by solve)
             self.created = make_parents(self.real() if os.path.islink(f) else f)
         except ValueError as e:
-            raise ValueError(f"cannot write {self.label} {f}: {e}") from None
+            raise ValueError(f"cannot write {self.label} {_show_name(f)}: {e}") from None
         if os.path.exists(f) and not os.access(f, os.W_OK):
-            raise ValueError(f"cannot write {self.label} {f}: file is not writable")
+            raise ValueError(f"cannot write {self.label} {_show_name(f)}: file is not writable")
         try:
             direct = special_target(f)
         except ValueError as e:
-            raise ValueError(f"cannot write {self.label} {f}: {e}") from None
+            raise ValueError(f"cannot write {self.label} {_show_name(f)}: {e}") from None
         self.existed = not direct and os.path.isfile(f)
         if direct:  # renaming over /dev/null would replace the device; a FIFO's reader waits on it
             bad = device_open_problem(f)  # (/dev/tty without a controlling terminal: before the run, not after)
@@ -575,7 +576,7 @@ class _Target:
         try:
             fd, name = temp_beside(os.path.join(parent, f.name))
         except OSError as e:
-            raise ValueError(f"cannot write {self.label} {f}: cannot create a file in {parent}"
+            raise ValueError(f"cannot write {self.label} {_show_name(f)}: cannot create a file in {_show_name(parent)}"
                              f" ({e.strerror or e})") from None
         tmp = Path(name)
         _TEMPORARIES.add(tmp)

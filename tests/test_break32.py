@@ -181,3 +181,16 @@ def test_cut_long_words_leaves_short_runs():
     assert cut_long_words("q" * 300, longest=200, keep=60) == "q" * 60 + "... (300 characters)"
     assert cut_long_words("cannot write " + "n" * 1500 + ": File name too long", keep=2) == \
         "cannot write nn... (1500 characters): File name too long"
+
+
+def test_simulate_long_directory_name_cut(tmp_path, monkeypatch):
+    """A directory path of nested names can be thousands of characters long: simulate(out=<that directory>)
+    echoed it whole in 'cannot write output <path>: it is a directory' (mutation pass 26's note); every
+    message of the output check cuts the path as the file-name-too-long one does."""
+    monkeypatch.chdir(tmp_path)
+    d = "/".join(["d" * 200] * 6)  # 1,205 characters, each name under NAME_MAX
+    (tmp_path / d).mkdir(parents=True)
+    with pytest.raises(ValueError, match=r"^cannot write output d{100}\.\.\. \(1205 characters\): it is a "
+                                         r"directory$") as e:
+        simulate(2, "random", deals=2, out=d)
+    _short(e)
