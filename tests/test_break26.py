@@ -129,8 +129,18 @@ def test_bench_solve_file_kb_per_line_never_negative(tmp_path, monkeypatch):
         return (1.0, 200_000) if path.endswith("-1.txt") else (2.0, 150_000)
 
     monkeypatch.setattr(mod, "_run", run)
-    for rec in mod.measure("2p-4left", 3, 1, 1, str(tmp_path), repeat=1):
-        assert rec["kb_per_line"] is None or rec["kb_per_line"] >= 0, rec
+    recs = mod.measure("2p-4left", 3, 1, 1, str(tmp_path), repeat=1)
+    # (null, as the docstring says: not only "not negative", which 0.0 or a clamp passed; and the two
+    # records, without --out and with it, not an empty list that checked nothing)
+    assert [(r["out"], r["kb_per_line"], r["lines_per_s"]) for r in recs] == [(None, None, 2.0),
+                                                                             ("parquet", None, 2.0)], recs
+
+    def grows(args, env, stdin=None):  # (the usual case: the whole file's peak above the one line's)
+        path = stdin or args[args.index("--file") + 1]
+        return (1.0, 100_000) if path.endswith("-1.txt") else (2.0, 150_000)
+
+    monkeypatch.setattr(mod, "_run", grows)
+    assert [r["kb_per_line"] for r in mod.measure("2p-4left", 3, 1, 1, str(tmp_path), repeat=1)] == [25_000.0] * 2
 
 
 def test_bench_solver_floor_solves_under_python_O(monkeypatch):
