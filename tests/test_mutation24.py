@@ -156,11 +156,32 @@ def test_play_open_batch_refuses_short_outputs_before_solving(monkeypatch, name,
 def test_play_open_batch_unused_exchange_slots_are_minus_one_and_tricks_untouched_without_rec(monkeypatch):
     """res's two exchange slots (seat, card given, trick) are -1 while unused (play_open_batch's docstring:
     "an unused exchange slot [is] -1"), and without ``rec`` the tricks output is untouched. The moves come
-    from a stand-in for the solver (the first legal move), so no search runs. Mutant: unused slots 0."""
+    from a stand-in for the solver (the exchange whenever it is legal, R7, else the first legal move), so no
+    search runs and the rows hold none, one and two exchanges: the used slots are the exchanges the stand-in
+    made (with conftest's first_moves_play, which never exchanges, every row had none, and the used slots'
+    check ran on nothing). Mutant: unused slots 0."""
+    from sim.cards import SWAP
     from sim.engine import R_EX, R_NEX
     from sim.rules import Rules
     from solver import selfplay
-    monkeypatch.setattr(selfplay, "play_open_deal", first_moves_play)
+    from solver.position import deal_position
+    made = {}  # deal -> [(seat, card given, trick)] as the stand-in played them
+
+    def swap_first_play(rules, seed, d, ws=None):
+        pos = deal_position(rules, seed, d)
+        cur, moves, made[d] = pos, [], []
+        while not cur.is_terminal:
+            legal = cur.legal_moves()
+            mv = SWAP if SWAP in legal else sorted(legal)[0]
+            nxt = cur.apply(mv)
+            if mv == SWAP:
+                (given,) = set(cur.hands[cur.turn]) - set(nxt.hands[cur.turn])
+                made[d].append((cur.turn, int(given), sum(x != SWAP for x in moves) // rules.players))
+            moves.append(mv)
+            cur = nxt
+        return {"moves": moves, "value": None, "position": pos, "nodes": 0}
+
+    monkeypatch.setattr(selfplay, "play_open_deal", swap_first_play)
     rules = Rules(players=2)
     m = 6
     outs = _outs(rules, m)
@@ -168,12 +189,13 @@ def test_play_open_batch_unused_exchange_slots_are_minus_one_and_tricks_untouche
     selfplay.play_open_batch(rules, 3, 0, m, 1, outs["res"], outs["hands0"], outs["dseeds"], outs["tricks"], False)
     assert (outs["tricks"] == 77).all()
     res = outs["res"]
-    assert min(int(r[R_NEX]) for r in res) < 2  # (a row with an unused slot was met)
-    for r in res:
+    assert {int(r[R_NEX]) for r in res} == {0, 1, 2}  # (rows with two, one and no unused slot were met)
+    for d, r in enumerate(res):
         nex = int(r[R_NEX])
         assert 0 <= nex <= 2
         assert [int(x) for x in r[R_EX + 3 * nex:R_EX + 6]] == [-1] * (6 - 3 * nex)
         assert all(int(x) >= 0 for x in r[R_EX:R_EX + 3 * nex])
+        assert [tuple(int(x) for x in r[R_EX + 3 * k:R_EX + 3 * k + 3]) for k in range(nex)] == made[d], d
 
 
 @pytest.mark.parametrize("players", [2, 4])
