@@ -96,8 +96,9 @@ def test_canonical_is_a_fixed_point_and_case_free():
 
 def test_vectors_are_canonical_for_both():
     files = sorted(VECTORS.glob("*.jsonl"))
-    if not files:
-        pytest.skip(f"no shared test vectors in {VECTORS}")
+    # (fails, naming the folder, as conftest.solver_vectors_dir says and tests/test_solver.py does: a skip
+    # passed the suite with the vectors moved away or $BRISCA_SHARED mistyped, checking nothing)
+    assert len(files) >= 9, f"no shared solver test vectors (testdata/solver/*.jsonl) in {VECTORS}"
     for path in files:
         for line in path.read_text().splitlines():
             pos = json.loads(line)["position"]
