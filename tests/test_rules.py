@@ -187,7 +187,8 @@ def test_R3_teams_and_sides():
 
 
 def test_R3_five_players_refused_with_a_pointer_to_R12():
-    with pytest.raises(ValueError, match="5"):
+    """The pointer itself (RULES R12, Brisca Subastada): match="5" passed with it dropped ("got 5")."""
+    with pytest.raises(ValueError, match=r"got 5; five players play Brisca Subastada \(R12\)"):
         Rules(players=5)
 
 
