@@ -87,7 +87,8 @@ def raise_terminated(signum, frame):
 def stops_raise(signals=(signal.SIGTERM, signal.SIGHUP)):
     """Within the block, the stopping ``signals`` raise :class:`Terminated` (:func:`raise_terminated`), so
     that a run stopped by ``kill`` or a closed terminal unwinds as Ctrl-C does (children killed, temporary
-    files removed); the previous handlers are put back on leaving. Main thread only (``signal.signal``).
+    files removed); the previous handlers are put back on leaving. A signal ignored on entry (SIGHUP under
+    ``nohup``) stays ignored. Main thread only (``signal.signal``).
 
     Parameters
     ----------
@@ -100,7 +101,9 @@ def stops_raise(signals=(signal.SIGTERM, signal.SIGHUP)):
     ValueError
         From ``signal.signal`` when called outside the main thread.
     """
-    old = {sig: signal.signal(sig, raise_terminated) for sig in signals}
+    # a signal ignored on entry stays ignored: ``nohup`` ignores SIGHUP so that a run outlives its terminal, and
+    # a SIGHUP on logout stopped a nohup'ed benchmark (review of 2026-12-07)
+    old = {sig: signal.signal(sig, raise_terminated) for sig in signals if signal.getsignal(sig) != signal.SIG_IGN}
     try:
         yield
     finally:

@@ -313,3 +313,28 @@ sys.exit(status)
                            timeout=120, cwd=ROOT)
         assert r.returncode == 128 + num, (sig, r.returncode, r.stderr[-500:])
         assert r.stdout.strip() == "restored" and "terminated" in r.stderr, (sig, r.stdout, r.stderr[-500:])
+
+
+def test_stops_raise_leaves_an_ignored_signal_ignored():
+    """_common.stops_raise made SIGHUP raise Terminated even when it was ignored on entry: `nohup python
+    benchmarks/bench_engine.py &` (and bench_compile, bench_solve_file) stopped when the terminal closed, which
+    nohup is for (review of 2026-12-07). An ignored signal stays ignored; SIGTERM still unwinds."""
+    code = f"""
+import os, signal, sys, time
+sys.path.insert(0, {os.path.join(ROOT, "benchmarks")!r})
+from _common import Terminated, stops_raise
+signal.signal(signal.SIGHUP, signal.SIG_IGN)
+with stops_raise():
+    os.kill(os.getpid(), signal.SIGHUP)
+    time.sleep(0.05)
+    print("outlived SIGHUP")
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)
+    except Terminated as e:
+        print("SIGTERM raised", e.signum)
+print("ignored after" if signal.getsignal(signal.SIGHUP) == signal.SIG_IGN else "changed")
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert r.returncode == 0, r.stderr[-500:]
+    assert r.stdout.split("\n")[:3] == ["outlived SIGHUP", "SIGTERM raised 15", "ignored after"], r.stdout
