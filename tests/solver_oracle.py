@@ -1,9 +1,10 @@
 """A plain-Python minimax oracle for the solver tests (shares no code with ``sim`` or ``solver``).
 
 Written from RULES.md and NOTATION.md alone: its own card tables, position parser
-(fully known positions; ``played`` is not needed), trick winner (R5), draws (R6), trump
-exchange (R7; ``remove=trump2`` disables the 2-exchange, R3; the ``won-trick`` condition when told the
-sides that have won a trick, which the notation does not carry), endgame obligations (R9),
+(fully known positions; ``played`` is read only to tell whether the pinta was taken), trick
+winner (R5), draws (R6), trump exchange (R7; ``remove=trump2`` disables the 2-exchange, R3;
+the ``won-trick`` condition when told the sides that have won a trick, which the notation does
+not carry), endgame obligations (R9),
 and an unpruned memoized minimax of the future card points of the side to move (three
 players: paranoid), plus an expectimax for ``stock=?`` (every face-down order equally
 likely).
@@ -95,7 +96,9 @@ def parse(text):
     stock = tuple(card(x) for x in f.get("stock", "").split(",") if x) if f.get("stock", "") != "?" else None
     trick = tuple(card(x) for x in f.get("trick", "").split(",") if x)
     turn = int(f.get("turn", "0"))
-    taken = any(trump_card in h for h in hands) or trump_card in trick
+    played = {card(x) for x in f.get("played", "").split(",") if x}
+    # NOTATION.md: the pinta has been taken when the trump card is in a hand, in trick or in played
+    taken = any(trump_card in h for h in hands) or trump_card in trick or trump_card in played
     under = (not taken) and (stock is None or len(stock) > 0)
     exmode = f.get("exchange", "seven-two")
     if n == 3 and f.get("remove") == "trump2":  # R3: remove=trump2 disables the 2-exchange (R7)
