@@ -353,8 +353,8 @@ output files and summary:
   one parquet row per deal played (sim/batch.py documents every column; card
   columns are categoricals over the card strings of NOTATION.md, codes = card ids);
   --tricks writes one row per trick. Files are put in place when the run ends: a
-  complete run writes (or replaces) them; Ctrl-C or SIGTERM keeps the deals finished
-  in new files marked incomplete (an existing file is left as it was;
+  complete run writes (or replaces) them; Ctrl-C, SIGTERM or SIGHUP keeps the deals
+  finished in new files marked incomplete (an existing file is left as it was;
   sim.read_metadata says complete and rows); an error leaves no file.
   The summary's 'deals' counts rows played and deals_per_s = deals / sim_seconds
   (simulation only, numba compile excluded); 'seconds' is the whole run.
@@ -497,14 +497,38 @@ class _Terminated(KeyboardInterrupt):
     """SIGTERM (``kill``, ``timeout``, a job scheduler): unwinds like Ctrl-C so temporary files are removed."""
 
 
+class _HungUp(_Terminated):
+    """SIGHUP (the terminal or ssh session closed, ``kill -HUP``): handled as SIGTERM is (a
+    :class:`_Terminated`, so every command keeps what it finished), its own word and exit status
+    (:func:`_ending`). Before, the default action ended the process at once: the deals finished were
+    lost and the temporary files left beside the outputs (review of 2026-12-07)."""
+
+
 def _on_sigterm(signum, frame):
     raise _Terminated()
 
 
+def _on_sighup(signum, frame):
+    raise _HungUp()
+
+
 def _ending(e: KeyboardInterrupt) -> tuple[str, int]:
-    """How a command stopped by the signal ``e`` says it ended, and its exit status: ``("terminated", 143)``
-    for SIGTERM (:class:`_Terminated`, 128 + 15), else ``("interrupted", 130)`` (Ctrl-C, 128 + 2)."""
+    """How a command stopped by the signal ``e`` says it ended, and its exit status: ``("hung up", 129)``
+    for SIGHUP (:class:`_HungUp`, 128 + 1), ``("terminated", 143)`` for SIGTERM (:class:`_Terminated`,
+    128 + 15), else ``("interrupted", 130)`` (Ctrl-C, 128 + 2)."""
+    if isinstance(e, _HungUp):
+        return ("hung up", 129)
     return ("terminated", 143) if isinstance(e, _Terminated) else ("interrupted", 130)
+
+
+def _stopping_signals():
+    """The signals :func:`main` turns into an interruption besides Ctrl-C's SIGINT, with their handlers:
+    SIGTERM, and SIGHUP where the platform has it."""
+    import signal
+    sigs = [(signal.SIGTERM, _on_sigterm)]
+    if hasattr(signal, "SIGHUP"):  # (not on Windows)
+        sigs.append((signal.SIGHUP, _on_sighup))
+    return sigs
 
 
 class _StdoutClosed(Exception):
@@ -576,7 +600,7 @@ def cmd_simulate(args) -> int:
         engine error (``RuntimeError``), a failed write of the outputs (:func:`_write_failed`) or a closed
         stdout with no ``--out``/``--tricks`` (:func:`refuse_closed_stdout`); 130 interrupted (Ctrl-C), 143
         terminated (SIGTERM, which :func:`main` turns into :class:`_Terminated` for every command;
-        :func:`_interrupted`).
+        :func:`_interrupted`), 129 hung up (SIGHUP, :class:`_HungUp`).
 
     Raises
     ------
@@ -645,10 +669,10 @@ def _write_failed(e: OSError, args) -> int:
 
 
 def _interrupted(e: KeyboardInterrupt, args, written: list) -> int:
-    """Report an interrupted ``simulate`` (``e``: Ctrl-C, or :class:`_Terminated` for SIGTERM): the summary
-    of the deals finished and what was kept (:func:`_kept_note`) when ``e`` carries a ``partial_summary``,
-    else whether the outputs (``written``: the ones renamed into place) were written in full. Returns 130,
-    or 143 for SIGTERM."""
+    """Report an interrupted ``simulate`` (``e``: Ctrl-C, or :class:`_Terminated` for SIGTERM, :class:`_HungUp`
+    for SIGHUP): the summary of the deals finished and what was kept (:func:`_kept_note`) when ``e`` carries
+    a ``partial_summary``, else whether the outputs (``written``: the ones renamed into place) were written
+    in full. Returns 130, 143 for SIGTERM or 129 for SIGHUP (:func:`_ending`)."""
     from .cards import printable
     how, code = _ending(e)
     part = getattr(e, "partial_summary", None)
@@ -792,7 +816,7 @@ def stdout_failed(e: OSError) -> int:
     return 1
 
 
-#: Seconds a command gets to unwind after Ctrl-C / SIGTERM before the process exits without it.
+#: Seconds a command gets to unwind after Ctrl-C / SIGTERM / SIGHUP before the process exits without it.
 UNWIND_SECONDS = 2.0
 
 #: What :func:`run_interruptible` calls (in the main thread, in order, errors ignored) before the process
@@ -806,9 +830,9 @@ def on_hard_exit(hook):
     """Register ``hook`` to run if the command must end without unwinding.
 
     :func:`run_interruptible` calls every registered hook, in the main thread and in order of
-    registration, after Ctrl-C or SIGTERM found the command's thread still inside compiled code (or a
+    registration, after Ctrl-C, SIGTERM or SIGHUP found the command's thread still inside compiled code (or a
     blocking read) ``UNWIND_SECONDS`` later, before it removes the temporary files and ends the process
-    with 130/143. A hook saves what the command finished (its own message on stderr); what it raises is
+    with 130/143/129. A hook saves what the command finished (its own message on stderr); what it raises is
     ignored, and further signals are ignored while the hooks run (a hook may wait for a write). A
     command that unwinds calls its keeper itself and unregisters it (:func:`drop_hard_exit`), so a hook
     must be safe to call from either thread, once.
@@ -842,13 +866,13 @@ def drop_hard_exit(hook):
 
 
 def _run_hard_exit_hooks():
-    """Call every :func:`on_hard_exit` hook in order, what they raise ignored, with SIGINT and SIGTERM
-    ignored meanwhile: a hook may wait for a write in progress (break-it pass of 2026-12-06: a third
+    """Call every :func:`on_hard_exit` hook in order, what they raise ignored, with SIGINT, SIGTERM and
+    SIGHUP ignored meanwhile: a hook may wait for a write in progress (break-it pass of 2026-12-06: a third
     signal broke that wait, and the half-written file of a finished run was then removed as a temporary).
     The handlers are restored after."""
     import signal
     held = {}
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in [signal.SIGINT] + [sig for sig, _ in _stopping_signals()]:
         try:
             held[sig] = signal.signal(sig, signal.SIG_IGN)
         except (ValueError, OSError):  # (not the main thread)
@@ -890,20 +914,20 @@ def _raise_in(t, exc_type, timeout: float) -> bool:
 
 
 def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
-    """``fn(args)`` in a worker thread, so that Ctrl-C and SIGTERM are answered at once.
+    """``fn(args)`` in a worker thread, so that Ctrl-C, SIGTERM and SIGHUP are answered at once.
 
     A compiled solve (numba, no GIL) can run for minutes (a full 6-player deal), and Python runs
     signal handlers only between bytecodes of the main thread: called directly, ``brisca`` would
-    ignore Ctrl-C until the solve returned. Here the main thread only waits; on Ctrl-C or SIGTERM
-    it raises the same exception in the worker (never while the worker starts a thread:
+    ignore Ctrl-C until the solve returned. Here the main thread only waits; on Ctrl-C, SIGTERM or
+    SIGHUP it raises the same exception in the worker (never while the worker starts a thread:
     :mod:`sim.threads`), which unwinds as before (temporary files removed,
     the command's own message; one writing what it finished, :func:`sim.batch.keeping`, is waited for
     up to the time it asked). A worker still inside compiled code after ``unwind`` seconds
     (or blocked reading a pipe) cannot be stopped: the temporary files of open outputs are removed
     (:func:`sim.batch.remove_temporaries`), stdout is flushed (records already printed are kept)
-    and the process ends by ``hard_exit(130)`` (Ctrl-C) or ``hard_exit(143)`` (SIGTERM) after one
-    line on stderr. A second signal during the ``unwind`` seconds ends it at once, its own kind
-    naming the exit status.
+    and the process ends by ``hard_exit(130)`` (Ctrl-C), ``hard_exit(143)`` (SIGTERM) or
+    ``hard_exit(129)`` (SIGHUP) after one line on stderr. A second signal during the ``unwind`` seconds
+    ends it at once, its own kind naming the exit status.
 
     Parameters
     ----------
@@ -924,7 +948,7 @@ def run_interruptible(fn, args, unwind=UNWIND_SECONDS, hard_exit=os._exit):
     Raises
     ------
     BaseException
-        Whatever the command raised (``SystemExit``, ``KeyboardInterrupt``, ``_Terminated``, ...),
+        Whatever the command raised (``SystemExit``, ``KeyboardInterrupt``, ``_Terminated``, ``_HungUp``, ...),
         raised again in the calling thread.
     """
     import threading
@@ -1076,7 +1100,7 @@ def main(argv=None):
     ------
     SystemExit
         Always, with the command's exit status (0 ok, 2 bad input, 1 a failed command or write, 141 a
-        closed pipe on stdout, 130 Ctrl-C, 143 SIGTERM).
+        closed pipe on stdout, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
     """
     import signal
     import threading
@@ -1089,9 +1113,15 @@ def main(argv=None):
     sys.stderr = _Messages(stderr)
     unraisable = sys.unraisablehook
     sys.unraisablehook = _quiet_interrupts(unraisable)
-    # SIGTERM (kill, timeout, a scheduler) unwinds like Ctrl-C, so every command removes its temporary files
-    old_sigterm = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \
-        else None
+    # SIGTERM (kill, timeout, a scheduler) and SIGHUP (the terminal closed) unwind like Ctrl-C, so every command
+    # keeps what it finished and removes its temporary files. A SIGHUP ignored on entry stays ignored: `nohup
+    # brisca ... &` must outlive its terminal (review of 2026-12-07, as benchmarks/_common.stops_raise).
+    # (SIGTERM is taken over as before, ignored or not.)
+    held = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig, handler in _stopping_signals():
+            if sig == signal.SIGTERM or signal.getsignal(sig) != signal.SIG_IGN:
+                held[sig] = signal.signal(sig, handler)
     try:
         parser = build_parser()
         if not (sys.argv[1:] if argv is None else argv):
@@ -1112,8 +1142,9 @@ def main(argv=None):
         batch = sys.modules.get("sim.batch")
         if batch is not None:  # the output directories this run made and left empty go (sim.batch.make_parents)
             batch.remove_pending_dirs()
-        if old_sigterm is not None:
-            signal.signal(signal.SIGTERM, old_sigterm)
+        for sig, handler in held.items():
+            if handler is not None:  # (None: a handler not set from Python, which cannot be put back)
+                signal.signal(sig, handler)
         sys.stderr = stderr
         sys.unraisablehook = unraisable
         try:  # (a message that could not be written, `2>/dev/full`: Python's own flush at exit would

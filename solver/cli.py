@@ -8,7 +8,7 @@ in-process entry the tests call (parse, run, return the exit code).
 Exit codes (each command's ``--help`` gives them in full): 0 ok; 1 some lines of
 ``--file`` were invalid (the others are still solved), fewer puzzles than
 ``--count`` were found, or the output could not be written; 2 bad input (one-line
-error on stderr); 130/143 interrupted; 141 stdout's reader went away.
+error on stderr); 130/143/129 interrupted (Ctrl-C, SIGTERM, SIGHUP); 141 stdout's reader went away.
 """
 from __future__ import annotations
 
@@ -79,8 +79,9 @@ def register(subparsers) -> None:
             "\"position\": its text, \"error\": ...} and the others are still solved).",
             "Exit status: 0 ok; 1 some --file lines were invalid, or the output could not be written; 2 bad "
             "input (one-line error on stderr); 141 stdout's reader went away (| head: with --out the file is "
-            "still written in full); 130/143 interrupted (with --file, the records made so far are written "
-            "to an --out file that did not exist, saying it is a part: complete false in a table's metadata, "
+            "still written in full); 130/143/129 interrupted by Ctrl-C/SIGTERM/SIGHUP (with --file, the "
+            "records made so far are written to an --out file that did not exist, saying it is a part: "
+            "complete false in a table's metadata, "
             "a last line {\"complete\": false, \"rows\": R, \"total\": T} in JSON lines; an existing one is "
             "kept; else no --out file).",
             "--out F.jsonl (or .ndjson, .json) writes the JSON lines --json prints; any other name a parquet "
@@ -136,8 +137,8 @@ def register(subparsers) -> None:
             "puzzle's position, S the record's seat (the turn may have passed to the other side), which "
             "tells whether that side can still reach 61. Exit status: 0 ok, 1 fewer than --count puzzles found "
             "within --max-tries (those found are written) or the output could not be written, 2 bad input, "
-            "130/143 interrupted by Ctrl-C/SIGTERM (the puzzles found so far are printed, or written to an --out "
-            "file that did not exist, a JSON-lines file ending with a line {\"complete\": false, ...}: an "
+            "130/143/129 interrupted by Ctrl-C/SIGTERM/SIGHUP (the puzzles found so far are printed, or written "
+            "to an --out file that did not exist, a JSON-lines file ending with a line {\"complete\": false, ...}: an "
             "existing one is only replaced by a complete run), 141 stdout's reader went away."))
     q.add_argument("--count", type=_count, default=10, metavar="N",
                    help="puzzles to find (1000, 1_000 or 1e3; default: 10)")
@@ -1111,7 +1112,7 @@ def cmd_solve(args) -> int:
     Raises
     ------
     KeyboardInterrupt
-        Ctrl-C or SIGTERM (:mod:`sim.cli`), once the records made are kept (``--file --out``).
+        Ctrl-C, SIGTERM or SIGHUP (:mod:`sim.cli`), once the records made are kept (``--file --out``).
     """
     from .api import check_target, check_threads, solve
     from .position import Position
@@ -1353,7 +1354,7 @@ def _solve_lines(args, work) -> int:
 
     @_once
     def keep():
-        """The records made so far (on Ctrl-C/SIGTERM, or from sim.cli when the worker cannot unwind
+        """The records made so far (on Ctrl-C/SIGTERM/SIGHUP, or from sim.cli when the worker cannot unwind
         from a compiled search), in line order: the lines emitted, and with --threads the later lines
         already solved (second break-it pass of 2026-12-05: they were lost). Once every line is solved
         (:func:`finished`, whatever comes after), the whole run, as a run that was not
@@ -1440,7 +1441,7 @@ def _solve_lines(args, work) -> int:
             keep()
             raise
         return e.code
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM (sim.cli): the records made so far (or all) are kept
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP (sim.cli): the records made so far (or all) are kept
         bar.close()
         keep()
         raise
@@ -1601,7 +1602,7 @@ def _keep_partial(items, noun, verb, total, path, existed, write, why="interrupt
     ``why`` says what ended the run (``"interrupted"``; ``"stopped: the input failed"`` for a ``--file``
     that changed or failed to read: break-it pass 13 found "interrupted" there misleading); ``total`` is
     what the run was to make. Write errors are one line on stderr (the exit status is the
-    interruption's, 130/143)."""
+    interruption's, 130/143/129)."""
     if path is None or not items:
         return
     n = count_of(len(items), noun)
@@ -1708,7 +1709,7 @@ def cmd_puzzles(args) -> int:
     Raises
     ------
     KeyboardInterrupt
-        Ctrl-C or SIGTERM (:mod:`sim.cli`), once the puzzles found are kept (``--out``).
+        Ctrl-C, SIGTERM or SIGHUP (:mod:`sim.cli`), once the puzzles found are kept (``--out``).
     OSError
         stdout failed (``| head``): :func:`sim.cli.main` gives its exit status.
     """
@@ -1755,7 +1756,7 @@ def cmd_puzzles(args) -> int:
 
     @_once
     def keep():
-        """The puzzles found so far (on Ctrl-C/SIGTERM, or from sim.cli when the worker cannot unwind);
+        """The puzzles found so far (on Ctrl-C/SIGTERM/SIGHUP, or from sim.cli when the worker cannot unwind);
         once the search has ended, the whole run, whole or not at all, as ``brisca solve``'s keeper
         (a signal during the final write lost every puzzle: break-it pass of 2026-12-06)."""
         if "rc" not in whole and len(found) < args.count:
@@ -1789,7 +1790,7 @@ def cmd_puzzles(args) -> int:
         whole["rc"] = 0  # (the search has ended: from here on the keeper writes the whole run)
         bar.close()
         keep()  # --out: the whole run
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM (sim.cli): the puzzles found so far (or all) are kept
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP (sim.cli): the puzzles found so far (or all) are kept
         bar.close()
         keep()
         raise
