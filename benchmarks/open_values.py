@@ -10,9 +10,9 @@ chunk of deals, so a stopped run keeps what it solved.
 Resumes: the deals already in --out are kept and the run continues after them, so 100,000 deals
 can be made in several bounded runs. An --out that is not this script's file of the same seed
 (another seed, missing columns, deals other than 0..n-1 once each, not parquet) is refused, never
-overwritten; so is --summary of such a file. Ctrl-C and SIGTERM keep every finished chunk (exit
-130 / 143). Exit status: 0 done or stopped at --minutes (the last line says which), 1 the file
-could not be written (the previous file is kept), 2 bad input.
+overwritten; so is --summary of such a file. Ctrl-C, SIGTERM and SIGHUP (not under nohup) keep every
+finished chunk (exit 130 / 143 / 129). Exit status: 0 done or stopped at --minutes (the last line says
+which), 1 the file could not be written (the previous file is kept), 2 bad input.
 
 Columns: deal, seed, pinta, pinta_rank, trump, first_points (seat 0, the first leader),
 second_points, winner (0, 1, -1 draw), nex (exchanges), ms (wall time of the deal's solve; with
@@ -47,7 +47,14 @@ from solver.selfplay import play_open_batch, warm_up  # noqa: E402
 COLUMNS = ["deal", "seed", "pinta", "pinta_rank", "trump", "first_points", "second_points", "winner", "nex", "ms"]
 
 
-_Terminated = Terminated  # SIGTERM (benchmarks/_common)
+_Terminated = Terminated  # SIGTERM or SIGHUP (benchmarks/_common)
+_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # (main sets, ignores in cleanup, puts back)
+
+
+def _status(e: BaseException) -> int:
+    """The exit status of a run stopped by ``e``: 128 + the signal's number for :class:`_Terminated` (143
+    SIGTERM, 129 SIGHUP), 130 for Ctrl-C."""
+    return 128 + e.signum if isinstance(e, _Terminated) else 130
 _on_sigterm = raise_terminated
 
 
@@ -197,7 +204,7 @@ def parse_args(argv=None):
 def main(argv=None, restore_handlers=True):
     """Run the script with ``argv`` (default: the command line).
 
-    ``restore_handlers``: put the caller's SIGINT/SIGTERM handlers back on return (called in-process, e.g.
+    ``restore_handlers``: put the caller's SIGINT/SIGTERM/SIGHUP handlers back on return (called in-process, e.g.
     by the tests). The script itself passes False: after an interruption the signals stay ignored until the
     process has exited (a second Ctrl-C during the interpreter's exit printed "Exception ignored ...
     KeyboardInterrupt" tracebacks, or ended the process by the signal instead of exit 130 / 143: break-it
@@ -208,18 +215,21 @@ def main(argv=None, restore_handlers=True):
     argv : list of str or None
         The script's arguments (``--help`` lists them); None reads ``sys.argv``.
     restore_handlers : bool
-        Whether SIGINT's and SIGTERM's handlers are put back on return (main thread only).
+        Whether SIGINT's, SIGTERM's and SIGHUP's handlers are put back on return (main thread only).
 
     Raises
     ------
     SystemExit
-        2 for bad arguments (argparse), 130 on Ctrl-C and 143 on SIGTERM (the deals solved so far saved to
-        ``--out``), 141 when stdout's reader went away.
+        2 for bad arguments (argparse), 130 on Ctrl-C, 143 on SIGTERM and 129 on SIGHUP (the terminal
+        closed; not under ``nohup``, which ignores it) (the deals solved so far saved to ``--out``), 141 when
+        stdout's reader went away.
     """
     main_thread = threading.current_thread() is threading.main_thread()
-    saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)} if main_thread else {}
+    saved = {sig: signal.getsignal(sig) for sig in _SIGNALS} if main_thread else {}
     if main_thread:
         signal.signal(signal.SIGTERM, _on_sigterm)
+        if saved[signal.SIGHUP] != signal.SIG_IGN:  # (SIGHUP, a closed terminal, as SIGTERM; under nohup: ignored)
+            signal.signal(signal.SIGHUP, _on_sigterm)
     try:
         return _main_unwrapped(argv)
     finally:  # (called in-process, e.g. by the tests: the caller gets its handlers back, Ctrl-C included)
@@ -238,7 +248,7 @@ def _main_unwrapped(argv):
     except (KeyboardInterrupt, _Terminated) as e:
         # interrupted before the run (arguments, reading --out, compiling): nothing was written
         print("\ninterrupted: nothing written", file=sys.stderr)
-        sys.exit(143 if isinstance(e, _Terminated) else 130)
+        sys.exit(_status(e))
 
 
 def _main(argv):
@@ -310,7 +320,7 @@ def _main(argv):
                 _fail(f"cannot write {a.out}: {e.strerror or e}; {kept}", status=1)
             saved = d
     except (KeyboardInterrupt, _Terminated) as e:
-        for sig in (signal.SIGINT, signal.SIGTERM):  # a second signal must not break the cleanup
+        for sig in _SIGNALS:  # a second signal must not break the cleanup
             signal.signal(sig, signal.SIG_IGN)
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
@@ -318,7 +328,7 @@ def _main(argv):
         kept = (f"{saved} deals kept in {a.out} (the unfinished chunk is dropped; run again to continue)"
                 if os.path.exists(real) else "nothing written")
         print(f"\ninterrupted: {kept}", file=sys.stderr)
-        sys.exit(143 if isinstance(e, _Terminated) else 130)
+        sys.exit(_status(e))
     if pool is not None:
         pool.shutdown()
     bar.close()

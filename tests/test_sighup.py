@@ -163,3 +163,30 @@ def test_main_puts_sighup_back(entry):
         assert signal.getsignal(signal.SIGHUP) == entry
     finally:
         signal.signal(signal.SIGHUP, old)
+
+
+def test_open_values_hung_up_keeps_its_file_and_nohup_is_kept(tmp_path, capsys, monkeypatch):
+    """benchmarks/open_values.py took SIGINT and SIGTERM over (130/143, finished chunks kept) but a SIGHUP ended
+    it by the default action, the last chunk and its temporary file lost; it is a Terminated now (exit 129),
+    unless ignored on entry (nohup), and main gives every handler back."""
+    from conftest import bench_script
+    ov = bench_script("open_values")
+    out = tmp_path / "v.parquet"
+
+    def hup(*a, **k):
+        raise ov._Terminated(signal.SIGHUP)
+
+    monkeypatch.setattr(ov, "write_atomic", hup)
+    before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    with pytest.raises(SystemExit) as e:
+        ov.main(["--deals", "1", "--seed", "3", "--out", str(out), "--no-progress"])
+    assert e.value.code == 129 and "interrupted" in capsys.readouterr().err
+    assert {s: signal.getsignal(s) for s in before} == before
+    seen = []
+    monkeypatch.setattr(ov, "write_atomic", lambda *a, **k: seen.append(signal.getsignal(signal.SIGHUP)))
+    old = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        ov.main(["--deals", "1", "--seed", "3", "--out", str(out), "--no-progress"])
+        assert seen == [signal.SIG_IGN] and signal.getsignal(signal.SIGHUP) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGHUP, old)
