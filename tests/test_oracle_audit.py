@@ -27,6 +27,7 @@ def test_solver_oracle_reproduces_the_shared_vectors(name):
     only: the oracle the solver is compared with reproduces every value and every move's value too
     (R5-R9, R3 teams, paranoid 3p; 2p-swap: R7), so the two tests check one reading of the rules."""
     path = solver_vectors_dir() / f"{name}.jsonl"
+    assert path.is_file(), f"no shared solver vectors at {path} (README: Install)"
     lines = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
     assert lines, f"{path} holds no vectors"
     for d in lines:
