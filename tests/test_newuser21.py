@@ -17,7 +17,7 @@ def test_simulate_help_says_an_interrupted_run_keeps_its_deals(capsys):
         main(["simulate", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "appear only when the run succeeds" not in text
-    assert "Ctrl-C or SIGTERM keeps the deals finished in new files marked incomplete" in text
+    assert "Ctrl-C, SIGTERM or SIGHUP keeps the deals finished in new files marked incomplete" in text
     assert "an error leaves no file" in text
 
 
