@@ -186,6 +186,7 @@ def check_workspace(ws, name: str = "ws"):
     Returns
     -------
     tuple of ndarray
+        The six buffers of ``ws``, unchanged, as a tuple (a list is turned into one).
 
     Raises
     ------
@@ -258,7 +259,15 @@ class SolveResult:
     seat: int | None = None
 
     def to_dict(self) -> dict:
-        """JSON-able dict with keys ``position, value, moves, best, pv, nodes, ms`` (+ ``target, reached, seat``)."""
+        """JSON-able dict with keys ``position, value, moves, best, pv, nodes, ms`` (+ ``target, reached, seat``
+        in target mode).
+
+        Returns
+        -------
+        dict
+            The attributes as plain Python values: ``moves`` a new dict, ``best`` and ``pv`` new lists,
+            ``nodes`` an ``int``, ``ms`` a ``float`` in milliseconds rounded to 3 decimals (microseconds).
+        """
         d = {"position": self.position, "value": self.value, "moves": dict(self.moves), "best": list(self.best),
              "pv": list(self.pv), "nodes": int(self.nodes), "ms": round(float(self.ms), 3)}
         if self.target is not None:
@@ -415,9 +424,11 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
     Raises
     ------
     ValueError
-        For an invalid position, a hidden hand, ``stock=?`` with too many cards left to draw, a
-        ``target`` that is not a whole number (:func:`check_target`), ``target`` and ``win`` both, or
-        a ``seat`` outside target mode or not a seat of the position.
+        For an invalid position (``"position: expected a Position or a string, got int"`` for
+        anything else), a hidden hand, ``stock=?`` with too many cards left to draw, a ``target``
+        that is not a whole number (:func:`check_target`), ``pv``, ``moves`` or ``win`` not a yes/no
+        flag (``"pv: expected True or False, got 'no'"``: :func:`sim.checks.check_flag`), ``target``
+        and ``win`` both, or a ``seat`` outside target mode or not a seat of the position.
 
     Examples
     --------
