@@ -826,6 +826,16 @@ class Position:
     def side_of(self, seat: int) -> int:
         """Side of ``seat`` (RULES R3): seat % 2 with teams, the seat itself with 2 or 3 players.
 
+        Parameters
+        ----------
+        seat : int
+            A seat, 0 to ``players - 1`` (Python or numpy integer; a bool is refused).
+
+        Returns
+        -------
+        int
+            The side, 0 to ``rules.sides - 1``.
+
         Raises
         ------
         ValueError
@@ -835,6 +845,17 @@ class Position:
 
     def side_points(self, seat: int) -> int:
         """Card points already captured by the side of ``seat``.
+
+        Parameters
+        ----------
+        seat : int
+            A seat, 0 to ``players - 1`` (Python or numpy integer; a bool is refused).
+
+        Returns
+        -------
+        int
+            Card points (R2), 0-120: the sum of ``points`` over the seats of that side (R3: teams
+            with 4 and 6 players).
 
         Raises
         ------
@@ -883,10 +904,16 @@ class Position:
 
         RULES R5, R9 (endgame obligations once the stock is exhausted), R7 (exchange).
 
+        Returns
+        -------
+        list of int
+            Move ids: card ids 0-47 of the hand of the seat to move, then ``SWAP`` (48) when the R7
+            exchange is eligible (:meth:`swap_card`); empty when every card has been played.
+
         Raises
         ------
         ValueError
-            If the hand of the seat to move is hidden.
+            ``"hands: seat <s> (to move) is hidden (?)"`` if the hand of the seat to move is hidden.
         """
         from sim.rules import legal_mask
         if self.hidden[self.turn]:
@@ -906,10 +933,24 @@ class Position:
     def parse_move(self, move) -> int:
         """Move id of a move string (card or ``swap``) or id.
 
+        Parameters
+        ----------
+        move : str or int
+            A card of the position's deck (``"2C"``, NOTATION.md, case-insensitive), ``"swap"`` (the
+            R7 exchange), or a move id: a card id 0-47 or ``SWAP`` (48); a bool is refused.
+
+        Returns
+        -------
+        int
+            The move id, one of :meth:`legal_moves`.
+
         Raises
         ------
         ValueError
-            ``move: ...`` if it is not a card/``swap`` or not legal here.
+            ``move: ...`` if it is not a card/``swap`` (or not a card of the deck, R1), the deal is over
+            (``"move: 2C: the deal is over (every card has been played)"``), or it is not legal here
+            (``"move: 3C is not legal here (legal: 10O, 2C, 12E)"``: R5, R7, R9); ``hands: ...`` if the
+            hand of the seat to move is hidden (:meth:`legal_moves`).
         """
         if isinstance(move, str):
             t = move.strip()
@@ -939,10 +980,24 @@ class Position:
 
         Implements R5 (trick winner), R6 (drawing: winner first, pinta last), R7 (exchange).
 
+        Parameters
+        ----------
+        move : str or int
+            As :meth:`parse_move` reads it.
+
+        Returns
+        -------
+        Position
+            A new position (this one is not changed): after ``swap`` the same seat to move with the
+            exchanged pinta; after a trick's last card the winner to lead, the winning seat's
+            ``points`` increased by the trick's card points (R2) and, while cards are left to draw,
+            one card drawn by each seat, the winner first (R6).
+
         Raises
         ------
         ValueError
-            If the move is illegal, or a draw is needed and the stock order is unknown.
+            If the move is illegal (:meth:`parse_move`'s errors), or a draw is needed and the stock order
+            is unknown (``"stock: the stock order is unknown (?): cannot draw"``).
         """
         from sim.rules import trick_winner
         mid = self.parse_move(move)
