@@ -164,6 +164,16 @@ class Rules:
     def side_of(self, seat: int) -> int:
         """Side of ``seat``: ``seat % sides`` (R3).
 
+        Parameters
+        ----------
+        seat : int
+            A seat, 0 to ``players - 1`` (Python or numpy integer; a bool is refused).
+
+        Returns
+        -------
+        int
+            The side, 0 to ``sides - 1``.
+
         Raises
         ------
         ValueError
@@ -175,6 +185,17 @@ class Rules:
     def side_seats(self, side: int) -> tuple[int, ...]:
         """Seats of ``side``, ascending (R3).
 
+        Parameters
+        ----------
+        side : int
+            A side, 0 to ``sides - 1``.
+
+        Returns
+        -------
+        tuple of int
+            The seats ``s`` with ``s % sides == side``: one seat with 2 or 3 players, every other seat
+            with 4 and 6 (``Rules(players=4).side_seats(1) == (1, 3)``).
+
         Raises
         ------
         ValueError
@@ -185,12 +206,13 @@ class Rules:
 
     @property
     def removed_cards(self) -> tuple[int, ...]:
-        """Card ids R3 removes before the deal (``trump2``: decided per deal, so empty here)."""
+        """Card ids R3 removes before the deal, ascending (``trump2``: decided per deal, so empty here)."""
         return _removed_cards(self.players, self.deck, self.remove)
 
     @property
     def deck_cards(self) -> tuple[int, ...]:
-        """Card ids shuffled for a deal (``trump2``: all 40; one 2 is set aside per deal)."""
+        """Card ids shuffled for a deal, ascending: the deck (R1) less :attr:`removed_cards` (R3;
+        ``trump2``: all 40, one 2 is set aside per deal)."""
         return _deck_in_play(self.players, self.deck, self.remove)
 
     @property
@@ -206,7 +228,7 @@ class Rules:
 
     @property
     def ncards(self) -> int:
-        """Cards in play in a deal (``trump2``: 39)."""
+        """Cards in play in a deal (R1, R3: :attr:`deck_cards`; ``trump2``: 39)."""
         n = len(self.deck_cards)
         return n - 1 if self.players == 3 and self.remove == "trump2" else n
 
@@ -221,7 +243,15 @@ class Rules:
         return self.ncards - 3 * self.players - 1
 
     def to_array(self) -> np.ndarray:
-        """The rules as ``ndarray(int64, shape=(P_SIZE,))`` for the kernels (layout ``P_*``)."""
+        """The rules as an array for the kernels (layout ``P_*``).
+
+        Returns
+        -------
+        ndarray(int64, shape=(P_SIZE,))
+            A new array: the option indices (``DECKS``, ``EXCHANGES``, ...; ``remove`` None as ``2B``'s
+            index, 0), the derived counts and the deck's card mask (:func:`sim.cards.mask_of`);
+            :meth:`from_array` reads it back.
+        """
         a = np.zeros(P_SIZE, dtype=np.int64)
         a[P_PLAYERS] = self.players
         a[P_SIDES] = self.sides
