@@ -67,6 +67,18 @@ def card_id(rank: int, suit: int | str) -> int:
     """Card id of ``rank`` (1..12) of ``suit`` (0..3 or one of ``"OCEB"``): ``suit * 12 + strength``
     (strength 0..11, weakest first, RULES R2), whatever the deck (8 and 9 exist only in ``catalan48``, R1).
 
+    Parameters
+    ----------
+    rank : int
+        1 to 12 (Python or numpy integer).
+    suit : int or str
+        0 to 3, or the suit's letter ``O``, ``C``, ``E`` or ``B`` (either case: ``"o"`` is Oros).
+
+    Returns
+    -------
+    int
+        Card id 0..47 (``card_id(1, "O") == 11``: the ace is the strongest Oro).
+
     Raises
     ------
     ValueError
@@ -261,13 +273,36 @@ def mask_of(cards) -> int:
 
 
 def cards_of(mask: int) -> list[int]:
-    """Card ids in bitmask ``mask``, ascending (weakest first inside each suit)."""
+    """Card ids in bitmask ``mask``, ascending (weakest first inside each suit).
+
+    Parameters
+    ----------
+    mask : int
+        A card set: bit ``c`` for card id ``c`` (Python int or int64, as :func:`mask_of` makes); bits
+        past 47 are ignored.
+
+    Returns
+    -------
+    list of int
+        The card ids 0..47 set in ``mask``.
+    """
     mask = int(mask)
     return [i for i in range(N_IDS) if mask >> i & 1]
 
 
 def deck_cards(deck: str) -> list[int]:
     """Card ids of a full deck (RULES R1), ascending.
+
+    Parameters
+    ----------
+    deck : str
+        ``spanish40``, ``catalan48`` or ``rapida20`` (:data:`DECKS`).
+
+    Returns
+    -------
+    list of int
+        A new list of the deck's card ids (40, 48 or 20 of them), before any R3 removal
+        (:attr:`sim.rules.Rules.deck_cards` makes it).
 
     Raises
     ------
