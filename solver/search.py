@@ -329,6 +329,12 @@ def _points_of(x):
 def new_workspace(tt_bits: int = TT_BITS):
     """Per-thread search buffers (allocated once, passed to every search).
 
+    Parameters
+    ----------
+    tt_bits : int
+        The transposition table holds ``2**tt_bits`` entries (32 bytes each), 2-30; default
+        :data:`TT_BITS` (20: 32 MB).
+
     Returns
     -------
     tuple
@@ -354,7 +360,7 @@ def new_workspace(tt_bits: int = TT_BITS):
     Raises
     ------
     ValueError
-        If ``tt_bits`` is not an integer 2-30.
+        ``"tt_bits: <value>, expected an integer 2-30 ..."`` if ``tt_bits`` is not an integer 2-30.
     """
     if not isinstance(tt_bits, (int, np.integer)) or not 2 <= tt_bits <= 30:
         raise ValueError(f"tt_bits: {tt_bits!r}, expected an integer 2-30 (a bucket holds {TT_WAYS} entries)")
@@ -714,8 +720,10 @@ def ab(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
     tt_k1, tt_k2, tt_d : ndarray(int64, shape=(4 * 2**k,))
         Transposition table (the layout of :func:`new_workspace`); entries of another generation
         (``cnt[1]``) are ignored.
-    fr : ndarray(int64, shape=(MAXD * F_SIZE,)); mv : ndarray(int64, shape=(MAXD, MAXM))
-        Stack buffers.
+    fr : ndarray(int64, shape=(MAXD * F_SIZE,))
+        Stack buffer: one frame of ``F_SIZE`` words per ply.
+    mv : ndarray(int64, shape=(MAXD, MAXM))
+        Stack buffer: the move list of each ply.
     cnt : ndarray(int64, shape=(16,))
         ``cnt[0]`` += nodes searched (positions the endgame minimax solves are not counted);
         ``cnt[1]`` generation stamp. One generation may serve only positions of one deal (one
