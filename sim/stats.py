@@ -161,7 +161,13 @@ class RunningStats:
 
     def copy(self) -> "RunningStats":
         """An independent copy (:func:`sim.batch.simulate` counts each chunk on a copy, so that an
-        interruption while counting leaves the counts of the chunks before it whole)."""
+        interruption while counting leaves the counts of the chunks before it whole).
+
+        Returns
+        -------
+        RunningStats
+            A new object whose arrays and lists are copies: updating one leaves the other as it was.
+        """
         c = RunningStats.__new__(RunningStats)
         for k, v in vars(self).items():
             setattr(c, k, v.copy() if isinstance(v, (np.ndarray, list)) else v)
@@ -361,7 +367,16 @@ class Summary:
     def to_dict(self) -> dict:
         """The summary as one JSON-able dict (keys of the ``--json`` output): the attributes, ``deals_per_s``,
         ``draw_rate``, ``draw_rate_ci95``, ``capote_rate``, then :attr:`extra`'s keys; NaN and inf are written
-        as None and numpy scalars as Python ones (strict JSON)."""
+        as None and numpy scalars as Python ones (strict JSON).
+
+        Returns
+        -------
+        dict
+            In the order ``deals, distinct_deals, rotations, seconds, sim_seconds`` (s), ``deals_per_s``
+            (deals/s), ``sides, draws, draw_rate, draw_rate_ci95`` (Wilson 95%, ``[lo, hi]``), ``capotes,
+            capote_rate, positions``, then :attr:`extra`'s keys (a key of :attr:`extra` with one of those
+            names replaces its value).
+        """
         d = {
             "deals": self.deals,
             "distinct_deals": self.distinct_deals,
@@ -381,7 +396,13 @@ class Summary:
         return _finite(d)
 
     def to_json(self) -> str:
-        """:meth:`to_dict` as one line of JSON."""
+        """:meth:`to_dict` as one line of JSON.
+
+        Returns
+        -------
+        str
+            ``json.dumps(self.to_dict())``: no newline, no NaN (strict JSON).
+        """
         return json.dumps(self.to_dict())
 
     def __str__(self) -> str:
@@ -389,7 +410,16 @@ class Summary:
         return self.format_table()
 
     def format_table(self) -> str:
-        """A human-readable table of the summary."""
+        """A human-readable table of the summary (what ``brisca simulate`` prints).
+
+        Returns
+        -------
+        str
+            Lines joined by ``\\n``, no trailing newline: the rules (when :attr:`extra` has them), the run
+            (deals, seed, threads), the times (s) and the rate (deals/s, compile excluded), a table of
+            the sides (wins, win rate and score with 95% intervals, mean card points and its standard
+            error), draws and capotes (R8), and the files written.
+        """
         ex = self.extra
         lines = []
         rules = ex.get("rules")
