@@ -21,7 +21,18 @@ POLICY_STREAM = np.uint64(0xD1B54A32D192ED03)
 def seed_bits(seed: int) -> int:
     """The int64 with the bits of run seed ``seed`` (0 <= seed < 2**64): the one seed type the
     compiled batch kernels take (a Python int of 2**63 or more does not convert to the int64
-    signature a smaller seed compiled first); they read it back as the same uint64."""
+    signature a smaller seed compiled first); they read it back as the same uint64.
+
+    Parameters
+    ----------
+    seed : int
+        The run seed, ``0 <= seed < 2**64`` (not checked here: :func:`sim.batch.simulate` checks it).
+
+    Returns
+    -------
+    int
+        ``seed - 2**64`` for a seed of ``2**63`` or more, else ``seed``: in ``[-2**63, 2**63)``.
+    """
     return seed - 2 ** 64 if seed >= 2 ** 63 else seed
 
 
@@ -35,7 +46,21 @@ def mix64(z):
 
 @njit(cache=True, error_model="numpy")
 def deal_seed(seed, i):
-    """uint64 seed of deal ``i`` (int) of run seed ``seed`` (int)."""
+    """uint64 seed of deal ``i`` (int) of run seed ``seed`` (int).
+
+    Parameters
+    ----------
+    seed : int
+        The run seed, as a uint64 or as its int64 bits (:func:`seed_bits`): the same seed either way.
+    i : int
+        The deal number, ``0 <= i < 2**64``.
+
+    Returns
+    -------
+    uint64
+        ``mix64(seed * GOLDEN + mix64(i + GOLDEN))`` (splitmix64, wrapping), the deal stream's seed
+        (a Python ``int`` in ``[0, 2**64)`` when called from Python).
+    """
     return mix64(np.uint64(seed) * _GOLDEN + mix64(np.uint64(i) + _GOLDEN))
 
 
@@ -49,7 +74,11 @@ def next_u64(state):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def below(state, n):
-    """Uniform int in ``[0, n)`` for ``1 <= n < 2**32`` (multiply-shift on the high 32 bits)."""
+    """Uniform int in ``[0, n)`` for ``1 <= n < 2**32`` (multiply-shift on the high 32 bits).
+
+    ``state`` is the stream, ``ndarray(uint64, shape=(1,))``, advanced by one draw (:func:`next_u64`);
+    returns an int64.
+    """
     return np.int64(((next_u64(state) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
@@ -87,5 +116,6 @@ def below32(state, n):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def uniform(state):
-    """Uniform float64 in ``[0, 1)``."""
+    """Uniform float64 in ``[0, 1)``: the top 53 bits of one draw of ``state`` (ndarray(uint64,
+    shape=(1,)), advanced as by :func:`next_u64`), times ``2**-53``."""
     return np.float64(next_u64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
