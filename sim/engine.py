@@ -146,6 +146,11 @@ def shuffle_deal(rules, deck, dseed, order, rng):
 def play_deal(rules, deck, dseed, pol, par, view, hands, order, rng, prng, res, r, tricks, rec):
     """Play one deal; write row ``r`` of ``res`` (and of ``tricks`` when ``rec``).
 
+    The deal follows RULES R3-R9: the layout and the pinta of :func:`shuffle_deal` (R3, R4), each
+    trick's legal cards and winner (R5; the endgame obligations R9 once the stock is exhausted), the
+    draws, winner first and the pinta last (R6), the trump exchange when a policy asks for it (R7),
+    and the card points (R2), winning side and capote of the row (R8).
+
     Parameters
     ----------
     rules : ndarray(int64, shape=(P_SIZE,))
