@@ -272,6 +272,12 @@ def side_labels(rules: Rules, seat_policies) -> list[str]:
     -------
     list of str
         One label per side (``rules.sides``), its seats' distinct names in seat order.
+
+    Raises
+    ------
+    IndexError
+        If ``seat_policies`` has fewer than ``rules.players`` names (not checked here: callers pass
+        :func:`resolve_policies`' tuple).
     """
     out = []
     for k in range(rules.sides):
