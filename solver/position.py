@@ -890,7 +890,13 @@ class Position:
     # ------------------------------------------------------------------
     def swap_card(self) -> int:
         """Card id the seat to move may give up for the pinta now (RULES R7; :func:`sim.rules.exchange_card`),
-        else -1 (also when the pinta is no longer under the stock or the seat's hand is hidden)."""
+        else -1 (also when the pinta is no longer under the stock or the seat's hand is hidden).
+
+        Returns
+        -------
+        int
+            The card id (0-47) of the 7 or the 2 of trumps the seat would give up, or -1.
+        """
         from sim.rules import exchange_card
         if not self.pinta_under or self.hidden[self.turn]:
             return -1
@@ -1066,6 +1072,11 @@ class Position:
         removed : int
             The card ``shuffle_deal`` set aside (``remove=trump2``), else -1.
 
+        Returns
+        -------
+        Position
+            The validated position, seat ``(leader + len(trick)) % players`` to move.
+
         Raises
         ------
         ValueError
@@ -1162,7 +1173,13 @@ class Position:
 
     def future_points(self) -> int:
         """Card points (R2) still to be captured (cards in hands, trick, stock and pinta): the deck's 120 less
-        those of ``played`` and of the cards set aside (R3)."""
+        those of ``played`` and of the cards set aside (R3).
+
+        Returns
+        -------
+        int
+            Card points, 0-120 (0 once every card has been played).
+        """
         return 120 - _points(self.played) - _points(self.removed)
 
 
