@@ -359,6 +359,14 @@ output files and summary:
   The summary's 'deals' counts rows played and deals_per_s = deals / sim_seconds
   (simulation only, numba compile excluded); 'seconds' is the whole run.
 
+exit status:
+  0 ok; 1 an output could not be written (the summary is still printed), stdout is
+  closed with no --out/--tricks, or an engine error; 2 bad input (one-line error on
+  stderr, nothing played or written);
+  141 stdout's reader went away; 130/143/129 interrupted by Ctrl-C/SIGTERM/SIGHUP
+  (the deals finished kept, as above; a SIGHUP ignored on entry, as under nohup,
+  stays ignored).
+
 examples:
   brisca simulate --players 2 --deals 1000000 --policy heuristic --policy random \\
       --seed 1 --out results/run.parquet
