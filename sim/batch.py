@@ -1812,7 +1812,9 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         except KeyboardInterrupt as e:  # (Ctrl-C, SIGTERM: the chunks finished are kept, below)
             interrupted = e
             if writer is not None:  # the chunks handed over (at most its depth) are written first
-                if progress:
+                # (said only when they will be kept: an existing output is replaced by a complete run alone,
+                # so "writing" then preceded "no file written: ... kept", new-user pass 26)
+                if progress and (not any(t.existed for t in targets) or (done is not None and done[0] == rows)):
                     print("brisca: writing the deals finished (a second signal stops at once)...", file=sys.stderr,
                           flush=True)
                 keeping()

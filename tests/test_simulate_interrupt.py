@@ -442,3 +442,19 @@ def test_no_stale_keep_request_after_an_interrupted_run(tmp_path, monkeypatch):
     seen = []
     sim.simulate(sim.Rules(players=2), "random", deals=10, on_start=lambda: seen.append(sim.batch.keep_deadline()))
     assert seen[0] <= time.monotonic()
+
+
+@pytest.mark.parametrize("existed", [False, True])
+def test_writing_note_only_when_the_deals_are_kept(tmp_path, monkeypatch, capsys, existed):
+    """With the progress bar on, an interrupted run said "writing the deals finished..." and then, when --out
+    already existed, "no file written: ... already existed and is kept" (new-user pass 26): the note is given
+    only when the deals it writes are kept."""
+    out = tmp_path / "d.parquet"
+    if existed:
+        out.write_text("an earlier run")
+    _raise_on_call(monkeypatch, sim.engine, "play_batch", 3, exc=_Terminated)
+    args = [a for a in _args(out) if a != "--no-progress"]
+    assert run_main(args) == 143
+    err = capsys.readouterr().err
+    assert ("writing the deals finished" in err) is (not existed), err[-600:]
+    assert ("already existed and is kept" in err) is existed
