@@ -136,6 +136,17 @@ def show_input(value, limit: int = 40, quote: bool = True) -> str:
     return f"{head}... ({len(text)} characters)"
 
 
+def show_int(n: int) -> str:
+    """``str(n)`` for an error message, whole; ``"a 16610-bit integer"`` when ``n`` has more digits than
+    ``str`` converts (:func:`show_input`; mutation pass 25: ``format_card(10**5000)`` raised Python's own
+    "Exceeds the limit" message).
+
+    >>> show_int(-7), show_int(10 ** 5000)
+    ('-7', 'a 16610-bit integer')
+    """
+    return show_input(n, limit=sys.maxsize, quote=False)
+
+
 def show_repr(value, limit: int = 100) -> str:
     """``repr(value)`` for an error message, as ``{value!r}`` gave it, but cut after ``limit`` characters
     with the full length named (a 1 MB string was echoed whole: break-it pass 32), and an int past
@@ -231,8 +242,7 @@ def format_card(cid: int) -> str:
     if cid == SWAP:
         return "swap"
     if not 0 <= cid < SWAP:
-        shown = show_input(cid, limit=sys.maxsize, quote=False)  # (10**5000: its size, mutation pass 25)
-        raise ValueError(f"card id {shown} is not a card id (0-47, or 48 for swap)")
+        raise ValueError(f"card id {show_int(cid)} is not a card id (0-47, or 48 for swap)")
     return CARD_NAMES[cid]
 
 
@@ -267,7 +277,7 @@ def mask_of(cards) -> int:
             raise ValueError(f"card id: expected an integer 0-47, got {show_input(c, quote=isinstance(c, (str, bytes)))}")
         i = int(c)
         if not 0 <= i < N_IDS:
-            raise ValueError(f"card id {show_input(i, limit=sys.maxsize, quote=False)} is not in 0-47")  # (10**5000: size)
+            raise ValueError(f"card id {show_int(i)} is not in 0-47")
         m |= 1 << i
     return m
 

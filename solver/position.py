@@ -25,12 +25,11 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 import numbers
 import re
-import sys
 
 import numpy as np
 
 from sim.cards import (CARD_POINTS, CARD_RANK, CARD_SUIT, DECKS, SWAP, card_id, deck_cards, format_card,
-                       parse_card, printable, show_input, show_repr)
+                       parse_card, printable, show_input, show_int, show_repr)
 from sim.checks import ARBITRARY_ORDER, check_flag, sequence_problem
 from sim.rules import EXCHANGES, ENDGAMES, REMOVES, Rules
 
@@ -133,16 +132,10 @@ def _show_num(n: int):
     return n if abs(n) < 10 ** 9 else show_input(n)
 
 
-def _show_int(n: int) -> str:
-    """``str(n)`` for an error message, whole; ``"a 16610-bit integer"`` when ``n`` has more digits than
-    ``str`` converts (:func:`sim.cards.show_input`)."""
-    return show_input(n, limit=sys.maxsize, quote=False)
-
-
 def _show_value(value) -> str:
-    """``repr(value)`` for an error message, a Python int through :func:`_show_int`, anything else through
-    :func:`sim.cards.show_repr` (cut after 100 characters: a 1 MB string was echoed whole, break-it pass 32)."""
-    return _show_int(value) if type(value) is int else show_repr(value)
+    """``repr(value)`` for an error message, a Python int through :func:`sim.cards.show_int`, anything else
+    through :func:`sim.cards.show_repr` (cut after 100 characters: a 1 MB string was echoed whole, break-it pass 32)."""
+    return show_int(value) if type(value) is int else show_repr(value)
 
 
 def count_of(n: int, noun: str) -> str:
@@ -499,7 +492,7 @@ class Position:
         else:
             side_won = _integer(side_won, "side_won")
             if not 0 <= side_won < 1 << rules.sides:
-                raise _err("side_won", f"{_show_int(side_won)} is not a bitmask of the {rules.sides} sides "
+                raise _err("side_won", f"{show_int(side_won)} is not a bitmask of the {rules.sides} sides "
                                        f"(0-{(1 << rules.sides) - 1})")
         trump = _card_id(self.trump, "trump")
         removed = _card_id(_integer(self.removed_hint, "removed"), "removed", none_ok=True)
@@ -536,7 +529,7 @@ class Position:
         if len(self.points) != n:
             raise _err("points", f"{count_of(len(self.points), 'value')} given, expected {n} (one per seat)")
         if not 0 <= self.turn < n:
-            raise _err("turn", f"seat {_show_int(self.turn)} does not exist (seats 0-{n - 1})")
+            raise _err("turn", f"seat {show_int(self.turn)} does not exist (seats 0-{n - 1})")
         # the deck in play (R1, R3)
         full_deck = deck_cards(r.deck)  # (the 40 or 48 cards, before R3 removes any)
         # every placed card with the field that places it (the pinta aside)
@@ -863,9 +856,7 @@ class Position:
             If ``seat`` is not a seat of the table (break-it pass 19: ``side_points(5)`` of 2 players gave
             seat 1's points, ``side_points(1.5)`` 0).
         """
-        sd = self.rules.sides
-        seat = _seat(seat, "seat", self.rules.players)
-        return sum(p for s, p in enumerate(self.points) if s % sd == seat % sd)
+        return sum(self.points[s] for s in self.rules.side_seats(self.side_of(seat)))
 
     @property
     def exchange_code(self) -> int:
@@ -1090,10 +1081,10 @@ class Position:
         order = [_card_id(c, "order") for c in order[:ncards]]
         dp = _integer(dp, "dp")
         if not 3 * n <= dp <= ncards:
-            raise _err("dp", f"{_show_int(dp)} is not a draw index of this deal ({3 * n} to {ncards}: the stock starts "
+            raise _err("dp", f"{show_int(dp)} is not a draw index of this deal ({3 * n} to {ncards}: the stock starts "
                              f"after the {3 * n} cards dealt)")
         if (dp - 3 * n) % n != 0:
-            raise _err("dp", f"{_show_int(dp)} is not a draw index of this deal: after each trick every one of the {n} "
+            raise _err("dp", f"{show_int(dp)} is not a draw index of this deal: after each trick every one of the {n} "
                              f"seats draws one card (R6), so dp is {3 * n} plus a multiple of {n}")
         hands = list(_seq(hands, "hands"))
         if len(hands) != n:
