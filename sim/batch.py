@@ -931,6 +931,27 @@ def progress_intervals(stream) -> dict:
     return {"mininterval": m, "maxinterval": max(m, 10.0)}
 
 
+def progress_bar(**kwargs):
+    """A tqdm progress bar on stderr, redrawn as :func:`progress_intervals` says, made under
+    :func:`sim.threads.starting_threads` (the first bar starts tqdm's monitor thread, disabled or not, and a
+    thread start must not take in an interruption meant for the command's thread: break-it pass 31). The
+    one way ``brisca simulate``, ``solve --file`` and ``puzzles`` make their bars.
+
+    Parameters
+    ----------
+    **kwargs
+        tqdm's other arguments (``total``, ``unit``, ``desc``, ``disable``, ...).
+
+    Returns
+    -------
+    tqdm.tqdm
+        The bar.
+    """
+    from tqdm import tqdm
+    with starting_threads():
+        return tqdm(file=sys.stderr, **progress_intervals(sys.stderr), **kwargs)
+
+
 #: How a device is opened to be looked at: for writing, never as the controlling terminal, never blocking.
 _PROBE_FLAGS = os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK
 
@@ -1766,11 +1787,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         wrote = writer
         interrupted = None
         if progress:
-            from tqdm import tqdm
-            with starting_threads():  # (the first bar starts tqdm's monitor thread)
-                bar = tqdm(total=rows, unit="deal", unit_scale=True, file=sys.stderr, delay=0.5,
-                           desc="brisca simulate", dynamic_ncols=True, leave=False,
-                           **progress_intervals(sys.stderr))
+            bar = progress_bar(total=rows, unit="deal", unit_scale=True, delay=0.5, desc="brisca simulate",
+                               dynamic_ncols=True, leave=False)
         try:
             row0 = 0
             while row0 < rows:

@@ -26,7 +26,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from sim.batch import (device_open_problem, progress_intervals, same_file, stream_is_terminal, temp_beside,
+from sim.batch import (device_open_problem, progress_bar, same_file, stream_is_terminal, temp_beside,
                        utf8_text)
 from sim.paths import open_probe
 from sim.cli import (Wrapped, _count, _fail, dash_output, drop_hard_exit, note_format, numbers_as_values,
@@ -1235,8 +1235,6 @@ def _solve_lines(args, work) -> int:
     :class:`_Stream` (standard input, a pipe) has no first pass: each line is solved as it is read, a
     kernel set warmed up when its first line comes, the progress bar without a total; the run is whole
     once the input has ended and every line read is solved."""
-    from tqdm import tqdm
-
     from .api import solve
     from .position import Position
 
@@ -1339,10 +1337,8 @@ def _solve_lines(args, work) -> int:
             else:
                 bar.refresh()  # (solving goes on for --out)
 
-    with starting_threads():  # (the first bar starts tqdm's monitor thread, disabled or not)
-        bar = tqdm(total=None if stream else len(work), file=sys.stderr, unit="pos", desc="solving",
-                   disable=empty or (not stream and len(work) < 2) or args.no_progress,
-                   **progress_intervals(sys.stderr))
+    bar = progress_bar(total=None if stream else len(work), unit="pos", desc="solving",
+                       disable=empty or (not stream and len(work) < 2) or args.no_progress)
 
     def finished():
         """Every position line of the input is solved (a stream: read to its end)."""
@@ -1732,7 +1728,6 @@ def cmd_puzzles(args) -> int:
     existed = _names_a_file(args.out)  # (an interrupted run replaces no file: _keep_partial)
     if refuse_closed_stdout(args.out):  # the puzzles' lines are the only output: refuse before searching
         return 1
-    from tqdm import tqdm
 
     # a first run compiles the 2-player solver (about 30 s): a note says so, not a bar sitting at 0%
     _warm_up(note=not args.no_progress)
@@ -1740,9 +1735,7 @@ def cmd_puzzles(args) -> int:
     found = []  # the records, written to --out at the end (whole or not at all)
     tried = 0
     # a bar of the puzzles found, with the positions tried (tens a puzzle; each is solved exactly)
-    with starting_threads():  # (the first bar starts tqdm's monitor thread, disabled or not)
-        bar = tqdm(total=args.count, file=sys.stderr, unit="puzzle", desc="puzzles",
-                   disable=args.no_progress, **progress_intervals(sys.stderr))
+    bar = progress_bar(total=args.count, unit="puzzle", desc="puzzles", disable=args.no_progress)
     # the bar is cleared before a puzzle's line and redrawn after it only where both share a terminal
     # (stdout a pipe or file: the bar has its line alone; stderr a log: no clearing sequences in it)
     shared = not bar.disable and stream_is_terminal(sys.stdout) and stream_is_terminal(sys.stderr)
