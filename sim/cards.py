@@ -141,6 +141,16 @@ def show_int(n: int) -> str:
     ``str`` converts (:func:`show_input`; mutation pass 25: ``format_card(10**5000)`` raised Python's own
     "Exceeds the limit" message).
 
+    Parameters
+    ----------
+    n : int
+        Any Python or numpy integer.
+
+    Returns
+    -------
+    str
+        Its decimal digits, uncut, or ``"a [negative ]N-bit integer"``. Raises nothing.
+
     >>> show_int(-7), show_int(10 ** 5000)
     ('-7', 'a 16610-bit integer')
     """
@@ -152,6 +162,20 @@ def show_repr(value, limit: int = 100) -> str:
     with the full length named (a 1 MB string was echoed whole: break-it pass 32), and an int past
     ``str``'s digit limit described by its size as :func:`show_input` does (its ``repr`` raised Python's
     own "Exceeds the limit (4300 digits)", naming no argument), a container holding one by its type.
+
+    Parameters
+    ----------
+    value : object
+        The bad input to echo.
+    limit : int
+        Characters of ``repr(value)`` kept (100 by default).
+
+    Returns
+    -------
+    str
+        ``repr(value)``; cut, ``"<first limit characters>... (N characters)"``; ``"a 16610-bit integer"``;
+        or ``"a list holding an integer of more than 4300 digits"``. Raises what ``repr(value)`` raises
+        other than a ValueError.
 
     >>> show_repr("13B"), show_repr("9" * 50, limit=3), show_repr(10 ** 5000)
     ("'13B'", "'99... (52 characters)", 'a 16610-bit integer')
@@ -172,6 +196,21 @@ def cut_long_words(text: str, longest: int = 1000, keep: int = 100) -> str:
     run's full length named: the last guard of an error line, so that a file name of 100 KB given to
     ``brisca solve --file`` or ``--out`` is not echoed whole (break-it pass 32; the messages of
     :func:`show_input` and :func:`show_repr` cut shorter already). Shorter runs are left as they are.
+
+    Parameters
+    ----------
+    text : str
+        A message.
+    longest : int
+        The longest run of non-blank characters left whole (1,000; argparse's errors pass 200).
+    keep : int
+        Characters kept of a longer run (100; argparse's errors 60), followed by ``... (N characters)``;
+        a colon ending the run is kept after it.
+
+    Returns
+    -------
+    str
+        ``text`` itself when it is at most ``longest`` characters long.
 
     >>> cut_long_words("cannot write " + "x" * 2000 + ": File name too long", keep=3)
     'cannot write xxx... (2000 characters): File name too long'
