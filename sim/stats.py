@@ -367,7 +367,7 @@ class Summary:
     def to_dict(self) -> dict:
         """The summary as one JSON-able dict (keys of the ``--json`` output): the attributes, ``deals_per_s``,
         ``draw_rate``, ``draw_rate_ci95``, ``capote_rate``, then :attr:`extra`'s keys; NaN and inf are written
-        as None and numpy scalars as Python ones (strict JSON).
+        as None, numpy scalars as Python ones and numpy arrays as lists (strict JSON).
 
         Returns
         -------
@@ -540,10 +540,12 @@ def _grid(head, rows):
 
 
 def _finite(obj):
-    """Replace NaN/inf by None so the JSON is strict, and numpy scalars by Python ones (``np.float64``
-    is a ``float`` subclass, so it is converted first)."""
+    """Replace NaN/inf by None so the JSON is strict, numpy scalars by Python ones (``np.float64``
+    is a ``float`` subclass, so it is converted first) and numpy arrays by lists."""
     if isinstance(obj, np.generic):
         return _finite(obj.item())
+    if isinstance(obj, np.ndarray):
+        return _finite(obj.tolist())
     if isinstance(obj, float):
         return obj if math.isfinite(obj) else None
     if isinstance(obj, dict):

@@ -132,6 +132,16 @@ def test_json_is_strict_with_no_time():
     assert json.loads(json.dumps(s.to_dict(), allow_nan=False))["deals_per_s"] is None
 
 
+def test_json_takes_numpy_arrays_in_extra():
+    """A numpy array in :attr:`Summary.extra` (``summary(..., extra=...)`` passes anything) is written as a
+    list, NaN as null, instead of ``to_json`` raising TypeError (left from the review of 2026-12-07)."""
+    s = Summary(deals=0, distinct_deals=0, rotations=1, seconds=0.0, sim_seconds=0.0, sides=[], positions=[],
+                draws=0, capotes=0, extra={"seats": np.arange(3, dtype=np.int8),
+                                           "w": np.array([[0.5, np.nan]])})
+    d = json.loads(s.to_json())
+    assert d["seats"] == [0, 1, 2] and d["w"] == [[0.5, None]]
+
+
 def test_rates_and_positions_with_three_rotations():
     """Mutation testing (third pass): the run-level ``draw_rate``, ``draw_rate_ci95`` and ``capote_rate``
     were read by no test, nor the ``positions``' draws and standard errors (each passed when computed
