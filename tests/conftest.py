@@ -141,6 +141,16 @@ def bench_script(name):
     return mod
 
 
+def read_line(stream, timeout: float):
+    """One line read from a coprocess's ``stream`` in a daemon thread, or None when none came within
+    ``timeout`` seconds (so a test fails rather than hangs on a coprocess that never answers)."""
+    box = []
+    t = threading.Thread(target=lambda: box.append(stream.readline()), daemon=True)
+    t.start()
+    t.join(timeout)
+    return box[0] if box else None
+
+
 class FailingStream:
     """A stdout/stderr stand-in whose every write raises ``err`` (default: ENOSPC, as ``> /dev/full``)."""
 

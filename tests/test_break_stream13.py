@@ -21,12 +21,11 @@ import json
 import os
 import subprocess
 import sys
-import threading
 import time
 
 import pytest
 
-from conftest import CoprocessStdin
+from conftest import CoprocessStdin, read_line
 from solver import cli
 
 EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
@@ -63,12 +62,9 @@ def test_threads_coprocess_gets_its_answer_while_stdin_is_open():
     try:
         p.stdin.write(EX + "\n")
         p.stdin.flush()
-        box = []
-        t = threading.Thread(target=lambda: box.append(p.stdout.readline()), daemon=True)
-        t.start()
-        t.join(40)  # (the kernels are in the numba cache: loading them takes a few seconds)
-        assert box and box[0], "no answer to line 1 while standard input is open (--threads 2)"
-        assert json.loads(box[0])["value"] == 26
+        line = read_line(p.stdout, 40)  # (the kernels are in the numba cache: loading them takes a few seconds)
+        assert line, "no answer to line 1 while standard input is open (--threads 2)"
+        assert json.loads(line)["value"] == 26
     finally:
         p.kill()
         p.wait()

@@ -16,13 +16,12 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
-from conftest import run_main
+from conftest import read_line, run_main
 
 import sim
 
@@ -115,11 +114,8 @@ def test_solve_file_out_sighup_keeps_the_records_made(tmp_path):
     try:
         p.stdin.write(EX + "\n")
         p.stdin.flush()
-        box = []
-        t = threading.Thread(target=lambda: box.append(p.stdout.readline()), daemon=True)
-        t.start()
-        t.join(240)
-        assert box and json.loads(box[0])["line"] == 1, box
+        line = read_line(p.stdout, 240)
+        assert line and json.loads(line)["line"] == 1, line
         p.send_signal(signal.SIGHUP)
         rc = p.wait(30)
         err = p.stderr.read()

@@ -16,6 +16,7 @@ import threading
 
 import pytest
 
+from conftest import read_line
 from solver import cli
 
 EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
@@ -60,12 +61,9 @@ def test_a_line_is_answered_before_the_next_is_written():
         for text in (EX, EX2):
             p.stdin.write(text + "\n")
             p.stdin.flush()
-            box = []
-            t = threading.Thread(target=lambda: box.append(p.stdout.readline()), daemon=True)
-            t.start()
-            t.join(240)  # (a cold numba cache compiles the 2-player kernel first)
-            assert box and box[0], "no answer while standard input is open"
-            got.append(json.loads(box[0]))
+            line = read_line(p.stdout, 240)  # (a cold numba cache compiles the 2-player kernel first)
+            assert line, "no answer while standard input is open"
+            got.append(json.loads(line))
         p.stdin.close()
         assert p.wait(60) == 0 and p.stdout.read() == ""
         assert [(r["line"], r["value"]) for r in got] == [(1, 26), (2, 10)]
@@ -194,11 +192,8 @@ def test_a_stream_waiting_for_its_next_line_stops_at_once_on_sigterm(tmp_path):
     try:
         p.stdin.write(EX + "\n")
         p.stdin.flush()
-        box = []
-        t = threading.Thread(target=lambda: box.append(p.stdout.readline()), daemon=True)
-        t.start()
-        t.join(240)
-        assert box and json.loads(box[0])["line"] == 1
+        line = read_line(p.stdout, 240)
+        assert line and json.loads(line)["line"] == 1
         time.sleep(0.3)  # (waiting for line 2 now)
         t0 = time.monotonic()
         p.send_signal(signal.SIGTERM)
