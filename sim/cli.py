@@ -364,8 +364,8 @@ exit status:
   closed with no --out/--tricks, or an engine error; 2 bad input (one-line error on
   stderr, nothing played or written);
   141 stdout's reader went away; 130/143/129 interrupted by Ctrl-C/SIGTERM/SIGHUP
-  (the deals finished kept, as above; a SIGHUP ignored on entry, as under nohup,
-  stays ignored).
+  (the deals finished kept, as above; a SIGTERM or SIGHUP ignored on entry, as
+  SIGHUP under nohup, stays ignored).
 
 examples:
   brisca simulate --players 2 --deals 1000000 --policy heuristic --policy random \\
@@ -1122,13 +1122,13 @@ def main(argv=None):
     unraisable = sys.unraisablehook
     sys.unraisablehook = _quiet_interrupts(unraisable)
     # SIGTERM (kill, timeout, a scheduler) and SIGHUP (the terminal closed) unwind like Ctrl-C, so every command
-    # keeps what it finished and removes its temporary files. A SIGHUP ignored on entry stays ignored: `nohup
-    # brisca ... &` must outlive its terminal (review of 2026-12-07, as benchmarks/_common.stops_raise).
-    # (SIGTERM is taken over as before, ignored or not.)
+    # keeps what it finished and removes its temporary files. A signal ignored on entry stays ignored, as Python
+    # leaves an ignored SIGINT: `nohup brisca ... &` must outlive its terminal (review of 2026-12-07), and a
+    # parent that ignored SIGTERM for its child meant it (2026-12-07, fifth part; as benchmarks/_common.stops_raise).
     held = {}
     if threading.current_thread() is threading.main_thread():
         for sig, handler in _stopping_signals():
-            if sig == signal.SIGTERM or signal.getsignal(sig) != signal.SIG_IGN:
+            if signal.getsignal(sig) != signal.SIG_IGN:
                 held[sig] = signal.signal(sig, handler)
     try:
         parser = build_parser()

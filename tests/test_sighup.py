@@ -31,12 +31,13 @@ ROOT = Path(__file__).resolve().parents[1]
 EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
 
 
-def _popen(args, hup_ignored=False, **kw):
+def _popen(args, hup_ignored=False, term_ignored=False, **kw):
     """``python -m sim.cli *args`` running the checkout's code, SIGINT at its default (a CI shell may
-    ignore it) and SIGHUP ignored with ``hup_ignored`` (as ``nohup`` does)."""
+    ignore it), SIGHUP ignored with ``hup_ignored`` (as ``nohup`` does) and SIGTERM with ``term_ignored``."""
     def pre():
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         signal.signal(signal.SIGHUP, signal.SIG_IGN if hup_ignored else signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN if term_ignored else signal.SIG_DFL)
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.Popen([sys.executable, "-m", "sim.cli", *map(str, args)], cwd=ROOT, env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=pre, **kw)
@@ -55,18 +56,18 @@ def _rows_written(d: Path, p, limit=240.0) -> bool:
     raise AssertionError(f"no row group written within {limit:g} s")
 
 
-def _simulate(tmp_path, deals, hup_ignored):
-    """``brisca simulate --deals deals --out f.parquet`` sent SIGHUP once a row group is written:
+def _simulate(tmp_path, deals, hup_ignored, sig=signal.SIGHUP, term_ignored=False):
+    """``brisca simulate --deals deals --out f.parquet`` sent ``sig`` (SIGHUP) once a row group is written:
     ``(returncode, stdout, stderr, out, sent)``, the child killed if the test fails meanwhile."""
     d = tmp_path / "o"
     d.mkdir()
     out = d / "f.parquet"
     p = _popen(["simulate", "--deals", deals, "--chunk", 2000, "--seed", 3, "--no-progress", "--json",
-                "--out", out], hup_ignored=hup_ignored)
+                "--out", out], hup_ignored=hup_ignored, term_ignored=term_ignored)
     try:
         sent = _rows_written(d, p)
         if sent:
-            p.send_signal(signal.SIGHUP)
+            p.send_signal(sig)
         stdout, stderr = p.communicate(timeout=120)
     finally:
         if p.poll() is None:
@@ -100,6 +101,30 @@ def test_sighup_ignored_on_entry_stays_ignored(tmp_path):
     meta = sim.read_metadata(out)
     assert meta["complete"] is True and meta["rows"] == deals, meta
     assert json.loads(stdout.splitlines()[-1])["deals"] == deals
+
+
+def test_sigterm_ignored_on_entry_stays_ignored(tmp_path):
+    """A parent that ignored SIGTERM for its child meant it, as Python leaves an ignored SIGINT ignored and
+    ``benchmarks/_common.stops_raise`` does: the run goes on through a SIGTERM to its end (exit 0, the whole
+    file). Before (2026-12-07, fifth part), ``main`` took SIGTERM over, ignored or not: exit 143, the run cut."""
+    deals = 300_000
+    code, stdout, stderr, out, sent = _simulate(tmp_path, deals, hup_ignored=False, sig=signal.SIGTERM,
+                                                term_ignored=True)
+    assert sent, "the run ended before a row group was written: no SIGTERM sent"
+    assert code == 0, (code, stderr)
+    meta = sim.read_metadata(out)
+    assert meta["complete"] is True and meta["rows"] == deals, meta
+
+
+@pytest.mark.parametrize("entry", [signal.SIG_DFL, signal.SIG_IGN])
+def test_main_puts_sigterm_back(entry):
+    """``main`` leaves a SIGTERM ignored on entry ignored, and restores a default one after its run."""
+    old = signal.signal(signal.SIGTERM, entry)
+    try:
+        assert run_main(["--version"]) == 0
+        assert signal.getsignal(signal.SIGTERM) == entry
+    finally:
+        signal.signal(signal.SIGTERM, old)
 
 
 def test_solve_file_out_sighup_keeps_the_records_made(tmp_path):
