@@ -735,7 +735,7 @@ class _Target:
 
 def commit_all(targets, written=None) -> None:
     """Rename every finished target (:class:`_Target`) to its final name: all of them, or none. When a
-    rename fails or is interrupted (Ctrl-C, SIGTERM) before every new file is in place, the ones in place
+    rename fails or is interrupted (Ctrl-C, SIGTERM, SIGHUP) before every new file is in place, the ones in place
     are undone, each old file put back (kept under a second name until every rename is done) or the new
     one removed (break-it passes of 2026-12-06: a signal between ``--out``'s and ``--tricks``' renames
     left the new deal table beside the old tricks table, and said "no output written"). Whether a new
@@ -1495,7 +1495,7 @@ def _footer(n: int, total: int) -> dict:
 
 
 def _keep_interrupted(exc, targets, mark, rows: int, summarize, written: list | None):
-    """After Ctrl-C or SIGTERM in :func:`simulate`'s loop: keep the chunks finished, and return
+    """After Ctrl-C, SIGTERM or SIGHUP in :func:`simulate`'s loop: keep the chunks finished, and return
     ``exc`` (a ``KeyboardInterrupt``) to raise again, saying what was kept (``summarize(counts,
     **extra)`` makes the run's summary of a :class:`RunningStats`).
 
@@ -1630,7 +1630,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         ``partial_summary`` (:class:`sim.stats.Summary`, ``extra["complete"]`` False) summarizes
         the deals played before the failure.
     KeyboardInterrupt
-        On Ctrl-C or SIGTERM (the command line turns SIGTERM into one) while deals are played: the
+        On Ctrl-C, SIGTERM or SIGHUP (the command line turns both signals into one) while deals are played: the
         chunks finished are kept. Output files that did not exist are written with them and renamed
         into place, marked incomplete (:func:`read_metadata`: ``complete`` False, ``rows`` of
         ``total``); when one was already there none is written (only a complete run replaces a
@@ -1827,7 +1827,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
             if writer is not None:
                 writer.close()
                 writer = None
-        except KeyboardInterrupt as e:  # (Ctrl-C, SIGTERM: the chunks finished are kept, below)
+        except KeyboardInterrupt as e:  # (Ctrl-C, SIGTERM, SIGHUP: the chunks finished are kept, below)
             interrupted = e
             if writer is not None:  # the chunks handed over (at most its depth) are written first
                 # (said only when they will be kept: an existing output is replaced by a complete run alone,
