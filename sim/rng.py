@@ -4,7 +4,9 @@ Deal ``i`` of seed ``s`` draws from its own stream, seeded by
 :func:`deal_seed` ``(s, i)``, so a deal is the same deal, played the same way,
 whatever the thread count or chunk size. Kernels never call ``np.random``.
 
-State is a one-element ``ndarray(uint64)`` updated in place.
+A stream's state is updated in place: a one-element ``ndarray(uint64)`` for :func:`next_u64`,
+:func:`below` and :func:`uniform`, two elements (the stream and a buffered half draw) for
+:func:`below32`, two locals for :func:`below32_regs`.
 """
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from numba import njit
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
-#: Offset of the policies' stream from the deal stream (so policies never change the deal).
+#: XORed into a deal's seed to seed its policies' stream (``dseed ^ POLICY_STREAM``, sim.engine), so that the
+#: policies' draws never change the deal.
 POLICY_STREAM = np.uint64(0xD1B54A32D192ED03)
 
 
