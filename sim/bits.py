@@ -9,13 +9,14 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 @njit(cache=True, inline="always", error_model="numpy")
 def lowest(x):
-    """Index of the lowest set bit of non-zero int64 ``x``."""
+    """Index (0-63, an int64) of the lowest set bit of non-zero int64 ``x``; 64 for 0 (LLVM ``cttz``)."""
     return np.int64(trailing_zeros(x))
 
 
 @njit(cache=True, inline="always", error_model="numpy")
 def highest(x):
-    """Index of the highest set bit of non-zero int64 ``x``."""
+    """Index (0-63, an int64) of the highest set bit of non-zero int64 ``x`` (63 for a negative one); -1
+    for 0 (LLVM ``ctlz``)."""
     return np.int64(63 - leading_zeros(x))
 
 
@@ -31,13 +32,14 @@ def _ctpop(typingctx, x):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def popcount(x):
-    """Number of set bits of int64 ``x`` (LLVM ctpop)."""
+    """Number of set bits (0-64, an int64) of int64 ``x`` (LLVM ``ctpop``; 64 for -1)."""
     return np.int64(_ctpop(np.int64(x)))
 
 
 @njit(cache=True, inline="always", error_model="numpy")
 def nth_bit(x, k):
-    """Index of the ``k``-th (0-based, from the lowest) set bit of ``x``.
+    """Index (an int64) of the ``k``-th (0-based, from the lowest) set bit of int64 ``x``, for
+    ``0 <= k < popcount(x)``; 64 for any other ``k`` (a negative one too).
 
     Branch-free for ``k < 3`` (random play would mispredict a loop), a loop beyond.
     """
