@@ -1,8 +1,8 @@
 """Puzzle search: positions where exactly one legal move reaches 61 for the side to move (RULES R8).
 
 A puzzle is taken from a random open deal (:func:`solver.position.deal_position`), played
-forward along random legal moves to a random ply from 20 to 37 (an exchange counts as a move; the stock
-phase or the endgame, never the first ten tricks), kept when exactly one
+forward along random legal moves to a random ply from 20 to 37 (an exchange counts as a move, so at least
+18 cards are played, nine tricks: the stock's last tricks or the endgame), kept when exactly one
 move lets the side to move end with 61 or more card points (points held plus
 value). Each record holds the position, the unique winning move, its value and a
 solution line (principal variation). Graded with ``brisca solve --win --seat S`` on the
@@ -67,9 +67,9 @@ def _find(count, players, seed, max_tries, on_try):
     rules = Rules(players=int(players))
     rng = np.random.default_rng(seed)
     found = 0
-    tries = 0
-    d = 0
-    while found < count and tries < max_tries:
+    for d in range(max_tries):  # one position a deal: deal d is the (d + 1)-th try
+        if found >= count:
+            break
         pos = deal_position(rules, seed, d)
         # walk to a random ply, preferring the late phase where puzzles are sharp
         target_ply = int(rng.integers(20, 2 * rules.tricks - 2))
@@ -78,8 +78,6 @@ def _find(count, players, seed, max_tries, on_try):
             moves = pos.legal_moves()
             pos = pos.apply(moves[int(rng.integers(len(moves)))])
             ply += 1
-        d += 1
-        tries += 1
         if on_try is not None:
             on_try()
         if pos.is_terminal:
@@ -93,4 +91,4 @@ def _find(count, players, seed, max_tries, on_try):
             continue
         found += 1
         yield {"position": str(pos), "move": winners[0], "value": res.moves[winners[0]], "need": need,
-               "moves": res.moves, "pv": res.pv, "deal": d - 1, "ply": ply, "seat": pos.turn}
+               "moves": res.moves, "pv": res.pv, "deal": d, "ply": ply, "seat": pos.turn}
