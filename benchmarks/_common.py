@@ -147,8 +147,20 @@ def check_out(path: str, make_dirs: bool = False, jsonl: bool = False) -> str | 
     Returns
     -------
     str or None
-        The reason (for a one-line error naming the option), or None.
+        The reason (for a one-line error naming the option), or None. The path it echoes has its control
+        characters written as escapes and a run of over 1,000 non-blank characters cut after 100
+        (:func:`sim.cards.printable`, :func:`sim.cards.cut_long_words`, as ``brisca``'s own errors: the
+        scripts printed an ``--out`` holding ESC or BEL raw, which drove the terminal).
     """
+    why = _out_problem(path, make_dirs, jsonl)
+    if why is None:
+        return None
+    from sim.cards import cut_long_words, printable  # (numpy: imported only for a refusal)
+    return printable(cut_long_words(why))
+
+
+def _out_problem(path: str, make_dirs: bool, jsonl: bool) -> str | None:
+    """:func:`check_out`'s checks, the reason as it is built (the path raw)."""
     import stat
 
     if not path:
