@@ -148,7 +148,7 @@ def register(subparsers) -> None:
                                  "(moves and pv as JSON text; default: JSON lines on stdout; missing parent "
                                  "directories are created)")
     q.add_argument("--max-tries", type=_count, default=0, metavar="N",
-                   help="positions to try (0, the default: 200 * count)")
+                   help="positions to try (0, the default: 200 * count, at most 2**63 - 1)")
     q.add_argument("--no-progress", action="store_true",
                    help="no progress bar on stderr (puzzles found, positions tried), nor the note that a first "
                         "run is compiling")
@@ -1731,7 +1731,9 @@ def cmd_puzzles(args) -> int:
 
     # a first run compiles the 2-player solver (about 30 s): a note says so, not a bar sitting at 0%
     _warm_up(note=not args.no_progress)
-    tries = args.max_tries or 200 * args.count
+    # (200 * count past 2**63 - 1, the --max-tries bound: a --count of 10**17 was a traceback, find_puzzles'
+    # "max_tries: expected an integer below 2**64": review 62)
+    tries = args.max_tries or min(200 * args.count, 2 ** 63 - 1)
     found = []  # the records, written to --out at the end (whole or not at all)
     tried = 0
     # a bar of the puzzles found, with the positions tried (tens a puzzle; each is solved exactly)

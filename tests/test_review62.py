@@ -40,3 +40,27 @@ def test_benchmark_script_error_line_has_no_raw_escape(tmp_path):
                        capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert r.returncode == 2, r.stderr
     assert "\x1b" not in r.stderr and "\x07" not in r.stderr and "gone\\x1b]0;title\\x07" in r.stderr, r.stderr
+
+
+def test_puzzles_default_max_tries_stays_in_range(monkeypatch, capsys):
+    """``brisca puzzles --count 10**17`` (below the 2**63 bound --count has) without --max-tries: the default
+    200 * count passed 2**64 and the command ended in a traceback, find_puzzles' "max_tries: expected an
+    integer below 2**64" (exit 1). The default is now capped at 2**63 - 1, --max-tries' own bound. The
+    search itself is stood in for (its arguments checked by the real find_puzzles, none searched)."""
+    import solver.puzzles
+    from solver import cli
+
+    real, seen = solver.puzzles.find_puzzles, {}
+
+    def checked_only(count, **kw):
+        real(count, **kw)  # (the argument checks: raises as the real call does)
+        seen.update(kw, count=count)
+        return iter(())
+
+    monkeypatch.setattr(solver.puzzles, "find_puzzles", checked_only)
+    monkeypatch.setattr(cli, "_warm_up", lambda *a, **k: None)
+    rc = cli.main(["puzzles", "--no-progress", "--count", str(10 ** 17)])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err and "max_tries" not in err, err
+    assert seen["count"] == 10 ** 17 and seen["max_tries"] == 2 ** 63 - 1
+    assert "found 0 of 100,000,000,000,000,000 puzzles" in err, err
