@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.cards import show_repr
 from sim.checks import check_callable, check_int
 from sim.rules import Rules
 
@@ -54,7 +55,7 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
     """
     count, seed, max_tries = check_int(count, "count"), check_int(seed, "seed"), check_int(max_tries, "max_tries")
     if isinstance(players, (bool, np.bool_)) or not isinstance(players, (int, np.integer)) or players != 2:
-        raise ValueError("players: puzzles are generated for 2 players")
+        raise ValueError(f"players: puzzles are generated for 2 players, got {show_repr(players)}")
     check_callable(on_try, "on_try")
     return _find(count, players, seed, max_tries, on_try)
 

@@ -6,6 +6,10 @@ import os
 import subprocess
 import sys
 
+import pytest
+
+from solver.puzzles import find_puzzles
+
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks")
 
 
@@ -64,3 +68,12 @@ def test_puzzles_default_max_tries_stays_in_range(monkeypatch, capsys):
     assert rc == 1 and "Traceback" not in err and "max_tries" not in err, err
     assert seen["count"] == 10 ** 17 and seen["max_tries"] == 2 ** 63 - 1
     assert "found 0 of 100,000,000,000,000,000 puzzles" in err, err
+
+
+@pytest.mark.parametrize("value, shown", [(2.0, "2.0"), (3, "3"), (True, "True"), (10**5000, "a 16610-bit integer")],
+                         ids=["float", "three", "bool", "huge"])
+def test_find_puzzles_players_refusal_shows_the_value(value, shown):
+    """``find_puzzles(players=2.0)`` said "puzzles are generated for 2 players" without the value given, so
+    a float 2.0 read as a contradiction (small-module review of 2026-12-07, fifth part)."""
+    with pytest.raises(ValueError, match=f"^players: puzzles are generated for 2 players, got {shown}$"):
+        find_puzzles(1, players=value)
