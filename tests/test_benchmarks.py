@@ -167,12 +167,7 @@ def test_bench_compile_stage_errors_and_signals(tmp_path, monkeypatch, capsys):
 # --- break-it pass on the benchmark scripts (2026-12-06) ---------------------------------------------------------
 
 def _check_out():
-    sys.path.insert(0, BENCH)
-    try:
-        from _common import check_out
-    finally:
-        sys.path.remove(BENCH)
-    return check_out
+    return bench_script("_common").check_out
 
 
 def test_json_lines_are_appended_only_to_json_lines(tmp_path):

@@ -8,18 +8,14 @@ import sys
 
 import pytest
 
+from conftest import bench_script
 from solver.puzzles import find_puzzles
 
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks")
 
 
 def _check_out():
-    sys.path.insert(0, BENCH)
-    try:
-        from _common import check_out
-    finally:
-        sys.path.remove(BENCH)
-    return check_out
+    return bench_script("_common").check_out
 
 
 def test_benchmark_out_refusal_escapes_control_characters_and_cuts_a_long_name(tmp_path):

@@ -116,17 +116,6 @@ def test_sigterm_ignored_on_entry_stays_ignored(tmp_path):
     assert meta["complete"] is True and meta["rows"] == deals, meta
 
 
-@pytest.mark.parametrize("entry", [signal.SIG_DFL, signal.SIG_IGN])
-def test_main_puts_sigterm_back(entry):
-    """``main`` leaves a SIGTERM ignored on entry ignored, and restores a default one after its run."""
-    old = signal.signal(signal.SIGTERM, entry)
-    try:
-        assert run_main(["--version"]) == 0
-        assert signal.getsignal(signal.SIGTERM) == entry
-    finally:
-        signal.signal(signal.SIGTERM, old)
-
-
 def test_solve_file_out_sighup_keeps_the_records_made(tmp_path):
     """``brisca solve --file - --out o.jsonl`` hung up while it waits for its second line: exit 129 with the
     record made kept, marked incomplete, no temporary file left."""
@@ -171,19 +160,20 @@ def test_hard_exit_hooks_run_with_sighup_ignored():
         signal.signal(signal.SIGHUP, old)
 
 
-@pytest.mark.parametrize("entry", [signal.SIG_DFL, signal.SIG_IGN])
-def test_main_puts_sighup_back(entry):
-    """``main`` restores the SIGHUP handler it found (an ignored one was never replaced), and a hang-up
-    ends as "hung up", 129."""
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM], ids=["SIGHUP", "SIGTERM"])
+@pytest.mark.parametrize("entry", [signal.SIG_DFL, signal.SIG_IGN], ids=["default", "ignored"])
+def test_main_puts_sighup_back(sig, entry):
+    """``main`` restores the SIGHUP and SIGTERM handlers it found (an ignored one is never replaced: SIGTERM
+    since 2026-12-07, fifth part), and a hang-up ends as "hung up", 129."""
     from sim import cli
     assert cli._ending(cli._HungUp()) == ("hung up", 129)
     assert cli._ending(cli._Terminated()) == ("terminated", 143)
-    old = signal.signal(signal.SIGHUP, entry)
+    old = signal.signal(sig, entry)
     try:
         assert run_main(["--version"]) == 0
-        assert signal.getsignal(signal.SIGHUP) == entry
+        assert signal.getsignal(sig) == entry
     finally:
-        signal.signal(signal.SIGHUP, old)
+        signal.signal(sig, old)
 
 
 def test_open_values_hung_up_keeps_its_file_and_nohup_is_kept(tmp_path, capsys, monkeypatch):
