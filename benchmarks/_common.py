@@ -6,6 +6,7 @@
 * :func:`check_out`: refuse an output path before the run (and one that is not JSON lines);
 * :func:`write_atomic`: rewrite a whole file through a temporary file (``open_values.py``'s parquet);
 * :class:`Terminated`, :func:`raise_terminated`, :func:`stops_raise`: SIGTERM and SIGHUP unwind as Ctrl-C;
+* :func:`quiet_startup`, :func:`startup_done`: Ctrl-C while a script imports numba and the engine exits 130 quietly;
 * :func:`timed_in_chunks`: time a run in chunks, so that Ctrl-C is noticed between them;
 * :func:`check_seed`, :func:`other_seed`: run seeds (uint64) and warm-up seeds.
 
@@ -76,6 +77,40 @@ class Terminated(BaseException):
     def __init__(self, signum: int = 15):
         super().__init__(signum)
         self.signum = signum
+
+
+def _interrupted_at_startup(signum, frame):
+    """SIGINT handler of :func:`quiet_startup`: say so and end the process with status 130 at once.
+
+    ``os._exit``, not an exception: one raised by a signal handler can land in a callback of the import
+    machinery, which prints it as "Exception ignored" and goes on (a SystemExit raised here was lost that
+    way and the run went on, deaf to a second Ctrl-C). Nothing is written before ``main`` runs."""
+    try:
+        os.write(2, b"\ninterrupted: nothing written\n")
+    except OSError:
+        pass
+    os._exit(130)
+
+
+def quiet_startup() -> None:
+    """Called by a script run as a script before it imports numba, numpy and the engine (a second or more):
+    until :func:`startup_done`, Ctrl-C ends the process with exit status 130 and the line "interrupted:
+    nothing written" instead of a KeyboardInterrupt traceback from inside an import and death by SIGINT
+    (break-it pass 33: Ctrl-C in the first second of bench_solver.py, bench_engine.py, bench_minimal_loop.py,
+    eval_heuristic.py or open_values.py). Only when SIGINT has Python's default handler, in the main
+    thread (an ignored SIGINT, a script started with ``&`` or under ``nohup``, stays ignored)."""
+    import threading
+
+    if (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+        signal.signal(signal.SIGINT, _interrupted_at_startup)
+
+
+def startup_done() -> None:
+    """End :func:`quiet_startup`'s handling: Ctrl-C raises KeyboardInterrupt again, for the script's ``main``
+    to answer (a SIGINT ignored or handled otherwise is left alone)."""
+    if signal.getsignal(signal.SIGINT) is _interrupted_at_startup:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def raise_terminated(signum, frame):

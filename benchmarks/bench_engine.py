@@ -34,12 +34,16 @@ import threading
 import time
 from pathlib import Path
 
-import numba
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's sim, not an installed one
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import OUT_DIR, ROOT, Terminated, check_out, emit, machine, stops_raise, timed_in_chunks  # noqa: E402
+from _common import (OUT_DIR, ROOT, Terminated, check_out, emit, machine, quiet_startup, startup_done,  # noqa: E402
+                     stops_raise, timed_in_chunks)
+
+if __name__ == "__main__":  # (Ctrl-C while numba and the engine load: exit 130, no traceback)
+    quiet_startup()
+
+import numba  # noqa: E402
+import numpy as np  # noqa: E402
 
 from sim.engine import R_SIZE, T_SIZE, play_batch  # noqa: E402
 from sim.policies import POLICIES, N_PARAMS  # noqa: E402
@@ -160,4 +164,5 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
+    startup_done()
     raise SystemExit(main())

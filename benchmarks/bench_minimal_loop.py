@@ -16,12 +16,15 @@ import os
 import sys
 from pathlib import Path
 
-import numpy as np
-from numba import njit
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's sim, not an installed one
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import OUT_DIR, check_out, emit, machine, timed_in_chunks  # noqa: E402
+from _common import OUT_DIR, check_out, emit, machine, quiet_startup, startup_done, timed_in_chunks  # noqa: E402
+
+if __name__ == "__main__":  # (Ctrl-C while numba and the engine load: exit 130, no traceback)
+    quiet_startup()
+
+import numpy as np  # noqa: E402
+from numba import njit  # noqa: E402
 
 from sim.bits import nth_bit  # noqa: E402
 from sim.rng import _GOLDEN, deal_seed, mix64  # noqa: E402
@@ -102,4 +105,5 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
+    startup_done()
     raise SystemExit(main())

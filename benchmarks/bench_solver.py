@@ -59,14 +59,19 @@ import sys
 import time
 from pathlib import Path
 
-import numba
-import numpy as np
-from tqdm import tqdm
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _common import OUT_DIR, check_out, check_seed, commit, cpu_name, emit, other_seed  # noqa: E402
+from _common import (OUT_DIR, check_out, check_seed, commit, cpu_name, emit, other_seed, quiet_startup,  # noqa: E402
+                     startup_done)
+
+if __name__ == "__main__":  # (Ctrl-C while numba and the engine load: exit 130, no traceback)
+    quiet_startup()
+
+import numba  # noqa: E402
+import numpy as np  # noqa: E402
+from tqdm import tqdm  # noqa: E402
+
 from sim.batch import progress_intervals  # noqa: E402
 from sim.cards import SWAP  # noqa: E402
 from sim.rules import Rules  # noqa: E402
@@ -469,4 +474,5 @@ def _main(argv):
 
 
 if __name__ == "__main__":
+    startup_done()
     main()

@@ -47,13 +47,18 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from _common import check_out, check_seed, commit, cpu_name, other_seed, timed_in_chunks  # noqa: E402
+from _common import (check_out, check_seed, commit, cpu_name, other_seed, quiet_startup, startup_done,  # noqa: E402
+                     timed_in_chunks)
+
+if __name__ == "__main__":  # (Ctrl-C while numba and the engine load: exit 130, no traceback)
+    quiet_startup()
+
+import numpy as np  # noqa: E402
+
 from sim.rng import seed_bits  # noqa: E402
 
 
@@ -282,4 +287,5 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
+    startup_done()
     sys.exit(main())

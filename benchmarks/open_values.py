@@ -31,12 +31,17 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from _common import (ROOT, Terminated, check_out, check_seed, quiet_startup, raise_terminated,  # noqa: E402
+                     startup_done, write_atomic)
+
+if __name__ == "__main__":  # (Ctrl-C while numba and the engine load: exit 130, no traceback)
+    quiet_startup()
+
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
-from _common import ROOT, Terminated, check_out, check_seed, raise_terminated, write_atomic  # noqa: E402
 from sim.cards import CARD_RANK, RANKS_BY_STRENGTH, printable  # noqa: E402
 from sim.batch import progress_intervals  # noqa: E402
 from sim.cli import note_format  # noqa: E402
@@ -389,4 +394,5 @@ def summary(df) -> str:
 
 
 if __name__ == "__main__":
+    startup_done()
     main(restore_handlers=False)

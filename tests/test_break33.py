@@ -1,0 +1,54 @@
+"""Break-it pass 33 (2026-12-07): concurrency, reuse and signals. Ctrl-C while a benchmark script was still
+importing numba, numpy and the engine (its first second or so, before ``main`` catches KeyboardInterrupt)
+printed a KeyboardInterrupt traceback from inside an import and ended the process by SIGINT; the scripts now
+call ``_common.quiet_startup`` first: "interrupted: nothing written", exit 130."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks")
+
+# the child: an import of numpy or numba that says "ready" on stdout and then waits (a slow first import),
+# then the script run as a script
+_CHILD = """import runpy, sys, time
+class Slow:
+    def find_spec(self, name, path=None, target=None):
+        if name in ("numpy", "numba"):
+            sys.stdout.write("ready\\n")
+            sys.stdout.flush()
+            time.sleep(30)
+        return None
+sys.meta_path.insert(0, Slow())
+sys.argv = [sys.argv[1], "--out", sys.argv[2]]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+def _default_signals():
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
+@pytest.mark.parametrize("script", ["bench_solver", "bench_engine", "bench_minimal_loop", "eval_heuristic",
+                                    "open_values"])
+def test_ctrl_c_while_a_benchmark_imports_exits_130_quietly(script, tmp_path):
+    out = str(tmp_path / "out.jsonl")
+    p = subprocess.Popen([sys.executable, "-c", _CHILD, os.path.join(BENCH, script + ".py"), out],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_default_signals)
+    try:
+        assert p.stdout.readline() == "ready\n"
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=20)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+    assert "Traceback" not in err, err
+    assert err.strip().endswith("interrupted: nothing written"), err
+    assert p.returncode == 130, (p.returncode, err)
+    assert not os.path.exists(out)
