@@ -52,3 +52,15 @@ def test_ctrl_c_while_a_benchmark_imports_exits_130_quietly(script, tmp_path):
     assert err.strip().endswith("interrupted: nothing written"), err
     assert p.returncode == 130, (p.returncode, err)
     assert not os.path.exists(out)
+
+
+@pytest.mark.parametrize("value", ["0", "-2"])
+def test_numba_num_threads_below_one_is_one_error_line(value):
+    """NUMBA_NUM_THREADS=0 made numba's import raise ValueError: every brisca command, --help included, ended
+    with its 20-line traceback and exit status 1. Bad input: one line, exit 2."""
+    env = dict(os.environ, NUMBA_NUM_THREADS=value)
+    r = subprocess.run([sys.executable, "-m", "sim.cli", "simulate", "--players", "2", "--deals", "10"], env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.stderr == (f"brisca: error: NUMBA_NUM_THREADS={value} in the environment: numba needs at least 1 "
+                        "thread (unset it to use every core)\n"), r.stderr
+    assert r.returncode == 2 and r.stdout == ""
