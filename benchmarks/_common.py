@@ -98,9 +98,23 @@ def quiet_startup() -> None:
     nothing written" instead of a KeyboardInterrupt traceback from inside an import and death by SIGINT
     (break-it pass 33: Ctrl-C in the first second of bench_solver.py, bench_engine.py, bench_minimal_loop.py,
     eval_heuristic.py or open_values.py). Only when SIGINT has Python's default handler, in the main
-    thread (an ignored SIGINT, a script started with ``&`` or under ``nohup``, stays ignored)."""
+    thread (an ignored SIGINT, a script started with ``&`` or under ``nohup``, stays ignored).
+
+    First it refuses a ``NUMBA_NUM_THREADS`` numba cannot start with (:func:`sim.threads.numba_threads_problem`:
+    0 or below) in one line and exits 2, as ``brisca`` does, instead of numba's traceback at the import.
+
+    Raises
+    ------
+    SystemExit
+        Status 2 for such a ``NUMBA_NUM_THREADS``."""
     import threading
 
+    from sim.threads import numba_threads_problem
+
+    bad = numba_threads_problem()  # (numba's own traceback otherwise, at the script's import of it)
+    if bad:
+        print(f"{os.path.basename(sys.argv[0])}: error: {bad}", file=sys.stderr)
+        sys.exit(2)
     if (threading.current_thread() is threading.main_thread()
             and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
         signal.signal(signal.SIGINT, _interrupted_at_startup)

@@ -490,33 +490,6 @@ def note_format(flag: str, path, written: str, prog: str = PROG) -> None:
               f"not {_FORMAT_NAMES[meant]} ({how})", file=sys.stderr)
 
 
-def _numba_threads_problem() -> str | None:
-    """Why numba cannot be imported with this environment's ``NUMBA_NUM_THREADS``, or None.
-
-    A whole number below 1 makes numba's import raise ``ValueError: Number of threads specified must be > 0.``:
-    every ``brisca`` command, ``--help`` included, ended with that 20-line traceback and exit status 1
-    (break-it pass 33); it is bad input, refused in one line (exit 2). A value that is not a whole number is
-    numba's to warn about (it then uses every core).
-
-    Returns
-    -------
-    str or None
-        The message for :func:`_fail`, or None when numba can start.
-    """
-    value = os.environ.get("NUMBA_NUM_THREADS")
-    if value is None:
-        return None
-    try:
-        n = int(value)  # (numba's own reading)
-    except ValueError:
-        return None
-    if n >= 1:
-        return None
-    from .cards import show_input
-    return (f"NUMBA_NUM_THREADS={show_input(value, quote=False)} in the environment: numba needs at least 1 "
-            "thread (unset it to use every core)")
-
-
 def _fail(message: str, code: int = 2) -> int:
     """Print every ``brisca`` command's one error line, ``brisca: error: <message>``, on stderr and return
     ``code`` (2: bad input). A message may echo input: its control characters are escapes
@@ -1158,7 +1131,8 @@ def main(argv=None):
             if signal.getsignal(sig) != signal.SIG_IGN:
                 held[sig] = signal.signal(sig, handler)
     try:
-        bad = _numba_threads_problem()  # (before build_parser, whose imports load numba)
+        from .threads import numba_threads_problem
+        bad = numba_threads_problem()  # (before build_parser, whose imports load numba)
         if bad:
             sys.exit(_fail(bad))
         parser = build_parser()

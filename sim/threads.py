@@ -1,4 +1,5 @@
-"""Thread starts that an interruption of the command's thread cannot break (light: threading only).
+"""Thread starts that an interruption of the command's thread cannot break, and the check of numba's thread
+count before numba is imported (:func:`numba_threads_problem`); light: no numba, numpy only for a refusal.
 
 :func:`sim.cli.run_interruptible` answers Ctrl-C and SIGTERM by raising the exception in the command's
 thread with ``PyThreadState_SetAsyncExc``. On CPython 3.11, a thread being started by
@@ -12,6 +13,7 @@ exception only while holding it too (``sim.cli._raise_in``).
 """
 from __future__ import annotations
 
+import os
 import threading
 
 #: Held while a command's thread starts a thread, and while an exception is raised in a command's thread.
@@ -55,3 +57,31 @@ def starting_threads():
         through :func:`start_thread` inside the block).
     """
     return THREAD_START
+
+
+def numba_threads_problem() -> str | None:
+    """Why numba cannot be imported with this environment's ``NUMBA_NUM_THREADS``, or None.
+
+    A whole number below 1 makes numba's import raise ``ValueError: Number of threads specified must be > 0.``:
+    every ``brisca`` command, ``--help`` included, ended with that 20-line traceback and exit status 1
+    (break-it pass 33); it is bad input, refused in one line (exit 2). A value that is not a whole number is
+    numba's to warn about (it then uses every core).
+
+    Returns
+    -------
+    str or None
+        The message for an error line (``brisca``'s :func:`sim.cli._fail`, the benchmark scripts'
+        ``_common.quiet_startup``), or None when numba can start.
+    """
+    value = os.environ.get("NUMBA_NUM_THREADS")
+    if value is None:
+        return None
+    try:
+        n = int(value)  # (numba's own reading)
+    except ValueError:
+        return None
+    if n >= 1:
+        return None
+    from .cards import show_input  # (numpy, not numba: this module stays light)
+    return (f"NUMBA_NUM_THREADS={show_input(value, quote=False)} in the environment: numba needs at least 1 "
+            "thread (unset it to use every core)")

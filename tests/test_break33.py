@@ -64,3 +64,17 @@ def test_numba_num_threads_below_one_is_one_error_line(value):
     assert r.stderr == (f"brisca: error: NUMBA_NUM_THREADS={value} in the environment: numba needs at least 1 "
                         "thread (unset it to use every core)\n"), r.stderr
     assert r.returncode == 2 and r.stdout == ""
+
+
+@pytest.mark.parametrize("script", ["bench_solver", "bench_engine", "bench_minimal_loop", "eval_heuristic",
+                                    "open_values"])
+def test_benchmark_numba_num_threads_below_one_is_one_error_line(script, tmp_path):
+    """The benchmark scripts ended with numba's traceback under NUMBA_NUM_THREADS=0 too (left by break-it pass
+    33): ``_common.quiet_startup`` refuses it as ``brisca`` does, one line and exit 2, nothing written."""
+    out = tmp_path / "out.jsonl"
+    env = dict(os.environ, NUMBA_NUM_THREADS="0")
+    r = subprocess.run([sys.executable, os.path.join(BENCH, script + ".py"), "--out", str(out)], env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.stderr == (f"{script}.py: error: NUMBA_NUM_THREADS=0 in the environment: numba needs at least 1 "
+                        "thread (unset it to use every core)\n"), r.stderr
+    assert r.returncode == 2 and r.stdout == "" and not out.exists()
