@@ -2641,13 +2641,15 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
         swapfirst=0, tuned=0, payoff=0):
     """:func:`ab` for two players with the default techniques, the state in registers.
 
-    With ``etc = eg = payoff = 0`` (``seq``, ``mirror``, ``swapfirst`` and ``tuned`` as ``flags[FL_SEQ]``,
-    ``flags[FL_MIRROR]``, ``flags[FL_SWAP]`` and ``flags[FL_TUNED]``)
-    the same search, node for node (same move order, bounds, keys and table entries), with the
+    With ``etc = eg = 0`` (``seq``, ``mirror``, ``swapfirst``, ``tuned`` and ``payoff`` as ``flags[FL_SEQ]``,
+    ``flags[FL_MIRROR]``, ``flags[FL_SWAP]``, ``flags[FL_TUNED]`` and ``flags[FL_PAYOFF]``)
+    the same search as :func:`abn` with ``flags[FL_EGN]`` 0, node for node (same move order, bounds, keys
+    and table entries; tests/test_solver.py, payoff similarity on and off), with the
     hands, the led card and the pinta held in local variables instead of arrays (Numba reloads
     array elements after every store to another array), the seat loops unrolled and the endgame
     key built without allocation. Same parameters and result (fail-soft value, card points of the
-    maximizing side) as :func:`ab`, with six of the flags instead of the array:
+    maximizing side) as :func:`ab`, with eight of the flags instead of the array (below; the table
+    already cut to ``flags[FL_TT2]`` by :func:`ab2_probe`):
 
     etc : int
         ``flags[FL_ETC]``: 1 looks up the next position of every reply at the second card of a
@@ -3152,15 +3154,16 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
     The same search node for node (same move order, bounds, keys and table entries) with the four
     hands, the trick's cards, the pinta and the maximizing seats in local variables instead of arrays
     (as :func:`ab2` for two players), the seat loops unrolled. Same parameters and result
-    (fail-soft value, card points of the maximizing side) as :func:`ab`, with four of the flags
+    (fail-soft value, card points of the maximizing side) as :func:`ab`, with five of the flags
     instead of the array: ``etc4min`` (``flags[FL_ETC4]``), ``egc4`` (``flags[FL_EGC4]``),
     ``mirror`` (``flags[FL_MIRROR]``), ``swapfirst`` (``flags[FL_SWAP]``), ``payoff``
     (``flags[FL_PAYOFF]``: payoff similarity, :func:`draw_key_n_pw` and
     :func:`_endgame_key_planes_pw`); the others at the values :func:`uses_ab4` checks.
 
     Measured against :func:`abn` (interleaved, same nodes): 8-9% less time on full 4-player deals,
-    7% with 6 tricks left (results/README.md). Tested node for node against :func:`abn` under every
-    deck, exchange rule and condition (R1, R3, R7) and endgame rule (R9).
+    7% with 6 tricks left (results/README.md). Tested node for node against :func:`abn`
+    (tests/test_solver.py) with the spanish40 and catalan48 decks (R1, R3; not rapida20), the
+    seven-two, seven and two-any exchanges under both conditions (R7) and every endgame rule (R9).
     """
     trump = st[ST_TRUMP]
     exch = st[ST_EXCH]
