@@ -3731,8 +3731,9 @@ def points_left(st):
 # ======================================================================
 # Drivers. Each is compiled once for the kernel it is given (``probe``: a jitted function with
 # :func:`ab`'s parameters and result), so an entry point compiles only its own kernel:
-# ``mtdf`` and the others hand over through :func:`ab` (both kernels), ``mtdf2`` and the
-# others call :func:`ab2_probe` (two players, default techniques), ``mtdfn`` and the others
+# ``mtdf`` and the others hand over through :func:`ab` (all three kernels), ``mtdf2`` and the
+# others call :func:`ab2_probe` (two players, default techniques), ``mtdf4`` and the others
+# :func:`ab4_probe` (four players in two sides, default techniques), ``mtdfn`` and the others
 # :func:`abn` (any table, any techniques). :func:`drivers` picks the set a position needs.
 # A kernel passed from Python would cost about 12 us a call, so the entry points bind it here;
 # the generic bodies are inlined (numba IR) because a kernel passed on to a compiled callee is a
@@ -3865,7 +3866,7 @@ def mtdf(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     """Exact value (future points of the maximizing side) by null-window probes of :func:`ab`.
 
     MTD(f) (Plaat et al. 1996): the first probe at ``guess`` (card points, clipped to the points
-    left), each next one just past the bound the last returned. With ``flags[FL_BISECT]`` (1: with
+    left), each next one just past the bound the last returned. With ``flags[FL_BISECT]`` (1 and 3: with
     3 or more players, 2: always) the probes after the second bisect the interval the probes so far
     proved instead: the values of 3-6 player positions lie 10-27 points (median) from half the points left
     (the callers' guess), where unit steps cost 10-51% more nodes; two steps first keep a good
@@ -3875,7 +3876,8 @@ def mtdf(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     With two sides of 4 or 6 players (``FL_BISECT`` 1) the split is not the interval's middle but the
     median of a normal prior around the first guess truncated to the interval (:func:`_prior_split`):
     5-6% fewer nodes on full 4-player deals, 1.5-3% with 6 tricks left, 1.3% on 6-player positions
-    with 5 left. With 2 players the steps are as good (results/README.md). Where the driver does not
+    with 5 left (``FL_BISECT`` 3 splits at the middle, the rule before the prior). With 2 players the
+    steps are as good (results/README.md). Where the driver does not
     bisect (2 players by default), ``flags[FL_ASP]`` > 0 makes the first probe an aspiration window of
     that many card points either side of the guess (a fail-soft value inside it is exact at once; one
     outside it is a bound, and the null windows go on from there): with 2 (the default) full 2-player
