@@ -14,7 +14,9 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   (cards in hands, owner of each, leader, cards left to draw, current pinta), four
   entries a bucket in two adjacent cache lines, a generation stamp instead of clearing;
   with 2 to 4 players the key names hand cards by relative rank while cards
-  remain to draw (:func:`draw_key2`, :func:`draw_key_n`) and, once the stock is
+  remain to draw (:func:`draw_key2`, :func:`draw_key_n`; with 3 and 4 players not under
+  R7's ``won-trick`` condition, whose positions keep the exact key, without payoff
+  similarity, until the stock is empty) and, once the stock is
   empty, by suit patterns (:func:`endgame_key`); with two sides of alternate seats (2, 4
   and 6 players) a position is keyed with its leader as seat 0 and its entry holds the
   leader's side's points (``FL_MIRROR``), so a position and its seat rotation (2 players:
@@ -62,10 +64,11 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   players 2-trick endgames are answered the same way by a stacked loop over the seats
   (:func:`_eg_value_nw`; with 6 players this measured no faster, so they keep the probe);
 * with 4 players, enhanced transposition cutoffs at a trick's last card while at least ``FL_ETC4``
-  (8) cards are left to draw: every card's next trick start is keyed and its bucket prefetched,
-  then the table's bounds are read, and the first that decides the node cuts it; the child reuses
-  the key (the same look-ahead as :func:`ab2`'s, one card later in the trick), and a card whose
-  next position the bounds decide without cutting is valued by them, not entered;
+  (8) cards are left to draw (not under R7's ``won-trick`` condition): every card's next trick
+  start is keyed and its bucket prefetched, then the table's bounds are read, and the first that
+  decides the node cuts it; the child reuses the key (the same look-ahead as :func:`ab2`'s, one
+  card later in the trick), and a card whose next position the bounds decide without cutting is
+  valued by them, not entered;
 * for 2 players with the default techniques, :func:`ab` hands the search to
   :func:`ab2`, the same search node for node with the state in registers, plus payoff
   similarity (above, as every kernel) and two techniques of its own: enhanced transposition cutoffs (at the second card of a
