@@ -26,7 +26,7 @@ Techniques (DDS-style; their measured effect is in results/README.md):
   players, in every kernel (``FL_PAYOFF``): a trick boundary is keyed on its play structure alone
   (every hand card's suit and rank among the live cards of its suit, the 7 and 2 of trumps apart
   while an exchange can move them; once the stock is empty, each suit's owners in rank order),
-  and the entry's spare word holds the hand cards' points in key order. Two positions with one key
+  and the entry's fourth word holds the hand cards' points in key order. Two positions with one key
   play the same game but for the cards' points (R2, R5, R7, R9), so every line's points differ by
   at most the points lost or gained card by card, and an entry bounds every position of its
   structure by its own bounds moved by those changes (:func:`_tt_probe_pw`; both entries of the
@@ -195,7 +195,7 @@ def _poke(typingctx, p, i, v):
 MAXD = 72          # plies: at most 48 cards + 2 exchanges
 MAXM = 8           # moves a node: at most 3 cards + swap
 TT_BITS = 20       # default TT entries = 2**TT_BITS
-TT_SHIFT = 2       # log2 of the words an entry: key, key, data, spare (new_workspace's layout)
+TT_SHIFT = 2       # log2 of the words an entry: key, key, data, points word (FL_PAYOFF; new_workspace's layout)
 TT_WAYS = 4        # entries a bucket (two 64-byte cache lines): 5% fewer nodes than 2 on full 2-player deals
 
 # technique switches (flags array); 1 = on
@@ -344,7 +344,9 @@ def new_workspace(tt_bits: int = TT_BITS):
         ``(tt_k1, tt_k2, tt_d, fr, mv, cnt)``: the TT as three contiguous views
         ``ndarray(int64, (4 * 2**tt_bits,))`` of one table of four words an entry (``2**TT_SHIFT``), starting one word
         apart: entry ``i``'s key words are ``tt_k1[4 * i]`` and ``tt_k2[4 * i]``, its data word
-        ``tt_d[4 * i]`` (the kernels index them by :func:`_tt_bucket`'s word offsets; the
+        ``tt_d[4 * i]`` (:func:`_tt_data`), its fourth word ``tt_d[4 * i + 1]`` the hand cards' points
+        word of payoff similarity (``FL_PAYOFF``; 0 under exact keys) (the kernels index them by
+        :func:`_tt_bucket`'s word offsets; the
         :data:`TT_WAYS` (4) entries of a bucket fill two adjacent 64-byte cache lines, 128-byte aligned
         (a bucket of two entries in one line was measured 8% faster than three separate arrays; four
         entries search 5% fewer nodes on full 2-player deals in the same time, within 1-2%);
@@ -368,7 +370,7 @@ def new_workspace(tt_bits: int = TT_BITS):
     if not isinstance(tt_bits, (int, np.integer)) or not 2 <= tt_bits <= 30:
         raise ValueError(f"tt_bits: {tt_bits!r}, expected an integer 2-30 (a bucket holds {TT_WAYS} entries)")
     size = 1 << tt_bits
-    # two 64-byte cache lines a bucket: slot j of the bucket at words 4j..4j+2 (key, key, data); the
+    # two 64-byte cache lines a bucket: slot j of the bucket at words 4j..4j+3 (key, key, data, points); the
     # three views start at words 0, 1, 2 of a 128-byte aligned run of size * 4 words
     words = size << TT_SHIFT
     raw = np.zeros(words + 32, dtype=np.int64)
@@ -2086,7 +2088,9 @@ def _tt_victim_pw(tt_d, idx, stamp, payoff):
 
 @njit(cache=True, inline="always")
 def _tt_data(lb, ub, move, ncl, stamp):
-    """Data word of an entry: bounds on future points, best move + 1 (0: none), cards left, stamp."""
+    """Data word of an entry: the lower and upper bounds on future card points (bits 0-7 and 8-15, 0-120;
+    the maximizing side's, or the leader's side's under ``FL_MIRROR``: :func:`_node_data`), best move
+    + 1 (bits 16-23; 0: none), cards left (bits 24-31), generation stamp (bit 32 on)."""
     return lb | (ub << 8) | ((move + 1) << 16) | (np.int64(ncl) << 24) | (stamp << 32)
 
 
