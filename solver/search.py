@@ -3169,8 +3169,8 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
 
     Measured against :func:`abn` (interleaved, same nodes): 8-9% less time on full 4-player deals,
     7% with 6 tricks left (results/README.md). Tested node for node against :func:`abn`
-    (tests/test_solver.py) with the spanish40 and catalan48 decks (R1, R3; not rapida20), the
-    seven-two, seven and two-any exchanges under both conditions (R7) and every endgame rule (R9).
+    (tests/test_solver.py) with the three decks (R1, R3), the four exchange rules, the seven-two and
+    two-any ones under both conditions (R7), and every endgame rule (R9).
     """
     trump = st[ST_TRUMP]
     exch = st[ST_EXCH]

@@ -1125,13 +1125,16 @@ def test_two_player_kernel_table_part_keeps_values():
     ("catalan48", "seven", "any", "follow", "FL_MIRROR"), ("spanish40", "seven", "any", "arrastre", "FL_ETC4"),
     ("spanish40", "seven-two", "any", "follow", "FL_EGC4"), ("catalan48", "two-any", "any", "free", "FL_SWAP"),
     ("spanish40", "seven-two", "won-trick", "follow", "FL_PAYOFF"),
+    ("rapida20", "none", "any", "free", None), ("spanish40", "none", "any", "arrastre", None),
 ])
 def test_four_player_kernel_matches_general_search(deck, exchange, cond, endgame, switch):
     """ab4 (registers) searches node for node as abn (arrays) for four players in two sides: same
     values and node counts of mtdf and of every move, from every phase (cards to draw, R6; exchanges
     and their won-trick condition, R7; endgame obligations, R9; in mid-trick), also with one of the
     five switches ab4 takes (mirror key, look-ahead, endgame table, exchange first, payoff similarity)
-    off."""
+    off; the three decks (R3: rapida20's 5 tricks from their start) and R7's four exchange rules, ``none``
+    included (the reading of solver/search.py of 2026-12-07, fifth part, found rapida20 and ``none``
+    untested)."""
     from solver import search as S
     from solver.position import deal_position
     rules = Rules(players=4, deck=deck, exchange=exchange, exchange_condition=cond, endgame=endgame)
