@@ -601,8 +601,8 @@ class _Target:
         # ... and a name that is not UTF-8 (bytes a filesystem allows: arrow takes only UTF-8 names; break-it
         # pass of 2026-12-05: the run's work was lost at the end) through one too
         with self._named():
-            if self.direct:
-                self.fh = open(self.final, "wb")
+            if self.direct:  # (a FIFO: waiting for its reader where a signal can land)
+                self.fh = open_for_writing(self.final)
             elif not _utf8_name(self.tmp):
                 self.fh = open(self.tmp, "wb")
             self.writer = pq.ParquetWriter(self.fh if self.fh is not None else str(self.tmp), schema,
@@ -989,6 +989,64 @@ def device_open_problem(path):
     except OSError as e:
         return f"cannot be opened for writing: {path}: {e.strerror or e}"
     return None
+
+
+#: Seconds between tries to open a FIFO that has no reader yet (:func:`open_for_writing`).
+FIFO_POLL = 0.03
+#: Set while ``sim.cli``'s hard-exit hooks run (:func:`giving_up_on_readers`): a write still waiting for
+#: a FIFO's reader gives up instead of waiting.
+_NO_MORE_WAITING = []
+
+
+@contextlib.contextmanager
+def giving_up_on_readers():
+    """While this context is open, :func:`open_for_writing` stops waiting for a FIFO's reader (in any
+    thread): ``sim.cli`` opens it while the hard-exit hooks of a process ending without unwinding run,
+    so that a keeper whose file is a FIFO nobody reads ends at once, said, instead of the hook waiting
+    for it (break-it pass 33: a run ended 62 s after Ctrl-C). A write already under way is not
+    affected (the hook still waits for it)."""
+    _NO_MORE_WAITING.append(True)
+    try:
+        yield
+    finally:
+        _NO_MORE_WAITING.pop()
+
+
+def open_for_writing(path, mode: str = "wb"):
+    """``open(path, mode)`` for a table or text written in place (:func:`special_target`: a device or a
+    FIFO). A FIFO is opened without blocking in the kernel until a reader comes (where Ctrl-C, SIGTERM
+    and SIGHUP cannot land in the command's thread: break-it pass 33): tried again every
+    :data:`FIFO_POLL` seconds while nobody reads it (``ENXIO``), its descriptor made blocking once
+    open (as ``brisca solve --file``'s FIFO is for reading). A reader that comes late is waited for,
+    unless the process is ending without unwinding (:func:`giving_up_on_readers`).
+
+    Raises
+    ------
+    OSError
+        As ``open``; ``ENXIO`` "nobody reads the FIFO" when the process ends before a reader comes.
+    """
+    try:
+        fifo = stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        fifo = False  # (open names the problem)
+    if not fifo:
+        return open(path, mode)
+    while True:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+            break
+        except OSError as e:
+            if e.errno != errno.ENXIO:  # (ENXIO: no reader yet)
+                raise
+        if _NO_MORE_WAITING:
+            raise OSError(errno.ENXIO, "nobody reads the FIFO", os.fspath(path))
+        time.sleep(FIFO_POLL)
+    try:
+        os.set_blocking(fd, True)
+        return open(fd, mode)
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def special_target(path) -> bool:

@@ -464,10 +464,10 @@ def _write_text(lines, path):
         For a path :func:`sim.batch.special_target` refuses, or whose missing directories cannot be
         made again (:func:`sim.batch.make_parents`).
     """
-    from sim.batch import _TEMPORARIES, make_parents, new_file_mode, special_target
+    from sim.batch import _TEMPORARIES, make_parents, new_file_mode, open_for_writing, special_target
 
     if special_target(path):
-        with open(path, "w") as fh:
+        with open_for_writing(path, "w") as fh:  # (a FIFO: waiting for its reader where a signal can land)
             fh.writelines(lines)
         return
     real = os.path.realpath(path)

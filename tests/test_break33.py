@@ -4,10 +4,13 @@ printed a KeyboardInterrupt traceback from inside an import and ended the proces
 call ``_common.quiet_startup`` first: "interrupted: nothing written", exit 130."""
 from __future__ import annotations
 
+import errno
 import os
 import signal
+import stat
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -78,3 +81,137 @@ def test_benchmark_numba_num_threads_below_one_is_one_error_line(script, tmp_pat
     assert r.stderr == (f"{script}.py: error: NUMBA_NUM_THREADS=0 in the environment: numba needs at least 1 "
                         "thread (unset it to use every core)\n"), r.stderr
     assert r.returncode == 2 and r.stdout == "" and not out.exists()
+
+
+# --out a FIFO nobody reads (left by break-it pass 33): the keeper's open blocked in the kernel, and the hard-exit
+# hook waited 60 s for it
+EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+_FIFOS = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs mkfifo")
+
+
+def _line_of(stream, want, timeout):
+    """The first line of ``stream`` (text, universal newlines: a bar's ``\\r`` ends a line) containing ``want``,
+    read in a thread (None after ``timeout`` seconds or at the end)."""
+    import threading
+    box = []
+
+    def read():
+        for line in stream:
+            if want in line:
+                box.append(line)
+                return
+    t = threading.Thread(target=read, daemon=True)
+    t.start()
+    t.join(timeout)
+    return box[0] if box else None
+
+
+def _stop(p):
+    if p.poll() is None:
+        p.kill()
+    p.wait()
+    for fh in (p.stdout, p.stderr):
+        if fh is not None:
+            fh.close()
+
+
+@pytest.fixture(scope="module")
+def _warm():
+    from solver import cli
+    cli._warm_up(False, {(2, False)}, note=False)  # (the kernels the subprocesses load)
+
+
+@_FIFOS
+@pytest.mark.parametrize("sig,rc,name", [(signal.SIGINT, 130, "o.jsonl"), (signal.SIGHUP, 129, "o.parquet")])
+def test_solve_file_signal_with_out_a_fifo_nobody_reads_ends_in_seconds(tmp_path, _warm, sig, rc, name):
+    """``mkfifo ff; brisca solve --file F --out ff`` and nobody reads ff: Ctrl-C (or SIGHUP) once a record is
+    made. The keeper's write opened the FIFO in the kernel (no reader: the open blocks where no signal lands),
+    and sim.cli's hard-exit hook waited up to 60 s for that "write in progress": exit 130 about 62 s after the
+    signal, a second Ctrl-C ignored. Now the open waits for a reader where a signal lands and gives up when the
+    process ends without unwinding: one line says nothing was written (nobody reads the FIFO), within seconds."""
+    src, out = tmp_path / "in", tmp_path / name
+    os.mkfifo(src)
+    os.mkfifo(out)
+    p = subprocess.Popen([sys.executable, "-m", "sim.cli", "solve", "--no-progress", "--no-pv", "--file", str(src),
+                          "--out", str(out)], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, preexec_fn=_default_signals)
+    w = None
+    try:
+        w = open(src, "w")  # (kept open: the run waits for line 2)
+        w.write(EX + "\n")
+        w.flush()
+        assert _line_of(p.stdout, '"line": 1', 120), (p.poll(), p.stderr.read() if p.poll() is not None else "")
+        time.sleep(0.3)
+        p.send_signal(sig)
+        t0 = time.monotonic()
+        code = p.wait(15)
+        took = time.monotonic() - t0
+        err = p.stderr.read()
+    finally:
+        if w is not None:
+            try:
+                w.close()
+            except BrokenPipeError:
+                pass
+        _stop(p)
+    assert code == rc, (code, err)
+    assert f"cannot write {out}: nobody reads the FIFO (1 record made)" in err, err
+    assert "Traceback" not in err and took < 6, (took, err)
+    assert stat.S_ISFIFO(os.lstat(out).st_mode)
+
+
+@_FIFOS
+def test_puzzles_signal_with_out_a_fifo_nobody_reads_ends_in_seconds(tmp_path, _warm):
+    """``brisca puzzles --count 1 --out ff`` (ff a FIFO nobody reads), Ctrl-C once the puzzle is found: exit 130
+    came 62 s later (the final write's open blocked in the kernel, the hard-exit hook waited for it). Now
+    within seconds, the puzzle found said not written."""
+    out = tmp_path / "ff"
+    os.mkfifo(out)
+    p = subprocess.Popen([sys.executable, "-m", "sim.cli", "puzzles", "--count", "1", "--out", str(out)],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=_default_signals)
+    try:
+        assert _line_of(p.stderr, "1/1", 120), p.poll()  # (the bar at its end: the search is over)
+        time.sleep(0.3)
+        p.send_signal(signal.SIGINT)
+        t0 = time.monotonic()
+        code = p.wait(15)
+        took = time.monotonic() - t0
+        err = p.stderr.read()
+    finally:
+        _stop(p)
+    assert code == 130, (code, err)
+    assert f"cannot write {out}: nobody reads the FIFO (1 puzzle found)" in err, err
+    assert "Traceback" not in err and took < 6, (took, err)
+
+
+@_FIFOS
+def test_out_fifo_waits_for_a_late_reader_and_gives_up_when_the_process_ends(tmp_path):
+    """What the fix keeps: a FIFO's reader that comes after the run ended (``cat ff`` started later) still gets
+    the whole output; only while the process ends without unwinding does the wait give up (ENXIO, at once)."""
+    import threading
+
+    from sim import batch
+    from solver import cli
+    fifo = tmp_path / "ff"
+    os.mkfifo(fifo)
+    errors = []
+
+    def write():
+        try:
+            cli._write_text(iter(["a\n", "b\n"]), str(fifo))
+        except BaseException as e:  # (said by the assertion below)
+            errors.append(e)
+    t = threading.Thread(target=write, daemon=True)
+    t.start()
+    time.sleep(0.3)  # (the writer waits for its reader)
+    assert t.is_alive()
+    with open(fifo) as fh:
+        assert fh.read() == "a\nb\n"
+    t.join(10)
+    assert not t.is_alive() and not errors, errors
+    t0 = time.monotonic()
+    with batch.giving_up_on_readers():
+        with pytest.raises(OSError, match="nobody reads the FIFO") as e:
+            batch.open_for_writing(fifo)
+    assert e.value.errno == errno.ENXIO and time.monotonic() - t0 < 1
