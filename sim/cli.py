@@ -886,8 +886,8 @@ def _run_hard_exit_hooks():
             held[sig] = signal.signal(sig, signal.SIG_IGN)
         except (ValueError, OSError):  # (not the main thread)
             pass
-    from .batch import giving_up_on_readers
     try:
+        from .batch import giving_up_on_readers  # (loaded already by every command that registers a hook)
         with giving_up_on_readers():  # (a keeper waiting for a FIFO's reader gives up: break-it pass 33)
             for hook in list(_HARD_EXIT_HOOKS):
                 try:
