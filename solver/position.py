@@ -243,12 +243,13 @@ def _raw_rules(raw: dict, players: int) -> Rules:
     remove = remove.upper() if remove.upper() == "2B" else remove.lower()
     if "remove" in raw and players != 3:
         raise _err("remove", "applies to 3 players only (RULES R3)")
+    # (the value is echoed as written: 'remove=3B' was reported as '3b'; break-it pass 34)
     for name, val, allowed in (("exchange", exchange, EXCHANGES), ("endgame", endgame, ENDGAMES),
                                ("remove", remove, REMOVES)):
         if val not in allowed:
-            raise _err(name, f"unknown value {show_input(val)} (expected one of {', '.join(allowed)})")
+            raise _err(name, f"unknown value {show_input(raw.get(name, val))} (expected one of {', '.join(allowed)})")
     if deck not in DECKS:
-        raise _err("deck", f"unknown deck {show_input(deck)} (expected one of {', '.join(DECKS)})")
+        raise _err("deck", f"unknown deck {show_input(raw['deck'])} (expected one of {', '.join(DECKS)})")
     try:
         # (a remove= of another game is refused below, naming the deck; Rules takes None as its default)
         rules = _game_rules(players, deck, exchange, endgame,
