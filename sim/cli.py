@@ -745,6 +745,8 @@ def _as_flag(msg: str) -> str:
             return "--" + msg
     if msg.startswith("remove="):  # (Rules' "remove=all2s applies to ...": as the CLI's own --remove check)
         return "--remove " + msg[len("remove="):]
+    if msg.startswith("deck ") and " cannot be played by " in msg:  # (as --remove's: break-it pass 34)
+        return "--" + msg
     for label, flag in (("tricks output", "--tricks"), ("output", "--out")):  # (simulate's file labels)
         if msg.startswith(f"{label} path "):  # "output path '' is not a file name"
             return f"{flag}: " + msg[len(f"{label} path "):]

@@ -205,7 +205,7 @@ def test_help_never_splits_a_flag(monkeypatch, capsys, columns):
     (["--policy", "bogus"], "unknown policy 'bogus'"),
     (["--policy", "random", "--policy", "random", "--policy", "random"], "3 policies"),
     (["--players", "5"], "--players must be 2, 3, 4 or 6"),  # (the API's names as flags: 2026-12-04)
-    (["--players", "6", "--deck", "rapida20"], "deck rapida20 cannot be played by 6 players"),
+    (["--players", "6", "--deck", "rapida20"], "--deck rapida20 cannot be played by 6 players"),
     (["--players", "2", "--remove", "all2s"], "--remove all2s applies to 3 players only"),
     (["--deals", "0"], "--deals must be a positive integer"),
     (["--deals", "-5"], "--deals must be a positive integer"),
