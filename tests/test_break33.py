@@ -13,6 +13,7 @@ import sys
 import time
 
 import pytest
+from conftest import read_line
 
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks")
 
@@ -44,7 +45,7 @@ def test_ctrl_c_while_a_benchmark_imports_exits_130_quietly(script, tmp_path):
     p = subprocess.Popen([sys.executable, "-c", _CHILD, os.path.join(BENCH, script + ".py"), out],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_default_signals)
     try:
-        assert p.stdout.readline() == "ready\n"
+        assert read_line(p.stdout, 120) == "ready\n"  # (a child that never says so fails the test, not hangs it)
         p.send_signal(signal.SIGINT)
         _, err = p.communicate(timeout=20)
     finally:
@@ -144,7 +145,7 @@ def test_solve_file_signal_with_out_a_fifo_nobody_reads_ends_in_seconds(tmp_path
         time.sleep(0.3)
         p.send_signal(sig)
         t0 = time.monotonic()
-        code = p.wait(15)
+        code = p.wait(40)  # (60 s before the fix)
         took = time.monotonic() - t0
         err = p.stderr.read()
     finally:
@@ -156,7 +157,7 @@ def test_solve_file_signal_with_out_a_fifo_nobody_reads_ends_in_seconds(tmp_path
         _stop(p)
     assert code == rc, (code, err)
     assert f"cannot write {out}: nobody reads the FIFO (1 record made)" in err, err
-    assert "Traceback" not in err and took < 6, (took, err)
+    assert "Traceback" not in err and took < 20, (took, err)  # (the 2 s grace, then the hooks: slow CI room)
     assert stat.S_ISFIFO(os.lstat(out).st_mode)
 
 
@@ -175,14 +176,14 @@ def test_puzzles_signal_with_out_a_fifo_nobody_reads_ends_in_seconds(tmp_path, _
         time.sleep(0.3)
         p.send_signal(signal.SIGINT)
         t0 = time.monotonic()
-        code = p.wait(15)
+        code = p.wait(40)  # (60 s before the fix)
         took = time.monotonic() - t0
         err = p.stderr.read()
     finally:
         _stop(p)
     assert code == 130, (code, err)
     assert f"cannot write {out}: nobody reads the FIFO (1 puzzle found)" in err, err
-    assert "Traceback" not in err and took < 6, (took, err)
+    assert "Traceback" not in err and took < 20, (took, err)  # (the 2 s grace, then the hooks: slow CI room)
 
 
 @_FIFOS
