@@ -151,6 +151,17 @@ def read_line(stream, timeout: float):
     return box[0] if box else None
 
 
+def stop_process(p):
+    """End a test's coprocess ``p`` (a ``subprocess.Popen``): killed if still running, waited for, its pipes
+    closed (so a failing test leaves no child and no open descriptor behind)."""
+    if p.poll() is None:
+        p.kill()
+    p.wait()
+    for fh in (p.stdin, p.stdout, p.stderr):
+        if fh is not None:
+            fh.close()
+
+
 class FailingStream:
     """A stdout/stderr stand-in whose every write raises ``err`` (default: ENOSPC, as ``> /dev/full``)."""
 

@@ -13,7 +13,7 @@ import sys
 import time
 
 import pytest
-from conftest import read_line
+from conftest import read_line, stop_process
 
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks")
 
@@ -107,15 +107,6 @@ def _line_of(stream, want, timeout):
     return box[0] if box else None
 
 
-def _stop(p):
-    if p.poll() is None:
-        p.kill()
-    p.wait()
-    for fh in (p.stdout, p.stderr):
-        if fh is not None:
-            fh.close()
-
-
 @pytest.fixture(scope="module")
 def _warm():
     from solver import cli
@@ -154,7 +145,7 @@ def test_solve_file_signal_with_out_a_fifo_nobody_reads_ends_in_seconds(tmp_path
                 w.close()
             except BrokenPipeError:
                 pass
-        _stop(p)
+        stop_process(p)
     assert code == rc, (code, err)
     assert f"cannot write {out}: nobody reads the FIFO (1 record made)" in err, err
     assert "Traceback" not in err and took < 20, (took, err)  # (the 2 s grace, then the hooks: slow CI room)
@@ -180,7 +171,7 @@ def test_puzzles_signal_with_out_a_fifo_nobody_reads_ends_in_seconds(tmp_path, _
         took = time.monotonic() - t0
         err = p.stderr.read()
     finally:
-        _stop(p)
+        stop_process(p)
     assert code == 130, (code, err)
     assert f"cannot write {out}: nobody reads the FIFO (1 puzzle found)" in err, err
     assert "Traceback" not in err and took < 20, (took, err)  # (the 2 s grace, then the hooks: slow CI room)

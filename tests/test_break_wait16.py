@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import stop_process
 
 ROOT = Path(__file__).resolve().parent.parent
 EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
@@ -36,14 +37,6 @@ def _wchans(pid):
         except OSError:
             pass
     return out
-
-
-def _stop(p):
-    p.kill()
-    p.wait()
-    for fh in (p.stdin, p.stdout, p.stderr):
-        if fh is not None:
-            fh.close()
 
 
 @pytest.mark.parametrize("sig,rc,word", [(signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted")])
@@ -77,7 +70,7 @@ def test_a_fifo_whose_producer_has_not_opened_it_yet_stops_at_once(tmp_path, sig
         assert code == rc and "without unwinding" not in err and word in err, (code, err)
         assert took < 1.5, took
     finally:
-        _stop(p)
+        stop_process(p)
 
 
 # the child: its descriptors 3.. taken up to 1100, so that the FIFO it opens for --file is over FD_SETSIZE
@@ -135,4 +128,4 @@ def test_a_stream_on_a_descriptor_select_cannot_watch_stops_at_once(tmp_path):
                 w.close()
             except BrokenPipeError:
                 pass
-        _stop(p)
+        stop_process(p)
