@@ -607,8 +607,8 @@ def cmd_simulate(args) -> int:
         The exit status: 0 ok; 2 bad input (one ``brisca: error:`` line, nothing played or written); 1 an
         engine error (``RuntimeError``), a failed write of the outputs (:func:`_write_failed`) or a closed
         stdout with no ``--out``/``--tricks`` (:func:`refuse_closed_stdout`); 130 interrupted (Ctrl-C), 143
-        terminated (SIGTERM, which :func:`main` turns into :class:`_Terminated` for every command;
-        :func:`_interrupted`), 129 hung up (SIGHUP, :class:`_HungUp`).
+        terminated (SIGTERM, which :func:`main` turns into :class:`_Terminated` for every command unless
+        it was ignored on entry; :func:`_interrupted`), 129 hung up (SIGHUP, :class:`_HungUp`, likewise).
 
     Raises
     ------
