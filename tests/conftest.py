@@ -151,9 +151,15 @@ def read_line(stream, timeout: float):
     return box[0] if box else None
 
 
-def stop_process(p):
+def stop_process(p, writer=None):
     """End a test's coprocess ``p`` (a ``subprocess.Popen``): killed if still running, waited for, its pipes
-    closed (so a failing test leaves no child and no open descriptor behind)."""
+    closed (so a failing test leaves no child and no open descriptor behind); ``writer``, the test's end of
+    a FIFO the coprocess reads (or None), is closed first, a reader already gone (BrokenPipeError) ignored."""
+    if writer is not None:
+        try:
+            writer.close()
+        except BrokenPipeError:
+            pass
     if p.poll() is None:
         p.kill()
     p.wait()

@@ -140,12 +140,7 @@ def test_solve_file_signal_with_out_a_fifo_nobody_reads_ends_in_seconds(tmp_path
         took = time.monotonic() - t0
         err = p.stderr.read()
     finally:
-        if w is not None:
-            try:
-                w.close()
-            except BrokenPipeError:
-                pass
-        stop_process(p)
+        stop_process(p, w)
     assert code == rc, (code, err)
     assert f"cannot write {out}: nobody reads the FIFO (1 record made)" in err, err
     assert "Traceback" not in err and took < 20, (took, err)  # (the 2 s grace, then the hooks: slow CI room)

@@ -8,12 +8,11 @@ import resource
 import signal
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
-from conftest import stop_process
+from conftest import read_line, stop_process
 
 ROOT = Path(__file__).resolve().parent.parent
 EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
@@ -105,11 +104,8 @@ def test_a_stream_on_a_descriptor_select_cannot_watch_stops_at_once(tmp_path):
         w = open(fifo, "w")
         w.write(EX + "\n")
         w.flush()
-        box = []
-        t = threading.Thread(target=lambda: box.append(p.stdout.readline()), daemon=True)
-        t.start()
-        t.join(120)
-        assert box and json.loads(box[0])["line"] == 1, (box, p.poll())
+        line = read_line(p.stdout, 120)
+        assert line and json.loads(line)["line"] == 1, (line, p.poll())
         fds = [int(f) for f in os.listdir(f"/proc/{p.pid}/fd") if os.readlink(f"/proc/{p.pid}/fd/{f}") == str(fifo)]
         assert fds and min(fds) > 1023, fds  # (the setting this test is about)
         time.sleep(0.3)  # (waiting for line 2 now)
@@ -123,9 +119,4 @@ def test_a_stream_on_a_descriptor_select_cannot_watch_stops_at_once(tmp_path):
         lines = [json.loads(x) for x in out.read_text().splitlines()]
         assert lines[0]["line"] == 1 and lines[-1] == {"complete": False, "rows": 1, "total": 1}, lines
     finally:
-        if w is not None:
-            try:
-                w.close()
-            except BrokenPipeError:
-                pass
-        stop_process(p)
+        stop_process(p, w)
