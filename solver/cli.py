@@ -29,8 +29,8 @@ from pathlib import Path
 from sim.batch import (device_open_problem, progress_bar, same_file, stream_is_terminal, temp_beside,
                        utf8_text)
 from sim.paths import open_probe
-from sim.cli import (Wrapped, _count, _fail, dash_output, drop_hard_exit, note_format, numbers_as_values,
-                     on_hard_exit, refuse_closed_stdout, stdout_failed, suffix_format)
+from sim.cli import (Wrapped, _count, _ending, _fail, dash_output, drop_hard_exit, note_format,
+                     numbers_as_values, on_hard_exit, refuse_closed_stdout, stdout_failed, suffix_format)
 from sim.cards import printable, show_input
 from sim.threads import start_thread, starting_threads
 
@@ -1370,7 +1370,7 @@ def _solve_lines(args, work) -> int:
                                     if fu.done() and not fu.cancelled() and fu.exception() is None])
         _keep_partial(made, "record", "made", len(work), args.out, existed,
                       lambda rs, path: _write_records(rs, path, len(work), complete=False),
-                      "stopped: the input failed" if changed else "interrupted")
+                      "stopped: the input failed" if changed else _stop_word())
 
     on_hard_exit(keep)
     try:
@@ -1586,6 +1586,16 @@ class _Joined:
 _AHEAD = 32
 
 
+def _stop_word() -> str:
+    """What ended the run, for a keeper's message: ``"interrupted"`` (Ctrl-C), ``"terminated"`` (SIGTERM) or
+    ``"hung up"`` (SIGHUP), from the interruption being handled (:func:`sim.cli._ending`; a keeper runs in
+    the command's ``except KeyboardInterrupt``, or in ``sim.cli``'s while the process ends without
+    unwinding); ``"interrupted"`` when none is. (The keepers said "interrupted" for every signal, and the
+    line after them "terminated" or "hung up": 2026-12-07, fifth part.)"""
+    e = sys.exc_info()[1]
+    return _ending(e)[0] if isinstance(e, KeyboardInterrupt) else "interrupted"
+
+
 def _keep_partial(items, noun, verb, total, path, existed, write, why="interrupted"):
     """What an interrupted ``--out`` run finished (``brisca solve --file``'s records, ``brisca puzzles``'
     puzzles), written by ``write(items, path)`` to ``path`` when it names no existing file; an existing
@@ -1595,7 +1605,8 @@ def _keep_partial(items, noun, verb, total, path, existed, write, why="interrupt
     test_cli_puzzles_out_whole_or_not_at_all.)
 
     ``noun`` (``"record"``, ``"puzzle"``) and ``verb`` (``"made"``, ``"found"``) word the messages, and
-    ``why`` says what ended the run (``"interrupted"``; ``"stopped: the input failed"`` for a ``--file``
+    ``why`` says what ended the run (``"interrupted"``, ``"terminated"``, ``"hung up"``: :func:`_stop_word`;
+    ``"stopped: the input failed"`` for a ``--file``
     that changed or failed to read: break-it pass 13 found "interrupted" there misleading); ``total`` is
     what the run was to make. Write errors are one line on stderr (the exit status is the
     interruption's, 130/143/129)."""
@@ -1756,7 +1767,7 @@ def cmd_puzzles(args) -> int:
         (a signal during the final write lost every puzzle: break-it pass of 2026-12-06)."""
         if "rc" not in whole and len(found) < args.count:
             _keep_partial(list(found), "puzzle", "found", args.count, args.out, existed,
-                          lambda rs, path: _write_puzzles(rs, path, args.count, complete=False))
+                          lambda rs, path: _write_puzzles(rs, path, args.count, complete=False), _stop_word())
         elif args.out is not None:  # (an interrupted run's keeper leaves the old file: _keep_partial)
             try:
                 _write_puzzles(found, args.out, args.count)

@@ -2784,7 +2784,8 @@ def test_cli_solve_file_hard_exit_keeps_solved_lines(capsys, monkeypatch, tmp_pa
     err = capsys.readouterr().err
     assert [json.loads(x)["line"] for x in out.read_text().splitlines()[:-1]] == [1, 2]
     assert json.loads(out.read_text().splitlines()[-1])["complete"] is False  # (the marker line, 2026-12-05)
-    assert err.index(f"brisca: wrote 2 records of 3 to {out} (interrupted)") \
+    # (the keeper names the signal as the last line does: it said "(interrupted)" for SIGTERM too, 2026-12-07)
+    assert err.index(f"brisca: wrote 2 records of 3 to {out} (terminated)") \
         < err.index("brisca: terminated (stopped without unwinding")
     assert not any(p.name.startswith(".") for p in out.parent.iterdir())  # no temporary left
     time.sleep(1.5)  # (the stuck worker ends, finds the records kept, and drops its hook)

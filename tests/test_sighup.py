@@ -134,6 +134,7 @@ def test_solve_file_out_sighup_keeps_the_records_made(tmp_path):
         rc = p.wait(30)
         err = p.stderr.read()
         assert rc == 129 and "hung up" in err and "Traceback" not in err, (rc, err)
+        assert f"to {out} (hung up)" in err, err  # (the keeper said "(interrupted)" for every signal before)
         lines = [json.loads(x) for x in out.read_text().splitlines()]
         assert lines[0]["line"] == 1 and lines[-1] == {"complete": False, "rows": 1, "total": 1}, lines
         assert [f.name for f in d.iterdir()] == ["o.jsonl"]
