@@ -151,6 +151,15 @@ def read_line(stream, timeout: float):
     return box[0] if box else None
 
 
+def default_stop_signals():
+    """``preexec_fn`` of a coprocess that a test signals: its SIGINT and SIGHUP at their default actions
+    (a CI shell may start the suite with SIGINT ignored, ``nohup`` with SIGHUP ignored, and a child
+    inherits both ignored: ``brisca`` and the benchmark scripts leave an ignored signal ignored)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 def stop_process(p, writer=None):
     """End a test's coprocess ``p`` (a ``subprocess.Popen``): killed if still running, waited for, its pipes
     closed (so a failing test leaves no child and no open descriptor behind); ``writer``, the test's end of

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import bench_script
+from conftest import bench_script, default_stop_signals
 
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks")
 ROOT = os.path.realpath(os.path.join(BENCH, ".."))
@@ -279,14 +279,6 @@ def test_bench_solve_file_runs_and_writes_one_line_per_run(tmp_path, capsys):
         assert r["lines_per_s"] is None or r["lines_per_s"] > 0
 
 
-def _default_stop_signals():
-    """A child's SIGHUP and SIGINT at their default actions: under ``nohup`` (a CI shell) they are inherited
-    ignored, and stops_raise leaves an ignored signal ignored."""
-    import signal
-    signal.signal(signal.SIGHUP, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def test_bench_engine_stopping_signals(tmp_path):
     """bench_engine: SIGHUP (`kill -HUP`, a closed ssh session) killed the script outright, leaving the end-to-end
     child writing its parquet file in a temporary directory never removed, where SIGTERM unwound; and main left its
@@ -313,7 +305,7 @@ sys.exit(status)
 """
     for sig, num in (("TERM", 15), ("HUP", 1)):
         r = subprocess.run([sys.executable, "-c", code.replace("{sig}", sig)], capture_output=True, text=True,
-                           timeout=120, cwd=ROOT, preexec_fn=_default_stop_signals)
+                           timeout=120, cwd=ROOT, preexec_fn=default_stop_signals)
         assert r.returncode == 128 + num, (sig, r.returncode, r.stderr[-500:])
         assert r.stdout.strip() == "restored" and "terminated" in r.stderr, (sig, r.stdout, r.stderr[-500:])
 

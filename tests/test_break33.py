@@ -13,7 +13,7 @@ import sys
 import time
 
 import pytest
-from conftest import read_line, stop_process
+from conftest import default_stop_signals, read_line, stop_process
 
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks")
 
@@ -33,17 +33,12 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 """
 
 
-def _default_signals():
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.signal(signal.SIGHUP, signal.SIG_DFL)
-
-
 @pytest.mark.parametrize("script", ["bench_solver", "bench_engine", "bench_minimal_loop", "eval_heuristic",
                                     "open_values"])
 def test_ctrl_c_while_a_benchmark_imports_exits_130_quietly(script, tmp_path):
     out = str(tmp_path / "out.jsonl")
     p = subprocess.Popen([sys.executable, "-c", _CHILD, os.path.join(BENCH, script + ".py"), out],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_default_signals)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=default_stop_signals)
     try:
         assert read_line(p.stdout, 120) == "ready\n"  # (a child that never says so fails the test, not hangs it)
         p.send_signal(signal.SIGINT)
@@ -126,7 +121,7 @@ def test_solve_file_signal_with_out_a_fifo_nobody_reads_ends_in_seconds(tmp_path
     os.mkfifo(out)
     p = subprocess.Popen([sys.executable, "-m", "sim.cli", "solve", "--no-progress", "--no-pv", "--file", str(src),
                           "--out", str(out)], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, preexec_fn=_default_signals)
+                         stderr=subprocess.PIPE, text=True, preexec_fn=default_stop_signals)
     w = None
     try:
         w = open(src, "w")  # (kept open: the run waits for line 2)
@@ -156,7 +151,7 @@ def test_puzzles_signal_with_out_a_fifo_nobody_reads_ends_in_seconds(tmp_path, _
     os.mkfifo(out)
     p = subprocess.Popen([sys.executable, "-m", "sim.cli", "puzzles", "--count", "1", "--out", str(out)],
                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         preexec_fn=_default_signals)
+                         preexec_fn=default_stop_signals)
     try:
         assert _line_of(p.stderr, "1/1", 120), p.poll()  # (the bar at its end: the search is over)
         time.sleep(0.3)

@@ -12,15 +12,10 @@ import threading
 
 import pytest
 
-from conftest import bench_script
+from conftest import bench_script, default_stop_signals
 
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks")
 _FIFOS = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs mkfifo")
-
-
-def _default_signals():
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 @pytest.fixture
@@ -41,7 +36,7 @@ def test_interrupted_at_startup_exits_130_with_stderr_closed():
     Mutant: the os.write not guarded (OSError raised from the handler: a traceback nowhere, exit 1)."""
     code = (f"import os, signal, sys; sys.path.insert(0, {BENCH!r}); import _common; os.close(2); "
             "_common._interrupted_at_startup(signal.SIGINT, None)")
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60, preexec_fn=_default_signals)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60, preexec_fn=default_stop_signals)
     assert r.returncode == 130, r
 
 
@@ -241,6 +236,6 @@ def test_benchmark_main_runs_with_ctrl_c_its_own(script):
     kept and said), not quiet_startup's "nothing written" exit: the handler left when ``main`` ends (here by
     --help) is Python's. Mutants: the script's ``startup_done()`` call dropped (bench_engine.py, open_values.py)."""
     r = subprocess.run([sys.executable, "-c", _AT_EXIT, os.path.join(BENCH, script + ".py")], capture_output=True,
-                       text=True, timeout=120, preexec_fn=_default_signals)
+                       text=True, timeout=120, preexec_fn=default_stop_signals)
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[-1] == "SIGINT: default_int_handler", r.stdout[-300:]
