@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from conftest import first_moves_play
 
 EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
 
@@ -340,24 +341,13 @@ def test_solve_refuses_an_unsolvable_position_even_when_decided_without_a_search
         solve(EX, 30, seat=2)
 
 
-def _first_moves(rules, seed, d, ws=None):
-    """Stand-in for play_open_deal: every seat plays its first legal move."""
-    from solver.selfplay import deal_position
-    pos = deal_position(rules, seed, d)
-    cur, moves = pos, []
-    while not cur.is_terminal:
-        moves.append(cur.legal_moves()[0])
-        cur = cur.apply(moves[-1])
-    return {"moves": moves, "value": None, "position": pos, "nodes": 0}
-
-
 def test_play_open_batch_row_bounds(monkeypatch):
     """Row 2**64 - 1 with one rotation plays the last deal number; row0 -1 is refused. Mutants: the last deal
     computed from row0 + m (the last row refused), row0's lower bound -1."""
     from sim.engine import R_SIZE, T_SIZE
     from sim.rules import Rules
     from solver import selfplay
-    monkeypatch.setattr(selfplay, "play_open_deal", _first_moves)
+    monkeypatch.setattr(selfplay, "play_open_deal", first_moves_play)
     rules = Rules(players=2, deck="rapida20")
     outs = (np.zeros((1, R_SIZE), np.int16), np.zeros((1, 2, 3), np.int8), np.zeros(1, np.uint64),
             np.zeros((1, rules.tricks, T_SIZE), np.int16))
@@ -374,7 +364,7 @@ def test_play_open_batch_hands_dealt_in_turn_and_rec_checked(monkeypatch):
     from sim.rules import Rules
     from solver import selfplay
     from solver.position import deal_position
-    monkeypatch.setattr(selfplay, "play_open_deal", _first_moves)
+    monkeypatch.setattr(selfplay, "play_open_deal", first_moves_play)
     rules = Rules(players=2, deck="rapida20")
     outs = (np.zeros((2, R_SIZE), np.int16), np.zeros((2, 2, 3), np.int8), np.zeros(2, np.uint64),
             np.zeros((2, rules.tricks, T_SIZE), np.int16))
@@ -392,7 +382,7 @@ def test_play_open_batch_output_checks(monkeypatch):
     from sim.engine import R_SIZE, T_SIZE
     from sim.rules import Rules
     from solver import selfplay
-    monkeypatch.setattr(selfplay, "play_open_deal", _first_moves)
+    monkeypatch.setattr(selfplay, "play_open_deal", first_moves_play)
     rules = Rules(players=2, deck="rapida20")
 
     def outs(res=None, ds=None):
