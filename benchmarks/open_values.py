@@ -53,6 +53,7 @@ COLUMNS = ["deal", "seed", "pinta", "pinta_rank", "trump", "first_points", "seco
 
 
 _Terminated = Terminated  # SIGTERM or SIGHUP (benchmarks/_common)
+_on_sigterm = raise_terminated  # (the handler main sets for SIGTERM and SIGHUP)
 _SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # (main sets, ignores in cleanup, puts back)
 
 
@@ -60,7 +61,6 @@ def _status(e: BaseException) -> int:
     """The exit status of a run stopped by ``e``: 128 + the signal's number for :class:`_Terminated` (143
     SIGTERM, 129 SIGHUP), 130 for Ctrl-C."""
     return 128 + e.signum if isinstance(e, _Terminated) else 130
-_on_sigterm = raise_terminated
 
 
 def _fail(msg, status=2):

@@ -243,11 +243,12 @@ def _raw_rules(raw: dict, players: int) -> Rules:
     remove = remove.upper() if remove.upper() == "2B" else remove.lower()
     if "remove" in raw and players != 3:
         raise _err("remove", "applies to 3 players only (RULES R3)")
-    # (the value is echoed as written: 'remove=3B' was reported as '3b'; break-it pass 34)
+    # (the value is echoed as written: 'remove=3B' was reported as '3b'; break-it pass 34. A field left out
+    # takes its default, which is allowed: only a field given can fail)
     for name, val, allowed in (("exchange", exchange, EXCHANGES), ("endgame", endgame, ENDGAMES),
                                ("remove", remove, REMOVES)):
         if val not in allowed:
-            raise _err(name, f"unknown value {show_input(raw.get(name, val))} (expected one of {', '.join(allowed)})")
+            raise _err(name, f"unknown value {show_input(raw[name])} (expected one of {', '.join(allowed)})")
     if deck not in DECKS:
         raise _err("deck", f"unknown deck {show_input(raw['deck'])} (expected one of {', '.join(DECKS)})")
     try:
@@ -843,7 +844,7 @@ class Position:
         Parameters
         ----------
         seat : int
-            A seat, 0 to ``players - 1`` (Python or numpy integer; a bool is refused).
+            A seat, as :meth:`side_of` takes it.
 
         Returns
         -------
