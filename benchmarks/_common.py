@@ -137,19 +137,21 @@ def stops_raise(signals=(signal.SIGTERM, signal.SIGHUP)):
     """Within the block, the stopping ``signals`` raise :class:`Terminated` (:func:`raise_terminated`), so
     that a run stopped by ``kill`` or a closed terminal unwinds as Ctrl-C does (children killed, temporary
     files removed); the previous handlers are put back on leaving. A signal ignored on entry (SIGHUP under
-    ``nohup``) stays ignored. Main thread only (``signal.signal``).
+    ``nohup``) stays ignored. Outside the main thread (a script's ``main`` run in a thread) nothing is changed:
+    signal handlers are the main thread's (``signal.signal`` raises ValueError elsewhere), as
+    :func:`quiet_startup` leaves them.
 
     Parameters
     ----------
     signals : tuple of signal.Signals
         The signals that raise :class:`Terminated` inside the block (SIGTERM and SIGHUP by default; SIGINT
         raises KeyboardInterrupt already).
-
-    Raises
-    ------
-    ValueError
-        From ``signal.signal`` when called outside the main thread.
     """
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     # a signal ignored on entry stays ignored: ``nohup`` ignores SIGHUP so that a run outlives its terminal, and
     # a SIGHUP on logout stopped a nohup'ed benchmark (review of 2026-12-07)
     old = {sig: signal.signal(sig, raise_terminated) for sig in signals if signal.getsignal(sig) != signal.SIG_IGN}

@@ -23,14 +23,12 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import resource
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -142,10 +140,9 @@ def main(argv=None) -> int:
         ap.error(f"--out: {bad}")
     args.out = Path(os.path.realpath(args.out))
     # SIGTERM and SIGHUP unwind as Ctrl-C does (the end-to-end child killed, its temporary directory removed),
-    # the caller's handlers put back on return (signal handlers: main thread only)
-    main_thread = threading.current_thread() is threading.main_thread()
+    # the caller's handlers put back on return (in the main thread: stops_raise)
     try:
-        with stops_raise() if main_thread else contextlib.nullcontext():
+        with stops_raise():
             facts = machine()
             cores = os.cpu_count() or 1
             for players in (2, 4):

@@ -333,3 +333,27 @@ print("ignored after" if signal.getsignal(signal.SIGHUP) == signal.SIG_IGN else 
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert r.returncode == 0, r.stderr[-500:]
     assert r.stdout.split("\n")[:3] == ["outlived SIGHUP", "SIGTERM raised 15", "ignored after"], r.stdout
+
+
+def test_stops_raise_outside_the_main_thread_changes_nothing():
+    """A script's ``main`` run in a thread: stops_raise leaves the handlers alone instead of raising ValueError
+    from ``signal.signal`` (bench_engine.py wrapped it in its own main-thread check; bench_solve_file.py and
+    bench_compile.py raised there)."""
+    import signal
+    import threading
+
+    common = bench_script("_common")
+    before = signal.getsignal(signal.SIGTERM)
+    errors, inside = [], []
+
+    def run():
+        try:
+            with common.stops_raise():
+                inside.append(signal.getsignal(signal.SIGTERM))
+        except BaseException as e:  # (said by the assertion)
+            errors.append(e)
+    t = threading.Thread(target=run)
+    t.start()
+    t.join(10)
+    assert not errors and inside == [before], (errors, inside)
+    assert signal.getsignal(signal.SIGTERM) is before
