@@ -163,7 +163,21 @@ def stops_raise(signals=(signal.SIGTERM, signal.SIGHUP)):
 
 
 def emit(path: Path, record: dict) -> None:
-    """Print ``record`` as one JSON line and append it to ``path``."""
+    """Print ``record`` as one JSON line and append it to ``path``.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The JSON-lines file (a symbolic link's target: the scripts pass ``os.path.realpath``); its missing
+        parent directories are made.
+    record : dict
+        JSON-able values (one benchmark line).
+
+    Raises
+    ------
+    OSError
+        If stdout or the file cannot be written (the line is printed first).
+    """
     line = json.dumps(record, sort_keys=False)
     print(line, flush=True)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -369,7 +369,20 @@ DEFAULT_CONFIGS = "2p-full,4p-full,2p-4left,4p-4left"
 
 
 def main(argv=None):
-    """Run the benchmark with ``argv`` (default: the command line); exit 130 on Ctrl-C."""
+    """Run the benchmark with ``argv`` (default: the command line); exit 130 on Ctrl-C.
+
+    Parameters
+    ----------
+    argv : list of str or None
+        The script's arguments (``--help`` lists them); None reads ``sys.argv``.
+
+    Raises
+    ------
+    SystemExit
+        2 for bad arguments (argparse, before any position is solved), 1 when ``--out`` cannot be written
+        (:func:`_emit`: the line is on stdout), 130 on Ctrl-C (the lines of the configurations measured
+        are kept in ``--out``; the current one is lost).
+    """
     try:
         _main(argv)
     except KeyboardInterrupt:

@@ -47,7 +47,7 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
     Raises
     ------
     ValueError
-        For unsupported ``players``, or a ``count``, ``seed`` or ``max_tries`` that is not an integer in
+        For unsupported ``players`` (``"players: puzzles are generated for 2 players, got 3"``), or a ``count``, ``seed`` or ``max_tries`` that is not an integer in
         range (``count`` and ``max_tries`` 0 or more, ``seed`` in [0, 2**64)), or an ``on_try`` that is not
         callable (:func:`sim.checks.check_callable`), when called (break-it pass
         19: ``count=1.5`` yielded 2 puzzles, ``count="2"`` was a ``TypeError``, ``seed=-1`` numpy's message; mutation pass 23: ``players=2.0``
