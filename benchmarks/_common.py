@@ -176,13 +176,30 @@ def emit(path: Path, record: dict) -> None:
     Raises
     ------
     OSError
-        If stdout or the file cannot be written (the line is printed first).
+        If stdout or the file cannot be written (the line is printed first). A reader of stdout that went
+        away (``| head -1``: BrokenPipeError) is not an error: stdout is sent to the null device from then
+        on and the line still goes to the file (the record was lost and the error blamed the file before).
     """
     line = json.dumps(record, sort_keys=False)
-    print(line, flush=True)
+    try:
+        print(line, flush=True)
+    except BrokenPipeError:
+        _stdout_to_null()
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a") as f:
         f.write(line + "\n")
+
+
+def _stdout_to_null() -> None:
+    """Send stdout to the null device once its reader has gone (Python's documented answer to
+    BrokenPipeError: the interpreter's own flush at exit would fail again otherwise)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, ValueError, OSError):  # (no descriptor: a stand-in stream)
+        sys.stdout = open(os.devnull, "w")
+    finally:
+        os.close(devnull)
 
 
 def check_out(path: str, make_dirs: bool = False, jsonl: bool = False) -> str | None:

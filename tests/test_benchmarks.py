@@ -357,3 +357,21 @@ def test_stops_raise_outside_the_main_thread_changes_nothing():
     t.join(10)
     assert not errors and inside == [before], (errors, inside)
     assert signal.getsignal(signal.SIGTERM) is before
+
+
+def test_emit_keeps_the_record_when_stdout_reader_is_gone(tmp_path):
+    """``bench_solver.py | head -1`` (stdout's reader gone): ``_common.emit`` raised BrokenPipeError before
+    appending to the file, so the record was lost and bench_solver blamed its --out ("cannot write F: Broken
+    pipe"). Now stdout goes to the null device and every record still reaches the file, exit 0, no
+    "Exception ignored" at the interpreter's exit (review of 2026-12-07, fifth part)."""
+    out = tmp_path / "o.jsonl"
+    code = (f"import sys; sys.path.insert(0, {BENCH!r}); import _common; from pathlib import Path\n"
+            f"for i in range(3): _common.emit(Path({str(out)!r}), {{'i': i}})\n")
+    r, w = os.pipe()
+    os.close(r)  # (the reader is gone before the first line)
+    try:
+        p = subprocess.run([sys.executable, "-c", code], stdout=w, stderr=subprocess.PIPE, text=True, timeout=60)
+    finally:
+        os.close(w)
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    assert [json.loads(x)["i"] for x in out.read_text().splitlines()] == [0, 1, 2]
