@@ -147,6 +147,7 @@ from numba import njit
 
 from .bits import lowest, popcount
 from .cards import CARD_POINTS, SWAP
+from .heuristic import POINTS_MASK
 from .rules import END_FOLLOW, END_FREE, above_mask, beats
 from .view import (V_DECK_MASK, V_ENDGAME, V_HAND, V_KNOWN, V_LEADER, V_LEFT, V_LEGAL, V_NTRICK, V_PINTA, V_PINTA_SEAT,
                    V_PLAYED, V_PLAYERS, V_POINTS, V_SEAT, V_SIDES, V_SWAP, V_TRICK, V_TRUMP)
@@ -158,7 +159,7 @@ _BIG = 1 << 40
 # type. The searches below pass np.int64(_BIG) and runtime bools, so _s3 compiles once, not six
 # times (70 s -> 13 s on a cold cache; benchmarks/bench_compile.py lists repeated compiles).
 _INV11 = 1.0 / 11.0  # scales a strength index (0..11, R2) to 0..1 in _keep
-_PMASK_ALL = np.int64(0xF80F80F80F80)  # point cards (strength 7..11) of every suit (sim.heuristic.POINTS_MASK)
+_PMASK_ALL = POINTS_MASK  # point cards (strength 7..11) of every suit: sim.heuristic's, defined once
 
 # ---- tuned weights (card points) -------------------------------------
 T_BASE = 3.0      # value of keeping any trump, beyond its points
