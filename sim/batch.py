@@ -1552,6 +1552,14 @@ def _footer(n: int, total: int) -> dict:
     return {"brisca.rows": n, "brisca.total": total, "brisca.complete": "true" if n == total else "false"}
 
 
+def _replaces_nothing(targets, n: int, rows: int) -> bool:
+    """Whether an interrupted :func:`simulate` that played ``n`` of its ``rows`` rows may put its outputs
+    (``targets``) in place: when none of them replaces an existing file, or when every row was played
+    (only a complete run replaces one). :func:`_keep_interrupted` decides by it, and the progress note
+    "writing the deals finished" is said by it (new-user pass 26)."""
+    return n == rows or not any(t.existed for t in targets)
+
+
 def _keep_interrupted(exc, targets, mark, rows: int, summarize, written: list | None):
     """After Ctrl-C, SIGTERM or SIGHUP in :func:`simulate`'s loop: keep the chunks finished, and return
     ``exc`` (a ``KeyboardInterrupt``) to raise again, saying what was kept (``summarize(counts,
@@ -1581,7 +1589,7 @@ def _keep_interrupted(exc, targets, mark, rows: int, summarize, written: list | 
     whole = n == rows
     if whole:
         exc.existing = []
-    keep = bool(targets) and not exc.existing
+    keep = bool(targets) and _replaces_nothing(targets, n, rows)
     if keep:
         keeping()
         for t in targets:
@@ -1890,7 +1898,7 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
             if writer is not None:  # the chunks handed over (at most its depth) are written first
                 # (said only when they will be kept: an existing output is replaced by a complete run alone,
                 # so "writing" then preceded "no file written: ... kept", new-user pass 26)
-                if progress and (not any(t.existed for t in targets) or (done is not None and done[0] == rows)):
+                if progress and _replaces_nothing(targets, done[0] if done is not None else 0, rows):
                     print("brisca: writing the deals finished (a second signal stops at once)...", file=sys.stderr,
                           flush=True)
                 keeping()
