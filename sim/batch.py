@@ -1004,7 +1004,14 @@ def giving_up_on_readers():
     thread): ``sim.cli`` opens it while the hard-exit hooks of a process ending without unwinding run,
     so that a keeper whose file is a FIFO nobody reads ends at once, said, instead of the hook waiting
     for it (break-it pass 33: a run ended 62 s after Ctrl-C). A write already under way is not
-    affected (the hook still waits for it)."""
+    affected (the hook still waits for it).
+
+    Yields
+    ------
+    None
+        Nothing: the effect is the module-wide flag, for every thread, until the block ends (blocks
+        nest; the outermost one's end lets :func:`open_for_writing` wait again).
+    """
     _NO_MORE_WAITING.append(True)
     try:
         yield
@@ -1019,6 +1026,21 @@ def open_for_writing(path, mode: str = "wb"):
     :data:`FIFO_POLL` seconds while nobody reads it (``ENXIO``), its descriptor made blocking once
     open (as ``brisca solve --file``'s FIFO is for reading). A reader that comes late is waited for,
     unless the process is ending without unwinding (:func:`giving_up_on_readers`).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write (a FIFO, a device such as ``/dev/null`` or ``/dev/stdout``, or any other file,
+        opened as ``open`` does).
+    mode : str
+        ``open``'s write mode: ``"wb"`` for a parquet table (:class:`_Target`), ``"w"`` for text
+        (``brisca solve --out``, ``puzzles --out``).
+
+    Returns
+    -------
+    file object
+        Open for writing, blocking: a binary file for ``"wb"``, a text file for ``"w"``. The caller
+        closes it.
 
     Raises
     ------
