@@ -433,7 +433,14 @@ def remove_created(created) -> None:
 
 def forget_created(created) -> None:
     """Take the directories of ``created`` (``(path, st_dev, st_ino)`` from :func:`make_parents`)
-    off the list of those to remove: their output was written."""
+    off the list of those to remove: their output was written.
+
+    Parameters
+    ----------
+    created : iterable of tuple
+        ``(path, st_dev, st_ino)`` entries as :func:`make_parents` returns them; an entry not on the list
+        (taken off already) is skipped.
+    """
     for entry in created:
         try:
             _CREATED.remove(entry)

@@ -9,14 +9,36 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 @njit(cache=True, inline="always", error_model="numpy")
 def lowest(x):
-    """Index (0-63, an int64) of the lowest set bit of non-zero int64 ``x``; 64 for 0 (LLVM ``cttz``)."""
+    """Index (0-63, an int64) of the lowest set bit of non-zero int64 ``x``; 64 for 0 (LLVM ``cttz``).
+
+    Parameters
+    ----------
+    x : int64
+        A bit set.
+
+    Returns
+    -------
+    int64
+        The lowest set bit's index, or 64.
+    """
     return np.int64(trailing_zeros(x))
 
 
 @njit(cache=True, inline="always", error_model="numpy")
 def highest(x):
     """Index (0-63, an int64) of the highest set bit of non-zero int64 ``x`` (63 for a negative one); -1
-    for 0 (LLVM ``ctlz``)."""
+    for 0 (LLVM ``ctlz``).
+
+    Parameters
+    ----------
+    x : int64
+        A bit set.
+
+    Returns
+    -------
+    int64
+        The highest set bit's index, or -1.
+    """
     return np.int64(63 - leading_zeros(x))
 
 
@@ -32,7 +54,18 @@ def _ctpop(typingctx, x):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def popcount(x):
-    """Number of set bits (0-64, an int64) of int64 ``x`` (LLVM ``ctpop``; 64 for -1)."""
+    """Number of set bits (0-64, an int64) of int64 ``x`` (LLVM ``ctpop``; 64 for -1).
+
+    Parameters
+    ----------
+    x : int64
+        A bit set.
+
+    Returns
+    -------
+    int64
+        The number of set bits.
+    """
     return np.int64(_ctpop(np.int64(x)))
 
 
@@ -42,6 +75,18 @@ def nth_bit(x, k):
     ``0 <= k < popcount(x)``; 64 for any other ``k`` (a negative one too).
 
     Branch-free for ``k < 3`` (random play would mispredict a loop), a loop beyond.
+
+    Parameters
+    ----------
+    x : int64
+        A bit set.
+    k : int
+        Which set bit, 0-based from the lowest.
+
+    Returns
+    -------
+    int64
+        The bit's index (0-63), or 64.
     """
     x1 = x & (x - np.int64(1))
     x2 = x1 & (x1 - np.int64(1))

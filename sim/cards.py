@@ -105,6 +105,17 @@ def printable(text: str) -> str:
     r"""``text`` with every character that is not printable (control characters such as ESC and BEL,
     line breaks) written as its Python escape, so that input echoed on a terminal cannot drive it.
 
+    Parameters
+    ----------
+    text : str
+        Any text (user input to be echoed).
+
+    Returns
+    -------
+    str
+        ``text`` itself when every character is printable; else a copy with each other character replaced
+        by its ``repr`` escape without the quotes (``\x1b``, ``\n``).
+
     >>> printable("bad\x1b]0;title\x07 line\nend")
     'bad\\x1b]0;title\\x07 line\\nend'
     """
@@ -122,6 +133,21 @@ def show_input(value, limit: int = 40, quote: bool = True) -> str:
     where ``str`` raises a ValueError that names no field) is described by its size, unquoted:
     ``"a 16610-bit integer"`` (the review of ``solver/position.py``, 2026-12-07: a ``turn`` of
     ``10**5000`` raised Python's own message).
+
+    Parameters
+    ----------
+    value : object
+        The input, shown as ``str(value)``.
+    limit : int
+        The number of characters shown before the cut (40 by default).
+    quote : bool
+        ``repr`` of the text (True, the default) or the plain text.
+
+    Returns
+    -------
+    str
+        The text (quoted or not); past ``limit`` characters, its first ``limit`` followed by
+        ``"... (<n> characters)"``; for an int too long for ``str``, ``"a [negative ]<n>-bit integer"``.
 
     >>> show_input("13B"), show_input("9" * 50, limit=3, quote=False)
     ("'13B'", '999... (50 characters)')
@@ -268,6 +294,16 @@ def parse_card(text: str, deck: str | None = None) -> int:
 def format_card(cid: int) -> str:
     """Card string of card id ``cid`` (0..47: suit * 12 + strength, RULES R2), or ``"swap"`` for
     :data:`SWAP` (48).
+
+    Parameters
+    ----------
+    cid : int
+        A card id (Python or numpy integer, not a bool).
+
+    Returns
+    -------
+    str
+        The card's name from :data:`CARD_NAMES` (``"1O"``, ``"12B"``), or ``"swap"``.
 
     Raises
     ------

@@ -264,7 +264,18 @@ _COUNT_LIMIT = 10 ** 31
 def numbers_as_values(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Make ``parser`` take a negative number in any form ``_count`` reads (``--target -1e3``, ``--seed
     -1_000``) as an option's value, not as an unknown option; none of brisca's options looks like a
-    number. Returns ``parser``."""
+    number. Returns ``parser``.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The parser, changed in place (its private ``_negative_number_matcher`` is set).
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        ``parser`` itself.
+    """
     parser._negative_number_matcher = _NEGATIVE_NUMBER
     return parser
 

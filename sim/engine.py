@@ -602,14 +602,30 @@ def _default2(rules):
 @njit(cache=True, error_model="numpy", _nrt=False)
 def play_deal2_default(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec):
     """:func:`play_deal2` compiled with the default rules (``spanish40``, ``seven-two``,
-    ``any``, ``free``) as constants; only for ``rules`` that are those defaults."""
+    ``any``, ``free``) as constants; only for ``rules`` that are those defaults.
+
+    Parameters
+    ----------
+    rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec
+        As :func:`play_deal` (``rules``: ndarray(int64, shape=(P_SIZE,)) with ``rules[P_PLAYERS] == 2``;
+        ``res``: ndarray(int16, shape=(m, R_SIZE)), row ``r`` written); no ``hands`` scratch: the two hands
+        live in locals.
+    """
     _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec,
                 40, 20, EX_SEVEN_TWO, 0, END_FREE)  # ncards, tricks (R3), exchange, won-trick off, endgame
 
 
 @njit(cache=True, error_model="numpy", _nrt=False)
 def play_deal2_rules(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec):
-    """:func:`play_deal2` with the rule values read from ``rules`` (any 2-player variant)."""
+    """:func:`play_deal2` with the rule values read from ``rules`` (any 2-player variant).
+
+    Parameters
+    ----------
+    rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec
+        As :func:`play_deal` (``rules``: ndarray(int64, shape=(P_SIZE,)) with ``rules[P_PLAYERS] == 2``;
+        ``res``: ndarray(int16, shape=(m, R_SIZE)), row ``r`` written); no ``hands`` scratch: the two hands
+        live in locals.
+    """
     _play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec,
                 rules[P_NCARDS], rules[P_TRICKS], rules[P_EXCHANGE], rules[P_EX_WON], rules[P_ENDGAME])
 
@@ -626,6 +642,13 @@ def play_deal2(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tri
     values as constants, the others to :func:`play_deal2_rules`. Same
     parameters and outputs as :func:`play_deal`; tests check the two equal on
     every 2-player variant and policy.
+
+    Parameters
+    ----------
+    rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec
+        As :func:`play_deal` (``rules``: ndarray(int64, shape=(P_SIZE,)) with ``rules[P_PLAYERS] == 2``;
+        ``res``: ndarray(int16, shape=(m, R_SIZE)), row ``r`` written); no ``hands`` scratch: the two hands
+        live in locals.
     """
     if _default2(rules):
         play_deal2_default(rules, deck, dseed, pol, par, view, order, rng, prng, res, r, tricks, rec)
@@ -681,7 +704,14 @@ def _hands0_2(order, hands0, i):
 
 @njit(cache=True, parallel=True, nogil=True, error_model="numpy")
 def play_batch2_default(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec):
-    """:func:`play_batch` for two players and the default rules (:func:`play_deal2_default`)."""
+    """:func:`play_batch` for two players and the default rules (:func:`play_deal2_default`).
+
+    Parameters
+    ----------
+    rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec
+        As :func:`play_batch` (``res``: ndarray(int16, shape=(m, R_SIZE)); ``hands0``: ndarray(int8,
+        shape=(m, 2, 3)); ``dseeds``: ndarray(uint64, shape=(m,)); written for rows ``0 .. m-1``).
+    """
     for b in prange((m + BLOCK - 1) // BLOCK):
         view, _, order, rng, prng, polr, parr = _block_scratch(2, par.shape[1])
         krot = -1
@@ -693,7 +723,14 @@ def play_batch2_default(rules, deck, seed, row0, m, rotations, pol, par, res, ha
 
 @njit(cache=True, parallel=True, nogil=True, error_model="numpy")
 def play_batch2_rules(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec):
-    """:func:`play_batch` for two players and any rules (:func:`play_deal2_rules`)."""
+    """:func:`play_batch` for two players and any rules (:func:`play_deal2_rules`).
+
+    Parameters
+    ----------
+    rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec
+        As :func:`play_batch` (``res``: ndarray(int16, shape=(m, R_SIZE)); ``hands0``: ndarray(int8,
+        shape=(m, 2, 3)); ``dseeds``: ndarray(uint64, shape=(m,)); written for rows ``0 .. m-1``).
+    """
     for b in prange((m + BLOCK - 1) // BLOCK):
         view, _, order, rng, prng, polr, parr = _block_scratch(2, par.shape[1])
         krot = -1
@@ -705,7 +742,15 @@ def play_batch2_rules(rules, deck, seed, row0, m, rotations, pol, par, res, hand
 
 @njit(cache=True, parallel=True, nogil=True, error_model="numpy")
 def play_batchn(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec):
-    """:func:`play_batch` for any table (:func:`play_deal`)."""
+    """:func:`play_batch` for any table (:func:`play_deal`).
+
+    Parameters
+    ----------
+    rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec
+        As :func:`play_batch` (``res``: ndarray(int16, shape=(m, R_SIZE)); ``hands0``: ndarray(int8,
+        shape=(m, players, 3)), cards in the order dealt; ``dseeds``: ndarray(uint64, shape=(m,)); written
+        for rows ``0 .. m-1``).
+    """
     n = rules[P_PLAYERS]
     for b in prange((m + BLOCK - 1) // BLOCK):
         view, hands, order, rng, prng, polr, parr = _block_scratch(n, par.shape[1])

@@ -51,8 +51,18 @@ N_PARAMS = 4
 def shed_cost(c, trump):
     """Order for shedding and for cheapest wins: card points (R2), then trump, then strength.
 
-    Returns ``CARD_POINTS[c] * 1000 + (100 if c is a trump else 0) + strength`` (an int, lower sheds
-    first) for card id ``c`` and trump suit ``trump`` (0..3).
+    Parameters
+    ----------
+    c : int
+        Card id (0..47: suit * 12 + strength, R2).
+    trump : int
+        Trump suit (0..3).
+
+    Returns
+    -------
+    int
+        ``CARD_POINTS[c] * 1000 + (100 if c is a trump else 0) + strength`` (strength ``c % 12``; lower
+        sheds first).
     """
     return CARD_POINTS[c] * 1000 + (100 if c // 12 == trump else 0) + c % 12
 
@@ -61,9 +71,18 @@ def shed_cost(c, trump):
 def random_action(view, prng):
     """Uniform over the legal cards plus the exchange when eligible (R7).
 
-    ``view``: ndarray(int64, shape=(V_SIZE,)), the seat's view (:mod:`sim.view`); ``prng``:
-    ndarray(uint64, shape=(2,)), the policies' stream (:func:`sim.rng.below32`, advanced here).
-    Returns a card id of ``view[V_LEGAL]`` or ``SWAP``.
+    Parameters
+    ----------
+    view : ndarray(int64, shape=(V_SIZE,))
+        The seat's view (:mod:`sim.view`).
+    prng : ndarray(uint64, shape=(2,))
+        The policies' stream (:func:`sim.rng.below32`, advanced here).
+
+    Returns
+    -------
+    int
+        A card id of ``view[V_LEGAL]``, or ``SWAP`` (only when ``view[V_SWAP] >= 0``: one chance in
+        ``k + 1`` for ``k`` legal cards).
     """
     legal = view[V_LEGAL]
     k = popcount(legal)
@@ -78,7 +97,20 @@ def random_action(view, prng):
 @njit(cache=True, inline="always", error_model="numpy")
 def cheapest(mask, trump):
     """Card of ``mask`` (int64 bitmask) with the lowest :func:`shed_cost` (the lowest id on a tie); -1 for
-    an empty mask."""
+    an empty mask.
+
+    Parameters
+    ----------
+    mask : int64
+        A set of card ids (bit ``c`` for card ``c``).
+    trump : int
+        Trump suit (0..3).
+
+    Returns
+    -------
+    int
+        The card id, or -1.
+    """
     best = -1
     bc = 1 << 30
     m = mask
@@ -95,8 +127,20 @@ def cheapest(mask, trump):
 @njit(cache=True, inline="always", error_model="numpy")
 def greedy_action(view):
     """The documented one-trick greedy player (module docstring): a card id of ``view[V_LEGAL]``, or
-    ``SWAP`` whenever the R7 exchange is eligible (``view[V_SWAP] >= 0``). ``view`` is
-    ndarray(int64, shape=(V_SIZE,)) (:mod:`sim.view`)."""
+    ``SWAP`` whenever the R7 exchange is eligible (``view[V_SWAP] >= 0``).
+
+    Parameters
+    ----------
+    view : ndarray(int64, shape=(V_SIZE,))
+        The seat's view (:mod:`sim.view`).
+
+    Returns
+    -------
+    int
+        ``SWAP`` when the exchange is eligible; else, when the trick on the table holds card points and is
+        not won by the seat's side, the :func:`cheapest` legal card that beats its winning card (if any);
+        else the :func:`cheapest` legal card.
+    """
     if view[V_SWAP] >= 0:
         return SWAP
     legal = view[V_LEGAL]

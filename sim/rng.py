@@ -41,7 +41,18 @@ def seed_bits(seed: int) -> int:
 
 @njit(cache=True, inline="always", error_model="numpy")
 def mix64(z):
-    """splitmix64 finalizer of a uint64."""
+    """splitmix64 finalizer of a uint64.
+
+    Parameters
+    ----------
+    z : uint64
+        The value to mix.
+
+    Returns
+    -------
+    uint64
+        ``z`` through splitmix64's xor-shift-multiply steps (shifts 30, 27, 31; wrapping).
+    """
     z = (z ^ (z >> np.uint64(30))) * _M1
     z = (z ^ (z >> np.uint64(27))) * _M2
     return z ^ (z >> np.uint64(31))
@@ -69,7 +80,18 @@ def deal_seed(seed, i):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def next_u64(state):
-    """Next uint64 of the stream in ``state`` (ndarray(uint64, shape=(1,)))."""
+    """Next uint64 of the stream in ``state`` (ndarray(uint64, shape=(1,))).
+
+    Parameters
+    ----------
+    state : ndarray(uint64, shape=(1,))
+        The stream; ``state[0]`` is advanced by the golden-ratio increment in place.
+
+    Returns
+    -------
+    uint64
+        :func:`mix64` of the advanced ``state[0]``.
+    """
     s = state[0] + _GOLDEN
     state[0] = s
     return mix64(s)
@@ -81,6 +103,18 @@ def below(state, n):
 
     ``state`` is the stream, ``ndarray(uint64, shape=(1,))``, advanced by one draw (:func:`next_u64`);
     returns an int64.
+
+    Parameters
+    ----------
+    state : ndarray(uint64, shape=(1,))
+        The stream, advanced by one draw.
+    n : int
+        The bound, ``1 <= n < 2**32`` (not checked).
+
+    Returns
+    -------
+    int64
+        ``(high 32 bits of the draw * n) >> 32``, in ``[0, n)``.
     """
     return np.int64(((next_u64(state) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
@@ -91,6 +125,22 @@ def below32_regs(ps, pbuf, n):
 
     Kernels keep the stream in registers this way (arrays alias each other,
     so a state in an array is reloaded after every store).
+
+    Parameters
+    ----------
+    ps : uint64
+        The stream (``state[0]`` of :func:`below32`).
+    pbuf : uint64
+        The buffered half draw (``state[1]``; 0: empty).
+    n : int
+        The bound, ``1 <= n < 2**32`` (not checked).
+
+    Returns
+    -------
+    tuple of (int64, uint64, uint64)
+        The value in ``[0, n)`` and the new ``ps`` and ``pbuf``: with an empty buffer the stream is
+        advanced by one draw, its low half used and its high half buffered (top bit set so that it is not
+        0); otherwise the buffered half is used and the buffer emptied.
     """
     if pbuf == np.uint64(0):
         ps += _GOLDEN
@@ -110,6 +160,18 @@ def below32(state, n):
     ``state`` is ``ndarray(uint64, shape=(2,))``: the stream and a buffered
     draw whose low half is spent first (0: empty). Each 64-bit draw serves two
     calls (multiply-shift on 32 bits, bias below ``n / 2**32``).
+
+    Parameters
+    ----------
+    state : ndarray(uint64, shape=(2,))
+        The stream and the buffered draw, updated in place (:func:`below32_regs`).
+    n : int
+        The bound, ``1 <= n < 2**32`` (not checked).
+
+    Returns
+    -------
+    int64
+        A value in ``[0, n)``.
     """
     r, ps, pbuf = below32_regs(state[0], state[1], n)
     state[0] = ps
@@ -120,5 +182,16 @@ def below32(state, n):
 @njit(cache=True, inline="always", error_model="numpy")
 def uniform(state):
     """Uniform float64 in ``[0, 1)``: the top 53 bits of one draw of ``state`` (ndarray(uint64,
-    shape=(1,)), advanced as by :func:`next_u64`), times ``2**-53``."""
+    shape=(1,)), advanced as by :func:`next_u64`), times ``2**-53``.
+
+    Parameters
+    ----------
+    state : ndarray(uint64, shape=(1,))
+        The stream, advanced by one draw.
+
+    Returns
+    -------
+    float64
+        A value in ``[0, 1)``, a multiple of ``2**-53``.
+    """
     return np.float64(next_u64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)

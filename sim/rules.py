@@ -153,12 +153,24 @@ class Rules:
     # -- derived facts (RULES R3) --------------------------------------
     @property
     def sides(self) -> int:
-        """Number of sides: 3 for three players, else 2 (RULES R3)."""
+        """Number of sides: 3 for three players, else 2 (RULES R3).
+
+        Returns
+        -------
+        int
+            3 or 2.
+        """
         return 3 if self.players == 3 else 2
 
     @property
     def teams(self) -> bool:
-        """True for 4 and 6 players (seats of equal parity are partners, R3)."""
+        """True for 4 and 6 players (seats of equal parity are partners, R3).
+
+        Returns
+        -------
+        bool
+            Whether ``players`` is 4 or 6.
+        """
         return self.players in (4, 6)
 
     def side_of(self, seat: int) -> int:
@@ -206,13 +218,25 @@ class Rules:
 
     @property
     def removed_cards(self) -> tuple[int, ...]:
-        """Card ids R3 removes before the deal, ascending (``trump2``: decided per deal, so empty here)."""
+        """Card ids R3 removes before the deal, ascending (``trump2``: decided per deal, so empty here).
+
+        Returns
+        -------
+        tuple of int
+            Card ids (0-47); empty when nothing is removed.
+        """
         return _removed_cards(self.players, self.deck, self.remove)
 
     @property
     def deck_cards(self) -> tuple[int, ...]:
         """Card ids shuffled for a deal, ascending: the deck (R1) less :attr:`removed_cards` (R3;
-        ``trump2``: all 40, one 2 is set aside per deal)."""
+        ``trump2``: all 40, one 2 is set aside per deal).
+
+        Returns
+        -------
+        tuple of int
+            Card ids (0-47).
+        """
         return _deck_in_play(self.players, self.deck, self.remove)
 
     @property
@@ -220,7 +244,13 @@ class Rules:
         """Whether an R7 exchange can ever be made in this game: ``exchange`` names a rule whose card is
         in the deck in play (the 7 of trumps for ``seven``/``seven-two``, the 2 for ``seven-two``/``two-any``;
         R1: ``rapida20`` has neither; R3: 6 players on ``spanish40`` and ``remove=all2s`` take the 2s out,
-        ``remove=trump2`` the 2 of trumps, disabling the 2-exchange)."""
+        ``remove=trump2`` the 2 of trumps, disabling the 2-exchange).
+
+        Returns
+        -------
+        bool
+            Whether some exchange card of ``exchange`` is in :attr:`deck_cards`.
+        """
         cards = set(self.deck_cards)
         sevens = any(card_id(7, s) in cards for s in range(4))
         twos = any(card_id(2, s) in cards for s in range(4)) and self.remove != "trump2"  # (3p spanish40 only)
@@ -228,18 +258,36 @@ class Rules:
 
     @property
     def ncards(self) -> int:
-        """Cards in play in a deal (R1, R3: :attr:`deck_cards`; ``trump2``: 39)."""
+        """Cards in play in a deal (R1, R3: :attr:`deck_cards`; ``trump2``: 39).
+
+        Returns
+        -------
+        int
+            ``len(deck_cards)``, less one for 3 players with ``remove=trump2``.
+        """
         n = len(self.deck_cards)
         return n - 1 if self.players == 3 and self.remove == "trump2" else n
 
     @property
     def tricks(self) -> int:
-        """Tricks in a deal (R3)."""
+        """Tricks in a deal (R3).
+
+        Returns
+        -------
+        int
+            ``ncards // players``.
+        """
         return self.ncards // self.players
 
     @property
     def stock_size(self) -> int:
-        """Face-down stock after the deal, pinta excluded (R3)."""
+        """Face-down stock after the deal, pinta excluded (R3).
+
+        Returns
+        -------
+        int
+            ``ncards - 3 * players - 1`` (cards).
+        """
         return self.ncards - 3 * self.players - 1
 
     def to_array(self) -> np.ndarray:
@@ -311,7 +359,14 @@ class Rules:
         """Plain dict of the fields (JSON-able); ``remove`` is None except with 3 players and ``spanish40``,
         the only game it applies to (R3: 6 players with ``spanish40`` remove the four 2s whatever it says;
         break-it pass of 2026-12-05: the metadata said ``"2B"`` for every game). ``Rules(**d)`` gives the
-        same rules back."""
+        same rules back.
+
+        Returns
+        -------
+        dict
+            ``dataclasses.asdict`` of the rules: field name to value (``players`` an int, the others str,
+            ``remove`` str or None).
+        """
         return asdict(self)
 
 
@@ -326,6 +381,16 @@ def suit_of(c):
     Divides unsigned: a signed floor division costs a rounding fix-up for negative numbers
     (measured in the solver: 3-4% of a full deal's solve time with :func:`strength_of`,
     results/README.md). A negative ``c`` gives a number that is no suit.
+
+    Parameters
+    ----------
+    c : int
+        Card id (0..47).
+
+    Returns
+    -------
+    int64
+        ``c // 12``.
     """
     return np.int64(np.uint64(c) // np.uint64(12))
 
@@ -333,19 +398,53 @@ def suit_of(c):
 @njit(cache=True, inline="always", error_model="numpy")
 def strength_of(c):
     """Strength 0..11 of card id ``c >= 0`` inside its suit (``c % 12``, weakest first, RULES R2):
-    int64, divided unsigned as :func:`suit_of`."""
+    int64, divided unsigned as :func:`suit_of`.
+
+    Parameters
+    ----------
+    c : int
+        Card id (0..47).
+
+    Returns
+    -------
+    int64
+        ``c % 12``.
+    """
     return np.int64(np.uint64(c) % np.uint64(12))
 
 
 @njit(cache=True, inline="always", error_model="numpy")
 def suit_mask(s):
-    """Bitmask of every id of suit ``s`` (int64): its 12 strengths, whether or not the deck has them (R1)."""
+    """Bitmask of every id of suit ``s`` (int64): its 12 strengths, whether or not the deck has them (R1).
+
+    Parameters
+    ----------
+    s : int
+        Suit 0..3.
+
+    Returns
+    -------
+    int64
+        ``0xFFF << (12 * s)``.
+    """
     return np.int64(0xFFF) << np.int64(12 * s)
 
 
 @njit(cache=True, inline="always", error_model="numpy")
 def above_mask(c):
-    """Bitmask of the ids of ``c``'s suit stronger than ``c`` (RULES R2)."""
+    """Bitmask of the ids of ``c``'s suit stronger than ``c`` (RULES R2).
+
+    Parameters
+    ----------
+    c : int
+        Card id (0..47).
+
+    Returns
+    -------
+    int64
+        Bits ``c + 1`` up to the suit's last id (``12 * (c // 12) + 11``); 0 for strength 11. The deck is
+        not consulted: ids the deck lacks are included.
+    """
     top = np.int64(0xFFF) << np.int64(12 * (c // 12))
     return top & ~((np.int64(2) << np.int64(c)) - np.int64(1))
 
@@ -375,7 +474,24 @@ def trick_winner(cards, n, trump):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def trick_winner_at(cards, off, n, trump):
-    """:func:`trick_winner` of ``cards[off:off + n]`` (no slice: hot loops)."""
+    """:func:`trick_winner` of ``cards[off:off + n]`` (no slice: hot loops).
+
+    Parameters
+    ----------
+    cards : ndarray(int8 or int64, shape=(>= off + n,))
+        Card ids; the trick, leader first, at ``off``.
+    off : int
+        Index of the trick's first card in ``cards``.
+    n : int
+        Cards in the trick (>= 1).
+    trump : int
+        Trump suit 0..3.
+
+    Returns
+    -------
+    int
+        Index (0..n-1, relative to ``off``) of the winning card (R5).
+    """
     best = 0
     bc = np.int64(cards[off])
     for i in range(1, n):
@@ -395,6 +511,20 @@ def beats(c, win, trump):
 
     True when ``c`` is of ``win``'s suit and stronger (R2), or a trump played
     on a non-trump. Branch-free (random play would mispredict branches).
+
+    Parameters
+    ----------
+    c : int
+        The card played (id >= 0).
+    win : int
+        The card winning the trick so far, or a negative number for none.
+    trump : int
+        Trump suit 0..3.
+
+    Returns
+    -------
+    bool
+        Whether ``c`` takes the trick from ``win``.
     """
     sc = suit_of(c)
     sw = suit_of(win)  # (win < 0: no suit, never equal to c's nor to trump)
@@ -431,7 +561,25 @@ def legal_mask(hand, trick, n, trump, endgame, stock_empty):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def legal_mask_at(hand, trick, off, n, trump, endgame, stock_empty):
-    """:func:`legal_mask` with the trick at ``trick[off:off + n]`` (no slice: hot loops)."""
+    """:func:`legal_mask` with the trick at ``trick[off:off + n]`` (no slice: hot loops).
+
+    Parameters
+    ----------
+    hand : int64
+        Bitmask of the seat's cards.
+    trick : ndarray(int8 or int64, shape=(>= off + n,))
+        Card ids; the trick, leader first, at ``off``.
+    off : int
+        Index of the trick's first card in ``trick``.
+    n, trump, endgame, stock_empty
+        As :func:`legal_mask`.
+
+    Returns
+    -------
+    int64
+        ``hand`` itself when the seat leads, the endgame is ``END_FREE`` or the stock is not empty;
+        otherwise the R9 obligations (:func:`legal_follow`).
+    """
     if n == 0 or endgame == END_FREE or not stock_empty:
         return hand
     w = trick_winner_at(trick, off, n, trump)
@@ -558,6 +706,18 @@ def deal_winner3(p0, p1, p2, n_sides):
 
     R8: a side with 61 or more wins; otherwise (three players) the highest
     total wins; equal highest totals draw (-1), 60-60 included.
+
+    Parameters
+    ----------
+    p0, p1, p2 : int
+        Card points of sides 0, 1 and 2 (``p2`` is read only when ``n_sides == 3``).
+    n_sides : int
+        2 or 3.
+
+    Returns
+    -------
+    int
+        The winning side (0 .. n_sides-1), or -1 for a draw.
     """
     best = 0 if p0 >= p1 else 1
     bp = p0 if p0 >= p1 else p1

@@ -351,17 +351,35 @@ class Summary:
 
     @property
     def deals_per_s(self) -> float:
-        """Rows played per second of simulation (deals/s, compile excluded); NaN when ``sim_seconds <= 0``."""
+        """Rows played per second of simulation (deals/s, compile excluded); NaN when ``sim_seconds <= 0``.
+
+        Returns
+        -------
+        float
+            ``deals / sim_seconds`` (deals/s), or NaN.
+        """
         return self.deals / self.sim_seconds if self.sim_seconds > 0 else float("nan")
 
     @property
     def draw_rate(self) -> float:
-        """``draws / deals`` (R8: winner -1); NaN when ``deals == 0``."""
+        """``draws / deals`` (R8: winner -1); NaN when ``deals == 0``.
+
+        Returns
+        -------
+        float
+            The share of drawn rows, 0-1, or NaN.
+        """
         return self.draws / self.deals if self.deals else float("nan")
 
     @property
     def capote_rate(self) -> float:
-        """``capotes / deals`` (R8: one side took all 120 card points); NaN when ``deals == 0``."""
+        """``capotes / deals`` (R8: one side took all 120 card points); NaN when ``deals == 0``.
+
+        Returns
+        -------
+        float
+            The share of capote rows, 0-1, or NaN.
+        """
         return self.capotes / self.deals if self.deals else float("nan")
 
     def to_dict(self) -> dict:
