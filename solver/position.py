@@ -140,7 +140,20 @@ def _show_value(value) -> str:
 
 def count_of(n: int, noun: str) -> str:
     """``n`` and ``noun`` in the singular or the plural, for messages: ``"1 card"``, ``"2 cards"``,
-    ``"0 known cards"``."""
+    ``"0 known cards"``.
+
+    Parameters
+    ----------
+    n : int
+        The count (written with thousands separators: ``"1,000 cards"``).
+    noun : str
+        The noun in the singular; the plural adds ``s``.
+
+    Returns
+    -------
+    str
+        ``"<n> <noun>"``, with ``s`` unless ``n == 1``.
+    """
     return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
@@ -800,22 +813,46 @@ class Position:
     # ------------------------------------------------------------------
     @property
     def players(self) -> int:
-        """Number of players, ``rules.players`` (2, 3, 4 or 6, RULES R3)."""
+        """Number of players, ``rules.players`` (2, 3, 4 or 6, RULES R3).
+
+        Returns
+        -------
+        int
+            2, 3, 4 or 6.
+        """
         return self.rules.players
 
     @property
     def leader(self) -> int:
-        """Seat that led the current trick: ``(turn - len(trick)) mod players``."""
+        """Seat that led the current trick: ``(turn - len(trick)) mod players``.
+
+        Returns
+        -------
+        int
+            A seat, 0 to ``players - 1`` (``turn`` itself when no card of the trick is played).
+        """
         return (self.turn - len(self.trick)) % self.rules.players
 
     @property
     def is_open(self) -> bool:
-        """Every hand known (the stock may be ``?``)."""
+        """Every hand known (the stock may be ``?``).
+
+        Returns
+        -------
+        bool
+            True when no seat's ``hidden`` flag is set.
+        """
         return not any(self.hidden)
 
     @property
     def is_terminal(self) -> bool:
-        """Every card played."""
+        """Every card played.
+
+        Returns
+        -------
+        bool
+            True when ``k == 0`` (no card in hand at the trick's start) and no trick is in progress.
+        """
         return self.k == 0 and not self.trick
 
     def side_of(self, seat: int) -> int:
@@ -864,7 +901,13 @@ class Position:
     def exchange_code(self) -> int:
         """R7 exchange code: the index of ``rules.exchange`` in :data:`sim.rules.EXCHANGES` (0 none, 1 seven,
         2 seven-two, 3 two-any), with R3 ``remove=trump2`` disabling the 2-exchange (seven-two plays as
-        seven, two-any as none)."""
+        seven, two-any as none).
+
+        Returns
+        -------
+        int
+            0 none, 1 seven, 2 seven-two or 3 two-any.
+        """
         ex = EXCHANGES.index(self.rules.exchange)
         if self.rules.players == 3 and self.rules.remove == "trump2":
             ex = 1 if ex == 2 else (0 if ex == 3 else ex)

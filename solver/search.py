@@ -307,7 +307,18 @@ def _fx(d, f):
 @njit(cache=True, inline="always")
 def card_points(c):
     """Card points of card id ``c`` (0-47, never negative: indexed unsigned, :func:`_u`; RULES R2;
-    :data:`sim.cards.CARD_POINTS`)."""
+    :data:`sim.cards.CARD_POINTS`).
+
+    Parameters
+    ----------
+    c : int
+        Card id (0-47).
+
+    Returns
+    -------
+    int
+        The card's points: 11, 10, 4, 3, 2 or 0 (an int64 element of ``CARD_POINTS``).
+    """
     return CARD_POINTS[_u(c)]
 
 
@@ -382,7 +393,14 @@ def new_workspace(tt_bits: int = TT_BITS):
 
 
 def default_flags():
-    """The technique switches that pay (measured): ``ndarray(int64, (FL_SIZE,))``."""
+    """The technique switches that pay (measured): ``ndarray(int64, (FL_SIZE,))``.
+
+    Returns
+    -------
+    ndarray(int64, shape=(FL_SIZE,))
+        A new array, one entry per ``FL_*`` switch (0 off, 1 on, or the level or threshold chosen; the
+        comments of the body give the measurements, results/README.md).
+    """
     f = np.ones(FL_SIZE, dtype=np.int64)
     f[FL_EXACT] = 0     # measured: exact small subtrees cost more nodes (results/README.md)
     f[FL_HIST] = 0      # measured: neutral as tie-break, 5x worse as primary order
@@ -561,6 +579,13 @@ def draw_key2_pw(h0, h1, live, trump, spec, payoff):
     4 bits a card in the key word's card order, so that :func:`_tt_probe_pw` can bound one position's
     value by the other's (payoff similarity, Furtak and Buro, IJCAI 2011).
 
+    Parameters
+    ----------
+    h0, h1, live, trump, spec
+        As :func:`draw_key2`.
+    payoff : int
+        ``FL_PAYOFF``'s switch: 0 off (:func:`draw_key2`'s key, points word 0), otherwise on.
+
     Returns
     -------
     (int64, int64)
@@ -667,7 +692,22 @@ def draw_key_n(h0, h1, h2, h3, n, live, trump, spec, left, pin, leader):
 @njit(cache=True)
 def draw_key_n_pw(h0, h1, h2, h3, n, live, trump, spec, left, pin, leader, payoff):
     """:func:`draw_key_n` and the hand cards' points word, as :func:`draw_key2_pw` (``FL_PAYOFF``;
-    at most 12 cards x 4 bits)."""
+    at most 12 cards x 4 bits).
+
+    Parameters
+    ----------
+    h0, h1, h2, h3, n, live, trump, spec, left, pin, leader
+        As :func:`draw_key_n`.
+    payoff : int
+        ``FL_PAYOFF``'s switch: 0 off (:func:`draw_key_n`'s words, points word 0), otherwise on (the key
+        leaves out the point classes, as :func:`draw_key2_pw`).
+
+    Returns
+    -------
+    (int64, int64, int64)
+        ``(k1, k2, pw)``: the two key words and the points word (4 bits a hand card, in key order; 0
+        when ``payoff`` is 0).
+    """
     k1 = np.int64(0)
     k2 = np.int64(0)
     pw = np.int64(0)
@@ -1106,6 +1146,17 @@ def _owner4(h0, h1, h2, h3, b):
 def abn(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     """The general kernel of :func:`ab` (any number of players, every technique switch); same
     parameters and result. It never hands over to :func:`ab2`.
+
+    Parameters
+    ----------
+    st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As :func:`ab` (``st``: ndarray(int64, shape=(ST_SIZE,)), the root state; ``flags``:
+        ndarray(int64, shape=(FL_SIZE,)), the technique switches).
+
+    Returns
+    -------
+    int
+        Fail-soft value in card points of the maximizing side (0-120), as :func:`ab`.
     """
     n = st[ST_PLAYERS]
     nsides = st[ST_SIDES]
@@ -2619,7 +2670,22 @@ def _draw_k1(left, pin, leader, h0, sw, exwon):
 
 @njit(cache=True, inline="always")
 def uses_ab2(st, flags):
-    """Whether :func:`ab` hands the search to :func:`ab2`: two players and the default techniques."""
+    """Whether :func:`ab` hands the search to :func:`ab2`: two players and the default techniques.
+
+    Parameters
+    ----------
+    st : ndarray(int64, shape=(ST_SIZE,))
+        The root state (``ST_PLAYERS`` read).
+    flags : ndarray(int64, shape=(FL_SIZE,))
+        Technique switches ``FL_*``.
+
+    Returns
+    -------
+    bool
+        True for 2 players with ``FL_TWO``, ``FL_TT``, ``FL_ORDER``, ``FL_EQUIV``, ``FL_QUICK``, ``FL_TTMOVE``,
+        ``FL_SURE``, ``FL_CANON`` and ``FL_RELKEY`` on, ``FL_LEAD`` and ``FL_FOLLOW`` 1, ``FL_HIST``,
+        ``FL_KILLER`` and ``FL_EXACT`` 0.
+    """
     return (st[ST_PLAYERS] == 2 and flags[FL_TWO] != 0 and flags[FL_TT] != 0 and flags[FL_ORDER] != 0
             and flags[FL_EQUIV] != 0 and flags[FL_QUICK] != 0 and flags[FL_TTMOVE] != 0 and flags[FL_SURE] != 0
             and flags[FL_CANON] != 0 and flags[FL_RELKEY] != 0 and flags[FL_LEAD] == 1 and flags[FL_FOLLOW] == 1
@@ -2634,6 +2700,17 @@ def ab2_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt,
     The search uses the first ``2**flags[FL_TT2]`` entries of the table (all of a smaller table, and
     all with ``FL_TT2`` 0): 2**17 entries (4 MB) solve full 2-player deals 5-7% faster than 2**20
     (32 MB), with 0.7-0.9% more nodes (results/README.md).
+
+    Parameters
+    ----------
+    st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As :func:`ab` (``st``: ndarray(int64, shape=(ST_SIZE,)), the root state; ``flags``:
+        ndarray(int64, shape=(FL_SIZE,)), the technique switches).
+
+    Returns
+    -------
+    int
+        Fail-soft value in card points of the maximizing side (0-120), as :func:`ab`.
     """
     n = tt_k1.shape[0]
     k = np.int64(flags[FL_TT2])  # (an integer shift whatever the flags' dtype)
@@ -2656,8 +2733,12 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
     array elements after every store to another array), the seat loops unrolled and the endgame
     key built without allocation. Same parameters and result (fail-soft value, card points of the
     maximizing side) as :func:`ab`, with eight of the flags instead of the array (below; the table
-    already cut to ``flags[FL_TT2]`` by :func:`ab2_probe`):
+    already cut to ``flags[FL_TT2]`` by :func:`ab2_probe`).
 
+    Parameters
+    ----------
+    st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt
+        As :func:`ab` (``st[ST_PLAYERS]`` 2; ``ismax`` of shape (>= 2,)).
     etc : int
         ``flags[FL_ETC]``: 1 looks up the next position of every reply at the second card of a
         trick before searching any (enhanced transposition cutoff; the reply searched reuses the
@@ -2690,6 +2771,13 @@ def ab2(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc=0
         and bounds a position by the entries of positions that differ from it only in card points
         (:func:`draw_key2_pw`, :func:`_tt_probe_pw`); 0 exact keys.
 
+    Returns
+    -------
+    int
+        Fail-soft value in card points of the maximizing side (0-120), as :func:`ab`.
+
+    Notes
+    -----
     Measured effects: results/README.md ("Speed").
     """
     trump = st[ST_TRUMP]
@@ -3137,6 +3225,17 @@ def _draws4(stock0, dp, L, pin, ws):
 def ab4_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
     """:func:`ab4` with :func:`ab`'s parameters (the flags array); the caller ensures
     :func:`uses_ab4`. Same result as :func:`ab`.
+
+    Parameters
+    ----------
+    st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As :func:`ab` (``st``: ndarray(int64, shape=(ST_SIZE,)), the root state; ``flags``:
+        ndarray(int64, shape=(FL_SIZE,)), the technique switches).
+
+    Returns
+    -------
+    int
+        Fail-soft value in card points of the maximizing side (0-120), as :func:`ab`.
     """
     return ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags[FL_ETC4], flags[FL_EGC4],
                flags[FL_MIRROR], flags[FL_SWAP], flags[FL_PAYOFF])
@@ -3145,7 +3244,22 @@ def ab4_probe(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt,
 @njit(cache=True, inline="always")
 def uses_ab4(st, flags):
     """Whether :func:`ab` hands the search to :func:`ab4`: four players in two sides and the default
-    techniques."""
+    techniques.
+
+    Parameters
+    ----------
+    st : ndarray(int64, shape=(ST_SIZE,))
+        The root state (``ST_PLAYERS`` and ``ST_SIDES`` read).
+    flags : ndarray(int64, shape=(FL_SIZE,))
+        Technique switches ``FL_*``.
+
+    Returns
+    -------
+    bool
+        True for 4 players in 2 sides with ``FL_FOUR``, ``FL_TT``, ``FL_ORDER``, ``FL_EQUIV``, ``FL_QUICK``,
+        ``FL_TTMOVE``, ``FL_SURE``, ``FL_CANON``, ``FL_RELKEY``, ``FL_SEQ`` and ``FL_TUNED`` on, ``FL_LEAD`` and
+        ``FL_FOLLOW`` 1, ``FL_EGN`` 2 or more, ``FL_HIST``, ``FL_KILLER`` and ``FL_EXACT`` 0.
+    """
     return (st[ST_PLAYERS] == 4 and st[ST_SIDES] == 2 and flags[FL_FOUR] != 0 and flags[FL_TT] != 0
             and flags[FL_ORDER] != 0 and flags[FL_EQUIV] != 0 and flags[FL_QUICK] != 0 and flags[FL_TTMOVE] != 0
             and flags[FL_SURE] != 0 and flags[FL_CANON] != 0 and flags[FL_RELKEY] != 0 and flags[FL_LEAD] == 1
@@ -3171,6 +3285,25 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
     7% with 6 tricks left (results/README.md). Tested node for node against :func:`abn`
     (tests/test_solver.py) with the three decks (R1, R3), the four exchange rules, the seven-two and
     two-any ones under both conditions (R7), and every endgame rule (R9).
+
+    Parameters
+    ----------
+    st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt
+        As :func:`ab` (``st[ST_PLAYERS]`` 4, ``st[ST_SIDES]`` 2; ``ismax`` of shape (>= 4,)).
+    etc4min : int
+        ``flags[FL_ETC4]``: the look-ahead at every reply (enhanced transposition cutoff) with at least this
+        many cards left to draw at the root, and only when ``st[ST_EXWON]`` is 0 (R7's won-trick condition
+        off); 0 never.
+    egc4 : int
+        ``flags[FL_EGC4]``: nonzero keeps a table of the 2-trick endgames when more than 16 cards are not
+        yet played at the root (``ST_NOTDONE``).
+    mirror, swapfirst, payoff : int
+        ``flags[FL_MIRROR]``, ``flags[FL_SWAP]``, ``flags[FL_PAYOFF]``, as for :func:`ab2`.
+
+    Returns
+    -------
+    int
+        Fail-soft value in card points of the maximizing side (0-120), as :func:`ab`.
     """
     trump = st[ST_TRUMP]
     exch = st[ST_EXCH]
@@ -3641,9 +3774,19 @@ def legal_moves(st, stock, out):
 
     RULES R5, R9 (endgame obligations once nothing is left to draw), R7 (exchange).
 
-    ``st``: ndarray(int64, shape=(ST_SIZE,)) and ``stock``: ndarray(int8) as
-    :meth:`solver.Position.to_arrays` gives them (not modified); ``out``: ndarray(int64, shape=(>= MAXM,)),
-    written. Returns 0 when the seat to move has no card (the end of the deal).
+    Parameters
+    ----------
+    st : ndarray(int64, shape=(ST_SIZE,))
+        The state, as :meth:`solver.Position.to_arrays` gives it; not modified.
+    stock : ndarray(int8, shape=(>= L,))
+        The cards to draw, as :meth:`solver.Position.to_arrays` gives them (the pinta last); not modified.
+    out : ndarray(int64, shape=(>= MAXM,))
+        Written: the moves in its first entries.
+
+    Returns
+    -------
+    int
+        The number of moves written; 0 when the seat to move has no card (the end of the deal).
     """
     n = st[ST_PLAYERS]
     ntrick = st[ST_NTRICK]
@@ -3676,9 +3819,21 @@ def apply_move(st, stock, ismax, m):
 
     RULES R5 (winner), R6 (draws: winner first, the pinta last), R7 (exchange).
 
-    ``st``: ndarray(int64, shape=(ST_SIZE,)), ``stock``: ndarray(int8), ``ismax``:
-    ndarray(int64, shape=(players,)), as :meth:`solver.Position.to_arrays` gives them. ``m`` is not
-    checked: it must be one of :func:`legal_moves`.
+    Parameters
+    ----------
+    st : ndarray(int64, shape=(ST_SIZE,))
+        The state, as :meth:`solver.Position.to_arrays` gives it; modified in place.
+    stock : ndarray(int8, shape=(>= L,))
+        The cards to draw (the pinta last); modified in place by an exchange.
+    ismax : ndarray(int64, shape=(players,))
+        1 for the maximizing seats.
+    m : int
+        The move: a card id or SWAP. Not checked: it must be one of :func:`legal_moves`.
+
+    Returns
+    -------
+    int
+        Card points (0-120) the move gives the maximizing side.
     """
     n = st[ST_PLAYERS]
     ntrick = st[ST_NTRICK]
@@ -3954,55 +4109,160 @@ def principal_variation(st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv
 
 @njit(cache=True, nogil=True)
 def mtdf2(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
-    """:func:`mtdf` by :func:`ab2` alone (the caller ensures :func:`uses_ab2`)."""
+    """:func:`mtdf` by :func:`ab2` alone (the caller ensures :func:`uses_ab2`).
+
+    Parameters
+    ----------
+    st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As :func:`mtdf` (``st``: ndarray(int64, shape=(ST_SIZE,)); ``flags``: ndarray(int64, shape=(FL_SIZE,))).
+
+    Returns
+    -------
+    int
+        The exact value, card points 0-120.
+    """
     return _mtdf(ab2_probe, st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
 @njit(cache=True, nogil=True)
 def solve_moves2(st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
-    """:func:`solve_moves` by :func:`ab2` alone (the caller ensures :func:`uses_ab2`)."""
+    """:func:`solve_moves` by :func:`ab2` alone (the caller ensures :func:`uses_ab2`).
+
+    Parameters
+    ----------
+    st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As :func:`solve_moves` (``st``: ndarray(int64, shape=(ST_SIZE,)); ``flags``: ndarray(int64,
+        shape=(FL_SIZE,))).
+
+    Returns
+    -------
+    int
+        Number of moves (0 at the end of the deal); their values are written to ``vals``.
+    """
     return _solve_moves(ab2_probe, st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
 @njit(cache=True, nogil=True)
 def principal_variation2(st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
-    """:func:`principal_variation` by :func:`ab2` alone (the caller ensures :func:`uses_ab2`)."""
+    """:func:`principal_variation` by :func:`ab2` alone (the caller ensures :func:`uses_ab2`).
+
+    Parameters
+    ----------
+    st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As :func:`principal_variation` (``st``: ndarray(int64, shape=(ST_SIZE,)); ``flags``: ndarray(int64,
+        shape=(FL_SIZE,))).
+
+    Returns
+    -------
+    int
+        Number of moves written to ``out``.
+    """
     return _principal_variation(ab2_probe, st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
 @njit(cache=True, nogil=True)
 def mtdfn(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
-    """:func:`mtdf` by the general kernel :func:`abn` alone."""
+    """:func:`mtdf` by the general kernel :func:`abn` alone.
+
+    Parameters
+    ----------
+    st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As :func:`mtdf` (``st``: ndarray(int64, shape=(ST_SIZE,)); ``flags``: ndarray(int64, shape=(FL_SIZE,))).
+
+    Returns
+    -------
+    int
+        The exact value, card points 0-120.
+    """
     return _mtdf(abn, st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
 @njit(cache=True, nogil=True)
 def solve_movesn(st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
-    """:func:`solve_moves` by the general kernel :func:`abn` alone."""
+    """:func:`solve_moves` by the general kernel :func:`abn` alone.
+
+    Parameters
+    ----------
+    st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As :func:`solve_moves` (``st``: ndarray(int64, shape=(ST_SIZE,)); ``flags``: ndarray(int64,
+        shape=(FL_SIZE,))).
+
+    Returns
+    -------
+    int
+        Number of moves (0 at the end of the deal); their values are written to ``vals``.
+    """
     return _solve_moves(abn, st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
 @njit(cache=True, nogil=True)
 def mtdf4(st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
-    """:func:`mtdf` by :func:`ab4` alone (the caller ensures :func:`uses_ab4`)."""
+    """:func:`mtdf` by :func:`ab4` alone (the caller ensures :func:`uses_ab4`).
+
+    Parameters
+    ----------
+    st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As :func:`mtdf` (``st``: ndarray(int64, shape=(ST_SIZE,)); ``flags``: ndarray(int64, shape=(FL_SIZE,))).
+
+    Returns
+    -------
+    int
+        The exact value, card points 0-120.
+    """
     return _mtdf(ab4_probe, st, stock, ismax, guess, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
 @njit(cache=True, nogil=True)
 def solve_moves4(st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
-    """:func:`solve_moves` by :func:`ab4` alone (the caller ensures :func:`uses_ab4`)."""
+    """:func:`solve_moves` by :func:`ab4` alone (the caller ensures :func:`uses_ab4`).
+
+    Parameters
+    ----------
+    st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As :func:`solve_moves` (``st``: ndarray(int64, shape=(ST_SIZE,)); ``flags``: ndarray(int64,
+        shape=(FL_SIZE,))).
+
+    Returns
+    -------
+    int
+        Number of moves (0 at the end of the deal); their values are written to ``vals``.
+    """
     return _solve_moves(ab4_probe, st, stock, ismax, guess, moves, vals, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
 @njit(cache=True, nogil=True)
 def principal_variation4(st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
-    """:func:`principal_variation` by :func:`ab4` alone (the caller ensures :func:`uses_ab4`)."""
+    """:func:`principal_variation` by :func:`ab4` alone (the caller ensures :func:`uses_ab4`).
+
+    Parameters
+    ----------
+    st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As :func:`principal_variation` (``st``: ndarray(int64, shape=(ST_SIZE,)); ``flags``: ndarray(int64,
+        shape=(FL_SIZE,))).
+
+    Returns
+    -------
+    int
+        Number of moves written to ``out``.
+    """
     return _principal_variation(ab4_probe, st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
 @njit(cache=True, nogil=True)
 def principal_variationn(st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags):
-    """:func:`principal_variation` by the general kernel :func:`abn` alone."""
+    """:func:`principal_variation` by the general kernel :func:`abn` alone.
+
+    Parameters
+    ----------
+    st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags
+        As :func:`principal_variation` (``st``: ndarray(int64, shape=(ST_SIZE,)); ``flags``: ndarray(int64,
+        shape=(FL_SIZE,))).
+
+    Returns
+    -------
+    int
+        Number of moves written to ``out``.
+    """
     return _principal_variation(abn, st, stock, ismax, value, out, tt_k1, tt_k2, tt_d, fr, mv, cnt, flags)
 
 
