@@ -34,7 +34,13 @@ OUT_DIR = ROOT / "results" / "benchmarks"
 
 
 def cpu_name() -> str:
-    """The CPU model as /proc/cpuinfo names it (or platform.processor())."""
+    """The CPU model as /proc/cpuinfo names it (or platform.processor()).
+
+    Returns
+    -------
+    str
+        The first ``model name`` line's value; else ``platform.processor()``, or ``"unknown"`` if that is empty.
+    """
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
@@ -45,7 +51,13 @@ def cpu_name() -> str:
 
 
 def commit() -> str:
-    """Current git commit of the project, or "unknown"."""
+    """Current git commit of the project, or "unknown".
+
+    Returns
+    -------
+    str
+        ``git rev-parse --short HEAD`` run in :data:`ROOT`; ``"unknown"`` if git fails or is missing.
+    """
     try:
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                               text=True, check=True).stdout.strip()
@@ -54,7 +66,14 @@ def commit() -> str:
 
 
 def machine() -> dict:
-    """Facts every benchmark line carries: CPU, cores, versions, commit, time (UTC)."""
+    """Facts every benchmark line carries: CPU, cores, versions, commit, time (UTC).
+
+    Returns
+    -------
+    dict
+        Keys ``cpu`` (:func:`cpu_name`), ``cores`` (``os.cpu_count()``), ``python``, ``numba``, ``numpy``
+        (version strings), ``commit`` (:func:`commit`) and ``utc`` (ISO 8601, seconds).
+    """
     import numba
     import numpy
 
@@ -72,7 +91,13 @@ def machine() -> dict:
 class Terminated(BaseException):
     """A stopping signal (SIGTERM, SIGHUP), raised in the main thread by :func:`raise_terminated` so
     that a stopped run unwinds as Ctrl-C does (a BaseException: no ``except Exception`` on the way
-    mistakes it for a failure). ``signum``: the signal's number (exit status ``128 + signum``)."""
+    mistakes it for a failure). ``signum``: the signal's number (exit status ``128 + signum``).
+
+    Parameters
+    ----------
+    signum : int
+        The signal's number (15, SIGTERM, by default); kept as the attribute ``signum``.
+    """
 
     def __init__(self, signum: int = 15):
         super().__init__(signum)
@@ -128,7 +153,20 @@ def startup_done() -> None:
 
 
 def raise_terminated(signum, frame):
-    """Signal handler: raise :class:`Terminated` for ``signum``."""
+    """Signal handler: raise :class:`Terminated` for ``signum``.
+
+    Parameters
+    ----------
+    signum : int
+        The signal's number.
+    frame : frame or None
+        The interrupted stack frame (unused).
+
+    Raises
+    ------
+    Terminated
+        Always, with ``signum``.
+    """
     raise Terminated(signum)
 
 
@@ -146,6 +184,11 @@ def stops_raise(signals=(signal.SIGTERM, signal.SIGHUP)):
     signals : tuple of signal.Signals
         The signals that raise :class:`Terminated` inside the block (SIGTERM and SIGHUP by default; SIGINT
         raises KeyboardInterrupt already).
+
+    Yields
+    ------
+    None
+        Nothing: the block runs with the handlers in place.
     """
     import threading
 
@@ -330,7 +373,18 @@ SEED_MAX = 2 ** 64 - 1
 
 
 def check_seed(seed: int) -> str | None:
-    """Why ``seed`` is not a run seed (0 <= seed < 2**64: every deal seed is a uint64), or None."""
+    """Why ``seed`` is not a run seed (0 <= seed < 2**64: every deal seed is a uint64), or None.
+
+    Parameters
+    ----------
+    seed : int
+        The run seed asked for.
+
+    Returns
+    -------
+    str or None
+        The message's text (``"<seed>, expected 0 <= seed < 2**64"``) for a seed out of range, else None.
+    """
     if not 0 <= seed <= SEED_MAX:
         return f"{seed}, expected 0 <= seed < 2**64"
     return None
@@ -338,7 +392,20 @@ def check_seed(seed: int) -> str | None:
 
 def other_seed(seed: int, k: int) -> int:
     """A seed ``k`` steps after ``seed``, wrapping at 2**64 (warm-ups use a seed the timed run does
-    not: ``seed + k`` would leave the uint64 range for the last seeds)."""
+    not: ``seed + k`` would leave the uint64 range for the last seeds).
+
+    Parameters
+    ----------
+    seed : int
+        A run seed (0 <= seed < 2**64).
+    k : int
+        The number of steps.
+
+    Returns
+    -------
+    int
+        ``(seed + k) % 2**64``.
+    """
     return (seed + k) % (SEED_MAX + 1)
 
 
