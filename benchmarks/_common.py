@@ -188,7 +188,8 @@ def stops_raise(signals=(signal.SIGTERM, signal.SIGHUP)):
     Yields
     ------
     None
-        Nothing: the block runs with the handlers in place.
+        Nothing: the block runs with the handlers in place (in the main thread; elsewhere with none
+        changed).
     """
     import threading
 

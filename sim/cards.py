@@ -308,9 +308,10 @@ def format_card(cid: int) -> str:
     Raises
     ------
     ValueError
-        ``"card id <cid> is not a card id (0-47, or 48 for swap)"`` for any other value (a negative
-        id, such as the kernels' -1 for "no card", once read :data:`CARD_NAMES` from its end: ``"1B"``),
-        and for a bool, a float or any other non-integer.
+        ``"card id <cid> is not a card id (0-47, or 48 for swap)"`` for any other integer (a negative
+        id, such as the kernels' -1 for "no card", once read :data:`CARD_NAMES` from its end: ``"1B"``);
+        ``"card id <repr> is not a card id (an integer 0-47, or 48 for swap)"`` for a bool, a float or
+        any other non-integer.
     """
     if not _is_int(cid):  # (a bool gave "4O", a float, str or None a TypeError: break-it pass 22)
         raise ValueError(f"card id {show_repr(cid)} is not a card id (an integer 0-47, or 48 for swap)")

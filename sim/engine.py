@@ -709,8 +709,8 @@ def play_batch2_default(rules, deck, seed, row0, m, rotations, pol, par, res, ha
     Parameters
     ----------
     rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec
-        As :func:`play_batch` (``res``: ndarray(int16, shape=(m, R_SIZE)); ``hands0``: ndarray(int8,
-        shape=(m, 2, 3)); ``dseeds``: ndarray(uint64, shape=(m,)); written for rows ``0 .. m-1``).
+        As :func:`play_batch` (``res``: ndarray(int16, shape=(>= m, R_SIZE)); ``hands0``: ndarray(int8,
+        shape=(>= m, 2, 3)); ``dseeds``: ndarray(uint64, shape=(>= m,)); rows ``0 .. m-1`` written).
     """
     for b in prange((m + BLOCK - 1) // BLOCK):
         view, _, order, rng, prng, polr, parr = _block_scratch(2, par.shape[1])
@@ -728,8 +728,8 @@ def play_batch2_rules(rules, deck, seed, row0, m, rotations, pol, par, res, hand
     Parameters
     ----------
     rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec
-        As :func:`play_batch` (``res``: ndarray(int16, shape=(m, R_SIZE)); ``hands0``: ndarray(int8,
-        shape=(m, 2, 3)); ``dseeds``: ndarray(uint64, shape=(m,)); written for rows ``0 .. m-1``).
+        As :func:`play_batch` (``res``: ndarray(int16, shape=(>= m, R_SIZE)); ``hands0``: ndarray(int8,
+        shape=(>= m, 2, 3)); ``dseeds``: ndarray(uint64, shape=(>= m,)); rows ``0 .. m-1`` written).
     """
     for b in prange((m + BLOCK - 1) // BLOCK):
         view, _, order, rng, prng, polr, parr = _block_scratch(2, par.shape[1])
@@ -747,9 +747,9 @@ def play_batchn(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, ds
     Parameters
     ----------
     rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dseeds, tricks, rec
-        As :func:`play_batch` (``res``: ndarray(int16, shape=(m, R_SIZE)); ``hands0``: ndarray(int8,
-        shape=(m, players, 3)), cards in the order dealt; ``dseeds``: ndarray(uint64, shape=(m,)); written
-        for rows ``0 .. m-1``).
+        As :func:`play_batch` (``res``: ndarray(int16, shape=(>= m, R_SIZE)); ``hands0``: ndarray(int8,
+        shape=(>= m, players, 3)), cards in the order dealt; ``dseeds``: ndarray(uint64, shape=(>= m,));
+        rows ``0 .. m-1`` written).
     """
     n = rules[P_PLAYERS]
     for b in prange((m + BLOCK - 1) // BLOCK):
@@ -812,13 +812,14 @@ def play_batch(rules, deck, seed, row0, m, rotations, pol, par, res, hands0, dse
         the policy of seat ``(s + k) % players``.
     par : ndarray(float64, shape=(players, sim.policies.N_PARAMS))
         Policy parameters per seat in rotation 0 (rotated likewise).
-    res : ndarray(int16, shape=(m, R_SIZE))
-        Output, one row per played deal (``R_*`` columns).
-    hands0 : ndarray(int8, shape=(m, players, 3))
+    res : ndarray(int16, shape=(>= m, R_SIZE))
+        Output, one row per played deal (``R_*`` columns), rows ``0 .. m-1`` (:func:`sim.batch.simulate`
+        passes arrays of its chunk size and ``m`` up to it).
+    hands0 : ndarray(int8, shape=(>= m, players, 3))
         Output: initial hands, cards in the order dealt.
-    dseeds : ndarray(uint64, shape=(m,))
+    dseeds : ndarray(uint64, shape=(>= m,))
         Output: the deal seeds.
-    tricks : ndarray(int16, shape=(m or 1, tricks, T_SIZE))
+    tricks : ndarray(int16, shape=(>= m, tricks, T_SIZE), or (1, tricks, T_SIZE) without ``rec``)
         Output when ``rec`` (``T_*`` columns).
     rec : bool
         Record the tricks.

@@ -249,7 +249,9 @@ class Rules:
         Returns
         -------
         bool
-            Whether some exchange card of ``exchange`` is in :attr:`deck_cards`.
+            Whether some exchange card of ``exchange`` is in :attr:`deck_cards` (a 7 for ``seven`` and
+            ``seven-two``, a 2 for ``seven-two`` and ``two-any``); under ``remove=trump2`` the 2s never count,
+            though all four are in :attr:`deck_cards`.
         """
         cards = set(self.deck_cards)
         sevens = any(card_id(7, s) in cards for s in range(4))

@@ -398,8 +398,9 @@ def default_flags():
     Returns
     -------
     ndarray(int64, shape=(FL_SIZE,))
-        A new array, one entry per ``FL_*`` switch (0 off, 1 on, or the level or threshold chosen; the
-        comments of the body give the measurements, results/README.md).
+        A new array, one entry per ``FL_*`` switch (0 off, 1 on, or the level, threshold or size chosen:
+        ``FL_TT2`` a log2 of table entries, ``FL_ASP`` a window in card points; the comments of the body
+        give the measurements, results/README.md).
     """
     f = np.ones(FL_SIZE, dtype=np.int64)
     f[FL_EXACT] = 0     # measured: exact small subtrees cost more nodes (results/README.md)
@@ -3291,9 +3292,10 @@ def ab4(st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt, etc4m
     st, stock0, ismax, alpha0, beta0, tt_k1, tt_k2, tt_d, fr, mv, cnt
         As :func:`ab` (``st[ST_PLAYERS]`` 4, ``st[ST_SIDES]`` 2; ``ismax`` of shape (>= 4,)).
     etc4min : int
-        ``flags[FL_ETC4]``: the look-ahead at every reply (enhanced transposition cutoff) with at least this
-        many cards left to draw at the root, and only when ``st[ST_EXWON]`` is 0 (R7's won-trick condition
-        off); 0 never.
+        ``flags[FL_ETC4]``: enhanced transposition cutoffs (the next position of every reply looked up
+        before any is searched) at a trick's last card, at nodes with at least this many cards, and more
+        than 4, left to draw; off when the root has fewer or ``st[ST_EXWON]`` is 1 (R7's won-trick
+        condition); 0 never.
     egc4 : int
         ``flags[FL_EGC4]``: nonzero keeps a table of the 2-trick endgames when more than 16 cards are not
         yet played at the root (``ST_NOTDONE``).
@@ -3833,7 +3835,8 @@ def apply_move(st, stock, ismax, m):
     Returns
     -------
     int
-        Card points (0-120) the move gives the maximizing side.
+        The trick's card points (R2) when ``m`` completes a trick won by a maximizing seat; 0 otherwise
+        (an exchange, a card that does not complete the trick, a trick the other side wins).
     """
     n = st[ST_PLAYERS]
     ntrick = st[ST_NTRICK]
