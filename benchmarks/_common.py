@@ -384,10 +384,13 @@ def check_seed(seed: int) -> str | None:
     Returns
     -------
     str or None
-        The message's text (``"<seed>, expected 0 <= seed < 2**64"``) for a seed out of range, else None.
+        The message's text (``"<seed>, expected 0 <= seed < 2**64"``) for a seed out of range, else None;
+        a seed too long for ``str`` is named by its size (``"a 16610-bit integer, ..."``,
+        :func:`sim.cards.show_int`; it raised Python's own "Exceeds the limit" ValueError).
     """
     if not 0 <= seed <= SEED_MAX:
-        return f"{seed}, expected 0 <= seed < 2**64"
+        from sim.cards import show_int  # (numpy: imported only for a refusal; 10**5000 has no str)
+        return f"{show_int(seed)}, expected 0 <= seed < 2**64"
     return None
 
 

@@ -87,6 +87,24 @@ CHUNK = 1_000_000
 MAX_PAIRS = 10 ** 9
 
 
+def _finite(x) -> bool:
+    """``math.isfinite(x)``, False for an int too large for a float (``10**400``: OverflowError)."""
+    try:
+        return math.isfinite(x)
+    except OverflowError:
+        return False
+
+
+def _grouped(n: int) -> str:
+    """``f"{n:,}"``, or ``n`` named by its size when it has more digits than ``str`` converts
+    (``10**5000``: Python's own "Exceeds the limit" ValueError, naming no argument)."""
+    try:
+        return f"{n:,}"
+    except ValueError:
+        from sim.cards import show_int
+        return show_int(n)
+
+
 def check_args(pairs: int, players: int, opponent: str, seed: int, threads: int, par, policy: str, opp_par) -> None:
     """Refuse bad inputs of :func:`run` before any work.
 
@@ -100,26 +118,27 @@ def check_args(pairs: int, players: int, opponent: str, seed: int, threads: int,
     """
     import numba
 
+    from sim.cards import show_int, show_repr
     from sim.policies import N_PARAMS, POLICIES
 
     for p in (policy, opponent):
         if p not in POLICIES:
             raise ValueError(f"unknown policy {p!r}: expected one of {', '.join(POLICIES)}")
     if pairs <= 0:
-        raise ValueError(f"--pairs must be positive, got {pairs}")
+        raise ValueError(f"--pairs must be positive, got {show_int(pairs)}")
     if pairs > MAX_PAIRS:  # (1e20 failed in numpy: "Maximum allowed dimension exceeded")
         raise ValueError(f"--pairs must be at most {MAX_PAIRS:,} (the results are held in memory: about 100 "
-                         f"bytes a game), got {pairs:,}")
+                         f"bytes a game), got {_grouped(pairs)}")
     bad = check_seed(seed)
     if bad:
         raise ValueError(f"--seed: {bad}")
     if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-        raise ValueError(f"--threads: {threads}, expected 1-{numba.config.NUMBA_NUM_THREADS}")
+        raise ValueError(f"--threads: {show_int(threads)}, expected 1-{numba.config.NUMBA_NUM_THREADS}")
     for name, row in (("--par", par), ("--opp-par", opp_par or ())):
         if len(row) > N_PARAMS:
             raise ValueError(f"{name}: {len(row)} values, at most {N_PARAMS}")
-        if not all(math.isfinite(x) for x in row):
-            raise ValueError(f"{name}: {list(row)}, expected finite numbers")
+        if not all(_finite(x) for x in row):
+            raise ValueError(f"{name}: {show_repr(list(row))}, expected finite numbers")
         if len(row) > 3 and row[3] not in (0, 1, 2, 3):  # (read as integer switches, bits 1 and 2:
             # 0.5 played as 0 and was recorded as 0.5, break-it pass 26)
             raise ValueError(f"{name}: the fourth value is sim.expert's switches, 0, 1, 2 or 3, got {row[3]}")
@@ -129,7 +148,7 @@ def check_args(pairs: int, players: int, opponent: str, seed: int, threads: int,
         if any(x != 0 for x in row) and pol not in ("expert", "counter"):
             raise ValueError(f"{name}: {pol} reads no parameters (only expert and counter do)")
     if players not in (2, 4, 6):
-        raise ValueError(f"players must be 2, 4 or 6 (two sides), got {players}")
+        raise ValueError(f"players must be 2, 4 or 6 (two sides), got {show_int(players)}")
 
 
 def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, threads: int = 1,

@@ -1,0 +1,47 @@
+"""The 2026-12-07 (sixth part) review's fault: integers too long for ``str`` in the benchmark scripts'
+argument checks.
+
+``benchmarks/_common.check_seed(10**5000)`` and ``eval_heuristic.check_args`` with ``pairs``, ``threads``
+or ``players`` of 10**5000, or a ``--par`` row holding one, raised Python's own ValueError ("Exceeds the
+limit (4300 digits) for integer string conversion", naming no argument) or an OverflowError from
+``math.isfinite``, instead of their own message. From the command line argparse's ``int`` refuses such
+text first; these are the scripts' Python entry points (``eval_heuristic.run`` calls ``check_args``).
+"""
+from __future__ import annotations
+
+import pytest
+
+from conftest import bench_script
+
+BIG = 10 ** 5000  # 16,610 bits: more digits than str() converts by default
+
+
+def test_check_seed_names_a_huge_seed_by_its_size():
+    common = bench_script("_common")
+    assert common.check_seed(-1) == "-1, expected 0 <= seed < 2**64"
+    assert common.check_seed(BIG) == "a 16610-bit integer, expected 0 <= seed < 2**64"
+    assert common.check_seed(-BIG).startswith("a negative 16610-bit integer")
+    assert common.check_seed(2 ** 64 - 1) is None
+
+
+SANE = dict(pairs=2, players=2, opponent="greedy", seed=1, threads=1, par=(), policy="expert", opp_par=None)
+
+
+@pytest.mark.parametrize("change, msg", [
+    ({"seed": BIG}, "--seed: a 16610-bit integer, expected 0 <= seed < 2**64"),
+    ({"pairs": BIG}, "--pairs must be at most 1,000,000,000 (the results are held in memory: about 100 "
+                     "bytes a game), got a 16610-bit integer"),
+    ({"pairs": -BIG}, "--pairs must be positive, got a negative 16610-bit integer"),
+    ({"threads": BIG}, "--threads: a 16610-bit integer, expected 1-"),
+    ({"players": BIG}, "players must be 2, 4 or 6 (two sides), got a 16610-bit integer"),
+    ({"par": (1.0, BIG)}, "--par: a list holding an integer of more than 4300 digits, expected finite numbers"),
+    ({"par": (1.0, 10 ** 400)}, "expected finite numbers"),
+])
+def test_eval_heuristic_check_args_huge_integers(change, msg):
+    mod = bench_script("eval_heuristic")
+    args = {**SANE, **change}
+    with pytest.raises(ValueError) as e:
+        mod.check_args(**args)
+    assert msg in str(e.value)
+    assert "Exceeds the limit" not in str(e.value)
+    mod.check_args(**{**args, **{k: v for k, v in SANE.items() if k in change}})  # (sane again: passes)
