@@ -1706,7 +1706,10 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     Returns
     -------
     SimResult
-        ``summary`` (:class:`sim.stats.Summary`), optional frames, the paths written.
+        ``summary`` (:class:`sim.stats.Summary`: ``summary.to_dict()`` is the ``--json`` object);
+        ``frame`` (the deal table, a pandas DataFrame) and ``tricks`` (the trick table) when
+        ``keep_frame`` (and ``tricks``) asked for them, else None; ``out`` and ``tricks_out``, the
+        files written (:class:`pathlib.Path`), else None.
 
     Raises
     ------
@@ -1725,7 +1728,8 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         ``partial_summary`` (:class:`sim.stats.Summary`, ``extra["complete"]`` False) summarizes
         the deals played before the failure.
     KeyboardInterrupt
-        On Ctrl-C, SIGTERM or SIGHUP (the command line turns both signals into one) while deals are played: the
+        On Ctrl-C, SIGTERM or SIGHUP (the command line turns SIGTERM and SIGHUP into this exception) while
+        deals are played: the
         chunks finished are kept. Output files that did not exist are written with them and renamed
         into place, marked incomplete (:func:`read_metadata`: ``complete`` False, ``rows`` of
         ``total``); when one was already there none is written (only a complete run replaces a

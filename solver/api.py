@@ -420,6 +420,10 @@ def solve(position, target=None, *, pv: bool = True, moves: bool = True, win: bo
     Returns
     -------
     SolveResult
+        ``value`` (card points the side to move still captures, R2/R8), ``moves`` (every legal move
+        and its value, best first), ``best``, ``pv`` (the principal variation), ``nodes``, ``ms``
+        (milliseconds); in target mode ``target``, ``seat`` and ``reached`` instead of the values
+        (:class:`SolveResult` gives every field).
 
     Raises
     ------
