@@ -8,13 +8,15 @@
 * :class:`Terminated`, :func:`raise_terminated`, :func:`stops_raise`: SIGTERM and SIGHUP unwind as Ctrl-C;
 * :func:`quiet_startup`, :func:`startup_done`: Ctrl-C while a script imports numba and the engine exits 130 quietly;
 * :func:`timed_in_chunks`: time a run in chunks, so that Ctrl-C is noticed between them;
-* :func:`check_seed`, :func:`other_seed`: run seeds (uint64) and warm-up seeds.
+* :func:`check_seed`, :func:`other_seed`: run seeds (uint64) and warm-up seeds;
+* :class:`ArgumentParser`: argparse's parser whose errors cut a long word and escape control characters.
 
 Importing it puts this checkout (:data:`ROOT`) at the front of ``sys.path`` unless it is there already;
 :data:`OUT_DIR` is the checkout's ``results/benchmarks``.
 """
 from __future__ import annotations
 
+import argparse
 import contextlib
 import datetime
 import json
@@ -31,6 +33,33 @@ if str(ROOT) not in sys.path:  # (every script puts its checkout first; a bare i
     sys.path.insert(0, str(ROOT))
 from sim.paths import open_probe  # noqa: E402  (standard library only: no numba in this process)
 OUT_DIR = ROOT / "results" / "benchmarks"
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """The scripts' argument parser: :class:`argparse.ArgumentParser` whose one-line errors (exit 2) cut a
+    run of over 200 non-blank characters after 60 and write control characters as escapes
+    (:func:`sim.cards.cut_long_words`, :func:`sim.cards.printable`), as ``brisca``'s parser does.
+
+    argparse echoes a refused word whole: ``bench_solver.py --seed`` with 5,000 digits printed a 5 kB line,
+    one holding ESC printed it raw, which drove the terminal (review of 2026-12-07, sixth part).
+    """
+
+    def error(self, message):
+        """Print the usage and ``<prog>: error: <message>`` (cut and escaped) on stderr and exit 2.
+
+        Parameters
+        ----------
+        message : str
+            argparse's message, or the script's own (``ap.error(...)``).
+
+        Raises
+        ------
+        SystemExit
+            Always, with status 2.
+        """
+        from sim.cards import cut_long_words, printable  # (numpy: imported only for a refusal)
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {printable(cut_long_words(message, longest=200, keep=60))}\n")
 
 
 def cpu_name() -> str:

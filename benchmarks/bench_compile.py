@@ -24,7 +24,6 @@ earlier sessions); run it on a quiet machine.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import shlex
@@ -37,7 +36,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's sim, not an installed one
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import OUT_DIR, ROOT, Terminated, check_out, emit, machine, stops_raise  # noqa: E402
+from _common import (ArgumentParser, OUT_DIR, ROOT, Terminated, check_out, emit, machine,  # noqa: E402
+                     stops_raise)
 
 POSITION = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
 #: README's ``stock=?`` example (expectimax over the draw orders).
@@ -166,7 +166,7 @@ def main(argv=None) -> int:
                   file=sys.stderr)
             return 2
         return _child(argv[1], argv[3:])
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(OUT_DIR / "compile.jsonl"),
                     help="JSON-lines file to append to (default: results/benchmarks/compile.jsonl)")
     args = ap.parse_args(argv)

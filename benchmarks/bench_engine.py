@@ -22,7 +22,6 @@ Usage::
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import resource
@@ -34,8 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's sim, not an installed one
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import (OUT_DIR, ROOT, Terminated, check_out, emit, machine, quiet_startup, startup_done,  # noqa: E402
-                     stops_raise, timed_in_chunks)
+from _common import (ArgumentParser, OUT_DIR, ROOT, Terminated, check_out, emit, machine, quiet_startup,  # noqa: E402
+                     startup_done, stops_raise, timed_in_chunks)
 
 if __name__ == "__main__":  # (Ctrl-C while numba and the engine load: exit 130, no traceback)
     quiet_startup()
@@ -120,7 +119,7 @@ def bench_end_to_end(deals: int) -> dict:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=4_000_000, help="deals per engine configuration (default 4,000,000)")
     ap.add_argument("--e2e-deals", type=int, default=10_000_000, help="deals of the end-to-end run (default 10,000,000)")
     ap.add_argument("--skip-e2e", action="store_true", help="skip the end-to-end CLI run")

@@ -11,14 +11,14 @@ Usage::
 """
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's sim, not an installed one
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import OUT_DIR, check_out, emit, machine, quiet_startup, startup_done, timed_in_chunks  # noqa: E402
+from _common import (ArgumentParser, OUT_DIR, check_out, emit, machine, quiet_startup, startup_done,  # noqa: E402
+                     timed_in_chunks)
 
 if __name__ == "__main__":  # (Ctrl-C while numba and the engine load: exit 130, no traceback)
     quiet_startup()
@@ -80,7 +80,7 @@ def minimal(d0, m):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=4_000_000,
                     help="deals to play, 1 to 2**62 (default: %(default)s)")
     ap.add_argument("--out", default=str(OUT_DIR / "minimal_loop.jsonl"),

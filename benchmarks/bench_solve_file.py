@@ -23,7 +23,6 @@ Usage::
 """
 from __future__ import annotations
 
-import argparse
 import itertools
 import os
 import subprocess
@@ -34,7 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # (importing _common puts the checkout first on sys.path)
-from _common import OUT_DIR, ROOT, Terminated, check_out, check_seed, emit, machine, stops_raise  # noqa: E402
+from _common import (ArgumentParser, OUT_DIR, ROOT, Terminated, check_out, check_seed, emit, machine,  # noqa: E402
+                     stops_raise)
 
 CONFIGS = ("2p-4left", "4p-4left", "2p-10left")
 
@@ -112,7 +112,7 @@ def measure(config, lines, seed, threads, tmp, repeat=3, inputs=("file",)):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="brisca solve --file: lines/s and peak memory (see the module "
+    ap = ArgumentParser(description="brisca solve --file: lines/s and peak memory (see the module "
                                              "docstring).")
     ap.add_argument("--configs", default="2p-4left", help=f"comma-separated: {', '.join(CONFIGS)} "
                                                           "(default: %(default)s)")

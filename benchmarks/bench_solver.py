@@ -51,7 +51,6 @@ Usage::
 """
 from __future__ import annotations
 
-import argparse
 import datetime
 import os
 import platform
@@ -62,8 +61,8 @@ from pathlib import Path
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _common import (OUT_DIR, check_out, check_seed, commit, cpu_name, emit, other_seed, quiet_startup,  # noqa: E402
-                     startup_done)
+from _common import (ArgumentParser, OUT_DIR, check_out, check_seed, commit, cpu_name, emit, other_seed,  # noqa: E402
+                     quiet_startup, startup_done)
 
 if __name__ == "__main__":  # (Ctrl-C while numba and the engine load: exit 130, no traceback)
     quiet_startup()
@@ -392,7 +391,7 @@ def main(argv=None):
 
 
 def _main(argv):
-    ap = argparse.ArgumentParser(description="Solver benchmark (issue 3): single thread, seeded positions, one "
+    ap = ArgumentParser(description="Solver benchmark (issue 3): single thread, seeded positions, one "
                                              "JSON line per configuration (see the module docstring).")
     ap.add_argument("--configs", default=None,
                     help=f"comma-separated: {', '.join(FULL + PARTIAL)} (default: {DEFAULT_CONFIGS}; "

@@ -39,7 +39,6 @@ Examples
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -51,8 +50,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from _common import (check_out, check_seed, commit, cpu_name, other_seed, quiet_startup, startup_done,  # noqa: E402
-                     timed_in_chunks)
+from _common import (ArgumentParser, check_out, check_seed, commit, cpu_name, other_seed, quiet_startup,  # noqa: E402
+                     startup_done, timed_in_chunks)
 
 if __name__ == "__main__":  # (Ctrl-C while numba and the engine load: exit 130, no traceback)
     quiet_startup()
@@ -243,7 +242,7 @@ def run(pairs: int, players: int = 2, opponent: str = "greedy", seed: int = 1, t
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--pairs", type=int, default=100_000,
                     help="duplicate deal pairs (games = 2 * pairs; default: %(default)s)")
     ap.add_argument("--players", type=int, default=2, choices=(2, 4, 6), help="players, two sides (default: %(default)s)")

@@ -21,7 +21,6 @@ that fix, the first deal of every run included it).
 """
 from __future__ import annotations
 
-import argparse
 import os
 import signal
 import sys
@@ -31,8 +30,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _common import (ROOT, Terminated, check_out, check_seed, quiet_startup, raise_terminated,  # noqa: E402
-                     startup_done, write_atomic)
+from _common import (ArgumentParser, ROOT, Terminated, check_out, check_seed, quiet_startup,  # noqa: E402
+                     raise_terminated, startup_done, write_atomic)
 
 if __name__ == "__main__":  # (Ctrl-C while numba and the engine load: exit 130, no traceback)
     quiet_startup()
@@ -143,7 +142,7 @@ DEFAULT_OUT = str(ROOT / "results" / "open_values.parquet")
 def parse_args(argv=None):
     """Command line, checked before any solve: ranges, --out, and an existing --out's content (a
     run never replaces deals of another seed: they take hours to solve)."""
-    ap = argparse.ArgumentParser(
+    ap = ArgumentParser(
         description="Exact open-hand values of seeded 2-player deals (both sides perfect, known stock "
                     "order) to a parquet file; resumes a stopped run (see the module docstring).")
     ap.add_argument("--deals", type=int, default=100000,

@@ -45,3 +45,24 @@ def test_eval_heuristic_check_args_huge_integers(change, msg):
     assert msg in str(e.value)
     assert "Exceeds the limit" not in str(e.value)
     mod.check_args(**{**args, **{k: v for k, v in SANE.items() if k in change}})  # (sane again: passes)
+
+
+@pytest.mark.parametrize("script", ["bench_compile", "bench_engine", "bench_minimal_loop", "bench_solve_file",
+                                    "bench_solver", "eval_heuristic", "open_values"])
+def test_benchmark_argument_errors_cut_long_words_and_escape_control_characters(script, capsys):
+    """argparse echoed a refused word whole: ``bench_solver.py --seed`` with 5,000 digits printed a 5 kB
+    line, and ESC raw (it drove the terminal); ``brisca``'s own parser cuts and escapes (break-it passes
+    22 and 25). Now every script's parser does (``_common.ArgumentParser``)."""
+    mod = bench_script(script)
+    word = "\x1b[31m" + "1" * 5000
+    with pytest.raises(SystemExit) as e:
+        mod.main(["--deals", word])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    last = err.rstrip("\n").splitlines()[-1]
+    assert ": error: " in last and "\\x1b[31m" in last and "(50" in last
+    assert "\x1b" not in err and len(last) < 300
+    with pytest.raises(SystemExit) as e:  # (a short word is left whole)
+        mod.main(["--deals", "x\x07y"])
+    last = capsys.readouterr().err.rstrip("\n").splitlines()[-1]
+    assert e.value.code == 2 and "x\\x07y" in last and "\x07" not in last
