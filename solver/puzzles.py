@@ -1,10 +1,12 @@
 """Puzzle search: positions where exactly one legal move reaches 61 for the side to move (RULES R8).
 
-A puzzle is taken from a random open deal (:func:`solver.position.deal_position`), played
-forward along random legal moves to a random ply from 20 to 37 (an exchange counts as a move, so at least
-18 cards are played, nine tricks: the stock's last tricks or the endgame), kept when exactly one
-move lets the side to move end with 61 or more card points (points held plus
-value). Each record holds the position, the unique winning move, its value and a
+A puzzle is taken from a random open deal (:func:`solver.position.deal_position`, the default rules of
+2, 3, 4 or 6 players: RULES R3), played forward along random legal moves to a random ply from half the
+cards in play to three short of them (2 and 4 players: 20 to 37 of 40; 3: 19 to 36 of 39; 6: 24 to 45
+of 48; an exchange counts as a move, so at least half the cards less two are played: the stock's last
+tricks or the endgame), kept when exactly one move lets the side to move (a team with 4 and 6 players,
+the seat alone with 3, whose value is then the paranoid one) end with 61 or more card points (points
+held plus value). Each record holds the position, the unique winning move, its value and a
 solution line (principal variation). Graded with ``brisca solve --win --seat S`` on the
 position after the user's move, ``S`` the record's ``seat``, who answered (the turn may have passed to the
 other side, and ``--win`` alone asks for the side to move).
@@ -17,6 +19,9 @@ from sim.cards import show_repr
 from sim.checks import check_callable, check_int
 from sim.rules import Rules
 
+#: The player counts puzzles are generated for (RULES R3; five players are not a table of their own).
+PLAYERS = (2, 3, 4, 6)
+
 
 def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2000, on_try=None):
     """Yield up to ``count`` puzzle records (dicts: ``position, move, value, need, moves, pv, deal, ply, seat``;
@@ -27,7 +32,8 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
     count : int
         Puzzles wanted, 0 or more.
     players : int
-        2 (two sides, R8: 61 wins).
+        2, 3, 4 or 6 (RULES R3, each with its default deck; R8: 61 wins; with 4 and 6 the side to move is
+        a team, with 3 the seat alone against the other two: the paranoid value).
     seed : int
         Run seed: deal ``i`` is deal ``i`` of this seed (same as the engine); the walk uses
         ``numpy.random.default_rng(seed)``.
@@ -47,15 +53,17 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
     Raises
     ------
     ValueError
-        For unsupported ``players`` (``"players: puzzles are generated for 2 players, got 3"``), or a ``count``, ``seed`` or ``max_tries`` that is not an integer in
+        For unsupported ``players`` (``"players: puzzles are generated for 2, 3, 4 or 6 players (RULES R3),
+        got 5"``), or a ``count``, ``seed`` or ``max_tries`` that is not an integer in
         range (``count`` and ``max_tries`` 0 or more, ``seed`` in [0, 2**64)), or an ``on_try`` that is not
         callable (:func:`sim.checks.check_callable`), when called (break-it pass
         19: ``count=1.5`` yielded 2 puzzles, ``count="2"`` was a ``TypeError``, ``seed=-1`` numpy's message; mutation pass 23: ``players=2.0``
         was accepted).
     """
     count, seed, max_tries = check_int(count, "count"), check_int(seed, "seed"), check_int(max_tries, "max_tries")
-    if isinstance(players, (bool, np.bool_)) or not isinstance(players, (int, np.integer)) or players != 2:
-        raise ValueError(f"players: puzzles are generated for 2 players, got {show_repr(players)}")
+    if isinstance(players, (bool, np.bool_)) or not isinstance(players, (int, np.integer)) or players not in PLAYERS:
+        raise ValueError("players: puzzles are generated for 2, 3, 4 or 6 players (RULES R3), got "
+                         + show_repr(players))
     check_callable(on_try, "on_try")
     return _find(count, players, seed, max_tries, on_try)
 
@@ -72,8 +80,8 @@ def _find(count, players, seed, max_tries, on_try):
         if found >= count:
             break
         pos = deal_position(rules, seed, d)
-        # walk to a random ply, preferring the late phase where puzzles are sharp
-        target_ply = int(rng.integers(20, 2 * rules.tricks - 2))
+        # walk to a random ply, preferring the late phase where puzzles are sharp (2 players: 20 to 37)
+        target_ply = int(rng.integers(rules.ncards // 2, rules.ncards - 2))
         ply = 0
         while ply < target_ply and not pos.is_terminal:
             moves = pos.legal_moves()

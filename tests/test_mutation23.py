@@ -208,6 +208,6 @@ def test_find_puzzles_refuses_a_float_player_count():
     from solver.puzzles import find_puzzles
 
     for bad in (2.0, np.float64(2), "2", True):
-        with pytest.raises(ValueError, match="players: puzzles are generated for 2 players"):
+        with pytest.raises(ValueError, match="players: puzzles are generated for 2, 3, 4 or 6 players"):
             find_puzzles(1, players=bad)
     assert find_puzzles(0, players=np.int64(2)) is not None

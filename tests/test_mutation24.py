@@ -318,11 +318,12 @@ def test_sequence_problem_reads_a_dataframe_as_keys_and_sets_by_order():
     assert sequence_problem({"a": 1}.items()) is None and sequence_problem({"a": 1}.keys()) is None
 
 
-@pytest.mark.parametrize("players", [True, np.bool_(True), 1, 3, 2.0, "2", np.int64(4)])
-def test_find_puzzles_players_is_the_integer_2_only(players):
-    """"players: 2" (a bool is not an integer here, as check_int has it; 2.0 and "2" not integers).
+@pytest.mark.parametrize("players", [True, np.bool_(True), 1, 5, 2.0, "2", np.int64(5)])
+def test_find_puzzles_players_is_an_integer_2_3_4_or_6(players):
+    """"players: 2, 3, 4 or 6" (a bool is not an integer here, as check_int has it; 2.0 and "2" not integers;
+    2 only until the sixth part of 2026-12-07).
     Mutant: ``players > 2`` (1 taken)."""
     from solver.puzzles import find_puzzles
-    with pytest.raises(ValueError, match="players: puzzles are generated for 2 players"):
+    with pytest.raises(ValueError, match="players: puzzles are generated for 2, 3, 4 or 6 players"):
         find_puzzles(1, players=players)
     find_puzzles(0, players=np.int64(2))  # (a numpy integer 2 is taken)

@@ -198,10 +198,11 @@ def test_puzzles_examine_at_most_max_tries_positions():
     assert len(calls) == 7
 
 
-def test_puzzles_refuse_three_players():
-    """players: 2 only (Raises ValueError for unsupported players). Mutant: 3 accepted."""
+def test_puzzles_refuse_unsupported_players():
+    """players: 2, 3, 4 or 6 (Raises ValueError for unsupported players; 2 only until the sixth part of
+    2026-12-07). Mutant: 5 accepted."""
     from solver.puzzles import find_puzzles
-    for n in (3, 4):
+    for n in (1, 5, 7):
         with pytest.raises(ValueError, match="players"):
             next(find_puzzles(1, players=n))
 

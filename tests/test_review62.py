@@ -66,10 +66,10 @@ def test_puzzles_default_max_tries_stays_in_range(monkeypatch, capsys):
     assert "found 0 of 100,000,000,000,000,000 puzzles" in err, err
 
 
-@pytest.mark.parametrize("value, shown", [(2.0, "2.0"), (3, "3"), (True, "True"), (10**5000, "a 16610-bit integer")],
-                         ids=["float", "three", "bool", "huge"])
+@pytest.mark.parametrize("value, shown", [(2.0, "2.0"), (5, "5"), (True, "True"), (10**5000, "a 16610-bit integer")],
+                         ids=["float", "five", "bool", "huge"])
 def test_find_puzzles_players_refusal_shows_the_value(value, shown):
     """``find_puzzles(players=2.0)`` said "puzzles are generated for 2 players" without the value given, so
     a float 2.0 read as a contradiction (small-module review of 2026-12-07, fifth part)."""
-    with pytest.raises(ValueError, match=f"^players: puzzles are generated for 2 players, got {shown}$"):
+    with pytest.raises(ValueError, match=rf"^players: puzzles are generated for 2, 3, 4 or 6 players \(RULES R3\), got {shown}$"):
         find_puzzles(1, players=value)
