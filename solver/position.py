@@ -324,6 +324,13 @@ class Position:
     removed : tuple of int
         Cards set aside at the deal (R3), out of play.
 
+    See Also
+    --------
+    Position.parse : a position from its NOTATION.md string (``str(pos)`` writes it back).
+    solver.position.deal_position : the start of deal ``d`` of a run seed, as the engine deals it (any rules).
+    Position.from_engine : a position from the engine's state arrays (search players, ``--policy solver``).
+    solver.solve : its exact value and every move's.
+
     Examples
     --------
     >>> from sim.cards import format_card
