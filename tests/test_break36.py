@@ -30,10 +30,10 @@ TWO_SIDES = [
     # 6 players (catalan48), swap of the 7B, draws to come
     "players=6 trump=7B hands=4B,11O/1E,12O/7E,2B,2O/9E,9O,9C/12E,10C,3B/1B,8O stock=6E,11E,6B,5B,12B turn=2 "
     "trick=12C,10E,3O points=5,0,10,0,15,22",
-    # 4 players (rapida20) at the deal's start: every trick but the last two has draws
+    # 4 players (rapida20) at the deal's start: the first two of its five tricks have draws (8 cards to draw)
     "players=4 trump=3E hands=10C,1O,12E/3B,1C,11O/11E,3O,10B/1B,12B,10E stock=11C,1E,11B,10O,3C,12O,12C turn=0 "
     "trick= points=0,0,0,0 deck=rapida20",
-    # 6 players at a trick's start, two rounds to draw
+    # 6 players at a trick's start, one round to draw (the last 5 face-down cards and the pinta)
     "players=6 trump=4C hands=10C,4O,1O/9C,6E,10O/5B,6C,8B/9O,9B,11C/1B,11E,2C/5C,10E,8C stock=9E,7O,7C,12C,12B "
     "turn=3 trick= points=23,0,23,14,0,18",
 ]
