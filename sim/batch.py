@@ -1707,9 +1707,9 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     -------
     SimResult
         ``summary`` (:class:`sim.stats.Summary`: ``summary.to_dict()`` is the ``--json`` object);
-        ``frame`` (the deal table, a pandas DataFrame) and ``tricks`` (the trick table) when
-        ``keep_frame`` (and ``tricks``) asked for them, else None; ``out`` and ``tricks_out``, the
-        files written (:class:`pathlib.Path`), else None.
+        ``frame`` (the deal table, a pandas DataFrame) when kept (``keep_frame``: by default for runs of
+        at most :data:`FRAME_ROWS` rows) and ``tricks`` (the trick table) when ``tricks`` asked for it,
+        else None; ``out`` and ``tricks_out``, the files written (:class:`pathlib.Path`), else None.
 
     Raises
     ------
