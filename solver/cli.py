@@ -134,7 +134,7 @@ def register(subparsers) -> None:
             "(moves played from the deal's start), seat (the seat to move, who answers: the position's turn). "
             "Grading an answer: it is right when its value in moves is at "
             "least need (only the record's move is); or run brisca solve --play ANSWER --win --seat S on the "
-            "puzzle's position, S the record's seat (the turn may have passed to the other side), which "
+            "puzzle's position, S the record's seat (the turn may have passed to another side), which "
             "tells whether that side can still reach 61. Exit status: 0 ok, 1 fewer than --count puzzles found "
             "within --max-tries (those found are written) or the output could not be written, 2 bad input, "
             "130/143/129 interrupted by Ctrl-C/SIGTERM/SIGHUP (the puzzles found so far are printed, or written "

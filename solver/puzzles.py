@@ -8,8 +8,8 @@ tricks or the endgame), kept when exactly one move lets the side to move (a team
 the seat alone with 3, whose value is then the paranoid one) end with 61 or more card points (points
 held plus value). Each record holds the position, the unique winning move, its value and a
 solution line (principal variation). Graded with ``brisca solve --win --seat S`` on the
-position after the user's move, ``S`` the record's ``seat``, who answered (the turn may have passed to the
-other side, and ``--win`` alone asks for the side to move).
+position after the user's move, ``S`` the record's ``seat``, who answered (the turn may have passed to
+another side, and ``--win`` alone asks for the side to move).
 """
 from __future__ import annotations
 
