@@ -121,7 +121,8 @@ def test_R7_R9_variants_position_steps_with_the_oracle(exchange, condition, endg
     side, partners included, that has won a trick; Position.apply's side_won)."""
     rules = Rules(players=players, exchange=exchange, exchange_condition=condition, endgame=endgame)
     seen = _play_both(rules, seed=7 * players + len(exchange), deals=8)
-    assert seen["moves"] > 0
+    # (power: exchanges were taken under every variant; follow and arrastre restricted a play, free never)
+    assert seen["swaps"] > 0 and (seen["restricted"] > 0) == (endgame != "free"), seen
 
 
 def test_R7_exchanges_happen_in_the_differential():
