@@ -386,6 +386,66 @@ examples:
 """
 
 
+def add_rule_options(group, condition_note: str = "") -> None:
+    """Add the rule options ``--deck``, ``--exchange``, ``--exchange-condition``, ``--endgame`` and
+    ``--remove`` (RULES R1, R3, R7, R9) to ``group``, as ``brisca simulate`` and ``brisca puzzles`` take
+    them (read back by :func:`rules_from_args`; ``--players`` is each command's own).
+
+    Parameters
+    ----------
+    group
+        An argparse parser or argument group.
+    condition_note : str
+        Text added to ``--exchange-condition``'s help (``brisca puzzles``: won-trick is refused).
+    """
+    # (here, not at the top: sim.rules loads numba, half a second; a Ctrl-C meanwhile, inside main,
+    # is then one line and not a traceback)
+    from .rules import ENDGAMES, EXCHANGE_CONDITIONS, EXCHANGES, REMOVES
+    group.add_argument("--deck", choices=("spanish40", "catalan48", "rapida20"), default=None,
+                       help="deck (R1, R3); default: catalan48 for 6 players, else spanish40")
+    group.add_argument("--exchange", choices=EXCHANGES, default="seven-two", help="trump exchange (R7)")
+    group.add_argument("--exchange-condition", choices=EXCHANGE_CONDITIONS, default="any",
+                       help="who may exchange: any seat, or only a side that has won a trick (R7)" + condition_note)
+    group.add_argument("--endgame", choices=ENDGAMES, default="free",
+                       help="obligations once the stock is exhausted (R9)")
+    group.add_argument("--remove", choices=REMOVES, default=None,
+                       help="3 players with spanish40 only (refused otherwise): card(s) removed (R3) "
+                            "(default with 3 players and spanish40: 2B)")
+
+
+def rules_from_args(args):
+    """The :class:`sim.rules.Rules` of ``args.players`` and the options of :func:`add_rule_options`.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        ``players``, ``deck``, ``exchange``, ``exchange_condition``, ``endgame`` and ``remove``.
+
+    Returns
+    -------
+    sim.rules.Rules
+
+    Raises
+    ------
+    ValueError
+        A combination RULES R3 refuses, its message naming the flag as ``brisca simulate`` prints it
+        (``--deck rapida20 cannot be played by 3 players (RULES R3)``; a ``--remove`` of another game
+        than 3 players with spanish40, ``2B`` included, names the players and the deck).
+    """
+    from .rules import Rules
+    try:
+        rules = Rules(players=args.players, deck=args.deck, exchange=args.exchange,
+                      exchange_condition=args.exchange_condition, endgame=args.endgame,
+                      remove=None if args.remove == "2B" else args.remove)  # (a --remove 2B of another game: below)
+    except ValueError as e:
+        raise ValueError(_as_flag(str(e))) from None
+    if args.remove is not None and (rules.players != 3 or rules.deck != "spanish40"):
+        # (a --remove that would be ignored is an error; this message names the players and the deck)
+        raise ValueError(f"--remove applies to 3 players with the spanish40 deck only (RULES R3); "
+                         f"got {rules.players} players, deck {rules.deck}")
+    return rules
+
+
 def add_simulate(sub) -> argparse.ArgumentParser:
     """Add the ``simulate`` subcommand to ``sub``: the rules' options (RULES R1, R3, R7, R9), the run's and
     the output's, and :func:`cmd_simulate` as its ``func``.
@@ -400,9 +460,6 @@ def add_simulate(sub) -> argparse.ArgumentParser:
     argparse.ArgumentParser
         The ``simulate`` parser.
     """
-    # (here, not at the top: sim.rules loads numba, half a second; a Ctrl-C meanwhile, inside main,
-    # is then one line and not a traceback)
-    from .rules import ENDGAMES, EXCHANGE_CONDITIONS, EXCHANGES, REMOVES
     p = sub.add_parser(
         "simulate", help="play a batch of deals, print a summary, write parquet",
         description=textwrap.fill("Play a batch of Brisca deals with the engine's policies, print win rates "
@@ -411,16 +468,7 @@ def add_simulate(sub) -> argparse.ArgumentParser:
         epilog=SIMULATE_EPILOG, formatter_class=_Help)
     g = p.add_argument_group("rules (RULES.md)")
     g.add_argument("--players", type=_count, default=2, metavar="N", help="players: 2, 3, 4 or 6 (R3)")
-    g.add_argument("--deck", choices=("spanish40", "catalan48", "rapida20"), default=None,
-                   help="deck (R1, R3); default: catalan48 for 6 players, else spanish40")
-    g.add_argument("--exchange", choices=EXCHANGES, default="seven-two", help="trump exchange (R7)")
-    g.add_argument("--exchange-condition", choices=EXCHANGE_CONDITIONS, default="any",
-                   help="who may exchange: any seat, or only a side that has won a trick (R7)")
-    g.add_argument("--endgame", choices=ENDGAMES, default="free",
-                   help="obligations once the stock is exhausted (R9)")
-    g.add_argument("--remove", choices=REMOVES, default=None,
-                   help="3 players with spanish40 only (refused otherwise): card(s) removed (R3) "
-                        "(default with 3 players and spanish40: 2B)")
+    add_rule_options(g)
     r = p.add_argument_group("run")
     r.add_argument("--deals", type=_count, default=1_000_000, metavar="N",
                    help="deals to play (1e6 and 1_000_000 accepted); with --duplicate, distinct deals")
@@ -626,18 +674,11 @@ def cmd_simulate(args) -> int:
     OSError
         Writing the summary to stdout failed (:func:`main` reports it: :func:`stdout_failed`).
     """
-    from .rules import Rules
     from .batch import simulate
     try:
-        rules = Rules(players=args.players, deck=args.deck, exchange=args.exchange,
-                      exchange_condition=args.exchange_condition, endgame=args.endgame,
-                      remove=None if args.remove == "2B" else args.remove)  # (a --remove 2B of another game: below)
+        rules = rules_from_args(args)
     except ValueError as e:
-        return _fail(_as_flag(str(e)))
-    if args.remove is not None and (rules.players != 3 or rules.deck != "spanish40"):
-        # (a --remove that would be ignored is an error; this message names the players and the deck)
-        return _fail(f"--remove applies to 3 players with the spanish40 deck only (RULES R3); "
-                     f"got {rules.players} players, deck {rules.deck}")
+        return _fail(str(e))
     for flag, path in _outputs(args):
         if why := dash_output(path):
             return _fail(f"{flag}: {why}")

@@ -29,8 +29,9 @@ from pathlib import Path
 from sim.batch import (device_open_problem, progress_bar, same_file, stream_is_terminal, temp_beside,
                        utf8_text)
 from sim.paths import open_probe
-from sim.cli import (Wrapped, _count, _ending, _fail, dash_output, drop_hard_exit, note_format,
-                     numbers_as_values, on_hard_exit, refuse_closed_stdout, stdout_failed, suffix_format)
+from sim.cli import (Wrapped, _count, _ending, _fail, add_rule_options, dash_output, drop_hard_exit, note_format,
+                     numbers_as_values, on_hard_exit, refuse_closed_stdout, rules_from_args, stdout_failed,
+                     suffix_format)
 from sim.cards import printable, show_input
 from sim.threads import start_thread, starting_threads
 
@@ -132,6 +133,9 @@ def register(subparsers) -> None:
             "position, move (the only move reaching 61), value (its exact points for the side to move), need "
             "(future points it needs for 61), moves (every move's value), pv, deal (deal index of --seed), ply "
             "(moves played from the deal's start), seat (the seat to move, who answers: the position's turn). "
+            "The table's rules are brisca simulate's options (--deck, --exchange, --endgame, --remove, with "
+            "the same defaults) and each position carries them, so brisca solve reads them back; --exchange-condition "
+            "won-trick is refused (a position has no field for it). "
             "Grading an answer: it is right when its value in moves is at "
             "least need (only the record's move is); or run brisca solve --play ANSWER --win --seat S on the "
             "puzzle's position, S the record's seat (the turn may have passed to another side), which "
@@ -143,8 +147,8 @@ def register(subparsers) -> None:
     q.add_argument("--count", type=_count, default=10, metavar="N",
                    help="puzzles to find (1000, 1_000 or 1e3; default: 10)")
     q.add_argument("--players", type=_count, default=2, choices=(2, 3, 4, 6),
-                   help="players, with their default deck (R3): 4 and 6 play as two teams, 3 each for itself "
-                        "(the paranoid value) (default: 2)")
+                   help="players (R3): 4 and 6 play as two teams, 3 each for itself (the paranoid value) "
+                        "(default: 2)")
     q.add_argument("--seed", type=_count, default=1, help="seed of the deals searched (default: 1)")
     q.add_argument("--out", help="JSON lines file, or a parquet table when its name ends in .parquet or .pq "
                                  "(moves and pv as JSON text; default: JSON lines on stdout; missing parent "
@@ -154,6 +158,8 @@ def register(subparsers) -> None:
     q.add_argument("--no-progress", action="store_true",
                    help="no progress bar on stderr (puzzles found, positions tried), nor the note that a first "
                         "run is compiling")
+    add_rule_options(q.add_argument_group("rules (RULES.md), as brisca simulate's"),
+                     condition_note="; puzzles: any only (a position string cannot say won-trick)")
     q.set_defaults(func=cmd_puzzles)
     numbers_as_values(q)
 
@@ -1722,8 +1728,14 @@ def cmd_puzzles(args) -> int:
     OSError
         stdout failed (``| head``): :func:`sim.cli.main` gives its exit status.
     """
-    from .puzzles import find_puzzles
+    from .puzzles import WON_TRICK, find_puzzles
 
+    try:  # (brisca simulate's rules and messages: "--deck rapida20 cannot be played by 3 players (RULES R3)")
+        rules = rules_from_args(args)
+    except ValueError as e:
+        return _fail(str(e))
+    if rules.exchange_condition == "won-trick":
+        return _fail("--exchange-condition won-trick" + WON_TRICK[len("rules"):])
     if args.count < 1:
         return _fail("--count must be at least 1")
     if not 0 <= args.seed < 2 ** 64:
@@ -1782,7 +1794,7 @@ def cmd_puzzles(args) -> int:
     on_hard_exit(keep)
     try:
         try:
-            for rec in find_puzzles(args.count, players=args.players, seed=args.seed, max_tries=tries,
+            for rec in find_puzzles(args.count, seed=args.seed, max_tries=tries, rules=rules,
                                     on_try=None if bar.disable else on_try):
                 found.append(rec)
                 if args.out is None:

@@ -1,17 +1,20 @@
 """Puzzle search: positions where exactly one legal move reaches 61 for the side to move (RULES R8).
 
-A puzzle is taken from a random open deal (:func:`solver.position.deal_position`, the default rules of
-2, 3, 4 or 6 players: RULES R3), played forward along random legal moves to a random ply from half the
-cards in play to three short of them (2 and 4 players: 20 to 37 of 40; 3: 19 to 36 of 39; 6: 24 to 45
-of 48; an exchange counts as a move, so at least half the cards less two are played: the stock's last
-tricks or the endgame), kept when exactly one move lets the side to move (a team with 4 and 6 players,
-the seat alone with 3, whose value is then the paranoid one) end with 61 or more card points (points
-held plus value). Each record holds the position, the unique winning move, its value and a
-solution line (principal variation). Graded with ``brisca solve --win --seat S`` on the
-position after the user's move, ``S`` the record's ``seat``, who answered (the turn may have passed to
-another side, and ``--win`` alone asks for the side to move).
+A puzzle is taken from a random open deal (:func:`solver.position.deal_position`: each player count's
+default rules, RULES R3, or a rule set of its deck, exchange, endgame and removal: R1, R3, R7, R9; not
+R7's ``won-trick``, which a position string cannot say), played forward along random legal moves to a
+random ply from half the cards in play to three short of them (2 and 4 players: 20 to 37 of 40; 3: 19 to
+36 of 39; 6: 24 to 45 of 48; rapida20: 10 to 17 of 20; an exchange counts as a move, so at least half the
+cards less two are played: the stock's last tricks or the endgame), kept when exactly one move lets the
+side to move (a team with 4 and 6 players, the seat alone with 3, whose value is then the paranoid one)
+end with 61 or more card points (points held plus value). Each record holds the position, the unique
+winning move, its value and a solution line (principal variation). Graded with ``brisca solve --win --seat S``
+on the position after the user's move, ``S`` the record's ``seat``, who answered (the turn may have passed
+to another side, and ``--win`` alone asks for the side to move).
 """
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -22,8 +25,14 @@ from sim.rules import Rules
 #: The player counts puzzles are generated for (RULES R3; five players are not a table of their own).
 PLAYERS = (2, 3, 4, 6)
 
+#: Why a ``won-trick`` table is refused (R7; NOTATION.md has no field for the condition, nor for the sides
+#: that have won a trick).
+WON_TRICK = ("rules: puzzles are generated under the exchange condition any (RULES R7): a position string "
+             "has no field for won-trick (NOTATION.md), so a puzzle's position would be solved again under any")
 
-def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2000, on_try=None):
+
+def find_puzzles(count: int, players: int | None = None, seed: int = 1, max_tries: int = 2000, on_try=None, *,
+                 rules=None):
     """Yield up to ``count`` puzzle records (dicts: ``position, move, value, need, moves, pv, deal, ply, seat``;
     ``seat`` is the seat to move, who answers: the position's turn).
 
@@ -31,9 +40,10 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
     ----------
     count : int
         Puzzles wanted, 0 or more.
-    players : int
-        2, 3, 4 or 6 (RULES R3, each with its default deck; R8: 61 wins; with 4 and 6 the side to move is
-        a team, with 3 the seat alone against the other two: the paranoid value).
+    players : int, optional
+        2, 3, 4 or 6 (RULES R3; R8: 61 wins; with 4 and 6 the side to move is a team, with 3 the seat alone
+        against the other two: the paranoid value). Default: ``rules.players``, or 2 without ``rules``;
+        given with ``rules``, it must be ``rules.players``.
     seed : int
         Run seed: deal ``i`` is deal ``i`` of this seed (same as the engine); the walk uses
         ``numpy.random.default_rng(seed)``.
@@ -41,6 +51,14 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
         Positions examined at most.
     on_try : callable, optional
         Called with no arguments after each position examined (a progress bar's tick).
+    rules : sim.rules.Rules or mapping, optional
+        The table (RULES R1, R3, R7, R9): a :class:`sim.rules.Rules`, or a mapping of its fields as
+        :func:`sim.simulate` takes (``{"players": 4, "endgame": "arrastre"}``). Default:
+        ``Rules(players=players)``, each player count's default deck. Every record's ``position`` carries
+        the rules (``Position.parse(rec["position"]).rules`` is the table; ``tie``, R8's match play, is not
+        part of the notation and plays no part in one deal: it reads back as ``draw``). R7's exchange
+        condition ``won-trick`` is refused: the notation has no field for it, so a record's position would be
+        re-solved under ``any``.
 
     Returns
     -------
@@ -58,22 +76,42 @@ def find_puzzles(count: int, players: int = 2, seed: int = 1, max_tries: int = 2
         range (``count`` and ``max_tries`` 0 or more, ``seed`` in [0, 2**64)), or an ``on_try`` that is not
         callable (:func:`sim.checks.check_callable`), when called (break-it pass
         19: ``count=1.5`` yielded 2 puzzles, ``count="2"`` was a ``TypeError``, ``seed=-1`` numpy's message; mutation pass 23: ``players=2.0``
-        was accepted).
+        was accepted). For ``rules`` that are not a Rules or a mapping of its fields, or that Rules refuses
+        (:func:`sim.simulate`'s messages: ``"deck rapida20 cannot be played by 3 players (RULES R3)"``), a
+        ``players`` other than ``rules.players`` (``"players: 3 given with rules of 4 players"``) or the
+        exchange condition ``won-trick`` (``"rules: puzzles are generated under the exchange condition any
+        ..."``).
     """
     count, seed, max_tries = check_int(count, "count"), check_int(seed, "seed"), check_int(max_tries, "max_tries")
-    if isinstance(players, (bool, np.bool_)) or not isinstance(players, (int, np.integer)) or players not in PLAYERS:
+    if players is not None and (isinstance(players, (bool, np.bool_)) or not isinstance(players, (int, np.integer))
+                                or players not in PLAYERS):
         raise ValueError("players: puzzles are generated for 2, 3, 4 or 6 players (RULES R3), got "
                          + show_repr(players))
+    if rules is None:
+        rules = Rules(players=2 if players is None else int(players))
+    else:
+        if isinstance(rules, Mapping):  # (as sim.simulate: sim.batch._as_rules)
+            try:
+                rules = Rules(**rules)
+            except TypeError as e:  # (an unknown field)
+                raise ValueError(f"invalid rules: {e}") from None
+        elif not isinstance(rules, Rules):  # (sim.simulate's player count: that is players= here)
+            raise ValueError("rules: expected a sim.rules.Rules or a mapping of its fields, got "
+                             + show_repr(rules))
+        if players is not None and int(players) != rules.players:
+            raise ValueError(f"players: {int(players)} given with rules of {rules.players} players "
+                             "(give one of them, or the same count)")
+    if rules.exchange_condition == "won-trick":
+        raise ValueError(WON_TRICK)
     check_callable(on_try, "on_try")
-    return _find(count, players, seed, max_tries, on_try)
+    return _find(count, rules, seed, max_tries, on_try)
 
 
-def _find(count, players, seed, max_tries, on_try):
+def _find(count, rules, seed, max_tries, on_try):
     """:func:`find_puzzles`' search, its arguments checked."""
     from .api import solve
     from .position import deal_position
 
-    rules = Rules(players=int(players))
     rng = np.random.default_rng(seed)
     found = 0
     for d in range(max_tries):  # one position a deal: deal d is the (d + 1)-th try

@@ -30,7 +30,7 @@ def fake_search(monkeypatch):
     calls = []
 
     def install(gen):
-        def fake(count, players=2, seed=1, max_tries=0, on_try=None):
+        def fake(count, players=None, seed=1, max_tries=0, on_try=None, *, rules=None):  # (rules: 2026-12-07)
             calls.append({"count": count, "max_tries": max_tries})
             yield from gen()
         monkeypatch.setattr(solver.puzzles, "find_puzzles", fake)
