@@ -1754,8 +1754,9 @@ def cmd_puzzles(args) -> int:
     if refuse_closed_stdout(args.out):  # the puzzles' lines are the only output: refuse before searching
         return 1
 
-    # a first run compiles the 2-player solver (about 30 s): a note says so, not a bar sitting at 0%
-    _warm_up(note=not args.no_progress)
+    # a first run compiles the table's solver (about 30-50 s): a note says so, not a bar sitting at 0% (the
+    # 2-player one was warmed for every table: a 4-player run compiled its own silently behind the bar)
+    _warm_up(kinds=frozenset({(_kernel_set(rules.players), False)}), note=not args.no_progress)
     # (200 * count past 2**63 - 1, the --max-tries bound: a --count of 10**17 was a traceback, find_puzzles'
     # "max_tries: expected an integer below 2**64": review 62)
     tries = args.max_tries or min(200 * args.count, 2 ** 63 - 1)

@@ -114,3 +114,17 @@ def test_puzzles_and_simulate_share_the_rule_options():
     for f in flags:
         assert (sim[f].choices, sim[f].default) == (puz[f].choices, puz[f].default), f
         assert puz[f].help.startswith(sim[f].help), f
+
+
+@pytest.mark.parametrize("players, kernel_set", [(2, 2), (3, 3), (4, 4), (6, 3)])
+def test_cli_puzzles_warms_up_the_tables_solver(players, kernel_set, capsys, monkeypatch):
+    """``brisca puzzles`` warms up (and says it is compiling) the solver of its own table before the bar: it
+    warmed the 2-player one for every table, so a first 4-player run compiled its kernels silently behind a
+    bar at 0% for about 50 s (noticed by the rule-options helper, 2026-12-07, sixth part)."""
+    import solver.cli as cli
+    calls = []
+    monkeypatch.setattr(cli, "_warm_up", lambda *a, **k: calls.append(k.get("kinds")))
+    monkeypatch.setattr("solver.puzzles.find_puzzles", lambda *a, **k: iter(()))
+    run_main(["puzzles", "--count", "1", "--players", str(players), "--no-progress"])
+    capsys.readouterr()
+    assert calls == [frozenset({(kernel_set, False)})]
