@@ -199,8 +199,9 @@ def show_repr(value, limit: int = 100) -> str:
     Returns
     -------
     str
-        ``repr(value)``; cut, ``"<first limit characters>... (N characters)"``; ``"a 16610-bit integer"``;
-        or ``"a list holding an integer of more than 4300 digits"``. Raises what ``repr(value)`` raises
+        ``repr(value)`` on one line (its line breaks written ``\\n``, ``\\r``); cut, ``"<first limit
+        characters>... (N characters)"``; ``"a 16610-bit integer"``; or ``"a list holding an integer of more
+        than 4300 digits"``. Raises what ``repr(value)`` raises
         other than a ValueError.
 
     >>> show_repr("13B"), show_repr("9" * 50, limit=3), show_repr(10 ** 5000)
@@ -212,6 +213,9 @@ def show_repr(value, limit: int = 100) -> str:
         if isinstance(value, int):
             return show_input(value)
         return f"a {type(value).__name__} holding an integer of more than {sys.get_int_max_str_digits()} digits"
+    # one line: a multi-line repr (a pandas Series, a 2-D array) made a message of several lines (break-it
+    # pass 37: find_puzzles(rules=pd.Series(...)), sim.simulate's too)
+    text = text.replace("\r", "\\r").replace("\n", "\\n")
     if len(text) <= limit:
         return text
     return f"{text[:limit]}... ({len(text)} characters)"

@@ -66,3 +66,24 @@ def test_benchmark_argument_errors_cut_long_words_and_escape_control_characters(
         mod.main(["--deals", "x\x07y"])
     last = capsys.readouterr().err.rstrip("\n").splitlines()[-1]
     assert e.value.code == 2 and "x\\x07y" in last and "\x07" not in last
+
+
+def test_show_repr_is_one_line():
+    """A multi-line repr (a pandas Series, a 2-D array) made an error message of several lines:
+    ``find_puzzles(rules=pd.Series(...))`` and ``sim.simulate`` with one said "got players    4" and
+    "dtype: int64" on a second line (break-it pass 37). Now the line breaks are written ``\\n``."""
+    import numpy as np
+    import pandas as pd
+
+    from sim import simulate
+    from sim.cards import show_repr
+    from solver.puzzles import find_puzzles
+
+    assert show_repr(pd.Series({"players": 4})) == "players    4\\ndtype: int64"
+    assert show_repr(np.zeros((2, 2))) == "array([[0., 0.],\\n       [0., 0.]])"
+    assert show_repr("a\nb") == "'a\\nb'" and show_repr("13B") == "'13B'"
+    for call in (lambda: simulate(pd.Series({"players": 4}), deals=1),
+                 lambda: find_puzzles(1, rules=pd.Series({"players": 4}))):
+        with pytest.raises(ValueError) as e:
+            call()
+        assert "\n" not in str(e.value) and str(e.value).endswith("got players    4\\ndtype: int64")
