@@ -146,9 +146,9 @@ def register(subparsers) -> None:
             "existing one is only replaced by a complete run), 141 stdout's reader went away."))
     q.add_argument("--count", type=_count, default=10, metavar="N",
                    help="puzzles to find (1000, 1_000 or 1e3; default: 10)")
-    q.add_argument("--players", type=_count, default=2, choices=(2, 3, 4, 6),
-                   help="players (R3): 4 and 6 play as two teams, 3 each for itself (the paranoid value) "
-                        "(default: 2)")
+    q.add_argument("--players", type=_count, default=2, metavar="N",
+                   help="players: 2, 3, 4 or 6 (R3): 4 and 6 play as two teams, 3 each for itself (the paranoid "
+                        "value) (default: 2; any other count is refused with brisca simulate's message)")
     q.add_argument("--seed", type=_count, default=1, help="seed of the deals searched (default: 1)")
     q.add_argument("--out", help="JSON lines file, or a parquet table when its name ends in .parquet or .pq "
                                  "(moves and pv as JSON text; default: JSON lines on stdout; missing parent "
