@@ -1735,7 +1735,7 @@ def cmd_puzzles(args) -> int:
     except ValueError as e:
         return _fail(str(e))
     if rules.exchange_condition == "won-trick":
-        return _fail("--exchange-condition won-trick" + WON_TRICK[len("rules"):])
+        return _fail(f"--exchange-condition won-trick: {WON_TRICK}")
     if args.count < 1:
         return _fail("--count must be at least 1")
     if not 0 <= args.seed < 2 ** 64:

@@ -26,9 +26,10 @@ from sim.rules import Rules
 PLAYERS = (2, 3, 4, 6)
 
 #: Why a ``won-trick`` table is refused (R7; NOTATION.md has no field for the condition, nor for the sides
-#: that have won a trick).
-WON_TRICK = ("rules: puzzles are generated under the exchange condition any (RULES R7): a position string "
-             "has no field for won-trick (NOTATION.md), so a puzzle's position would be solved again under any")
+#: that have won a trick), after the name of what asked for it: ``rules:`` here, ``--exchange-condition
+#: won-trick:`` in ``brisca puzzles``.
+WON_TRICK = ("puzzles are generated under the exchange condition any (RULES R7): a position string has no "
+             "field for won-trick (NOTATION.md), so a puzzle's position would be solved again under any")
 
 
 def find_puzzles(count: int, players: int | None = None, seed: int = 1, max_tries: int = 2000, on_try=None, *,
@@ -90,19 +91,16 @@ def find_puzzles(count: int, players: int | None = None, seed: int = 1, max_trie
     if rules is None:
         rules = Rules(players=2 if players is None else int(players))
     else:
-        if isinstance(rules, Mapping):  # (as sim.simulate: sim.batch._as_rules)
-            try:
-                rules = Rules(**rules)
-            except TypeError as e:  # (an unknown field)
-                raise ValueError(f"invalid rules: {e}") from None
-        elif not isinstance(rules, Rules):  # (sim.simulate's player count: that is players= here)
+        if not isinstance(rules, (Rules, Mapping)):  # (sim.simulate's player count: that is players= here)
             raise ValueError("rules: expected a sim.rules.Rules or a mapping of its fields, got "
                              + show_repr(rules))
+        from sim.batch import _as_rules
+        rules = _as_rules(rules)  # (a mapping of its fields as sim.simulate takes it, its messages)
         if players is not None and int(players) != rules.players:
             raise ValueError(f"players: {int(players)} given with rules of {rules.players} players "
                              "(give one of them, or the same count)")
     if rules.exchange_condition == "won-trick":
-        raise ValueError(WON_TRICK)
+        raise ValueError(f"rules: {WON_TRICK}")
     check_callable(on_try, "on_try")
     return _find(count, rules, seed, max_tries, on_try)
 
