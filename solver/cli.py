@@ -45,6 +45,13 @@ def _paragraphs(*texts: str, width: int = 78) -> str:
     return "\n".join(t if t.startswith("  ") else textwrap.fill(t, width, break_on_hyphens=False) for t in texts)
 
 
+#: ``brisca puzzles``' default ``--max-tries`` a puzzle asked for. Puzzles are 1.7% (3 players) to 4.2%
+#: (2 players) of the positions tried (``--seed 1``, 50 puzzles a table), so 200 missed a single 3-player
+#: puzzle about 3% of the time (0.983**200); 500 misses it about once in 5,000 runs (0.983**500), and costs
+#: more only in a run that finds fewer than asked.
+TRIES_PER_PUZZLE = 500
+
+
 def register(subparsers) -> None:
     """Add the ``solve`` and ``puzzles`` subcommands to an argparse ``subparsers`` object.
 
@@ -154,7 +161,7 @@ def register(subparsers) -> None:
                                  "(moves and pv as JSON text; default: JSON lines on stdout; missing parent "
                                  "directories are created)")
     q.add_argument("--max-tries", type=_count, default=0, metavar="N",
-                   help="positions to try (0, the default: 200 * count, at most 2**63 - 1)")
+                   help=f"positions to try (0, the default: {TRIES_PER_PUZZLE} * count, at most 2**63 - 1)")
     q.add_argument("--no-progress", action="store_true",
                    help="no progress bar on stderr (puzzles found, positions tried), nor the note that a first "
                         "run is compiling")
@@ -217,17 +224,20 @@ _COLUMNS = (("position", "string"), ("value", "float64"), ("moves", "string"), (
             ("pv", "string"), ("nodes", "int64"), ("ms", "float64"))
 
 
-def _run_metadata(table, rows, total=None, complete=True):
+def _run_metadata(table, rows, total=None, complete=True, run=None):
     """The ``brisca.*`` key-value metadata of a ``brisca solve`` or ``brisca puzzles`` parquet file
     (values JSON, as :func:`sim.batch.simulate` writes them; :func:`sim.batch.read_metadata` decodes
     them): ``table`` (``"solve"``, ``"puzzles"``), ``complete`` (the run ran to its end; false: the
     records of an interrupted run), ``rows`` (records in the file), ``total`` (position lines of
     ``--file``, or the ``--count`` asked for; default ``rows``: a puzzles run that ran out of
-    ``--max-tries`` is complete with fewer rows), ``version`` and ``numba_version``."""
+    ``--max-tries`` is complete with fewer rows), ``version`` and ``numba_version``; and the keys of ``run``
+    (a dict of JSON values, or None: ``brisca puzzles`` gives ``rules``, ``seed`` and ``max_tries``, what
+    repeats the run)."""
     from sim.batch import _versions
 
     total = rows if total is None else total
-    md = {"table": table, "complete": bool(complete), "rows": int(rows), "total": int(total), **_versions()}
+    md = {"table": table, "complete": bool(complete), "rows": int(rows), "total": int(total), **(run or {}),
+          **_versions()}
     return {f"brisca.{k}": json.dumps(v) for k, v in md.items()}
 
 
@@ -1676,21 +1686,22 @@ _PUZZLE_COLUMNS = (("position", "string"), ("move", "string"), ("value", "int64"
                    ("moves", "string"), ("pv", "string"), ("deal", "int64"), ("ply", "int64"), ("seat", "int64"))
 
 
-def _write_puzzles(records, path, total=None, complete=True):
+def _write_puzzles(records, path, total=None, complete=True, run=None):
     """``brisca puzzles``' records to ``path``: a parquet table (:func:`_write_puzzle_table`, its
-    metadata saying whether the run was ``complete`` and the ``total`` asked for) for a ``.parquet``
-    or ``.pq`` name, else JSON lines (:func:`_json_lines`: an interrupted run's end with a marker line);
-    whole or not at all."""
+    metadata saying whether the run was ``complete``, the ``total`` asked for and the keys of ``run``)
+    for a ``.parquet`` or ``.pq`` name, else JSON lines (:func:`_json_lines`: an interrupted run's end
+    with a marker line); whole or not at all."""
     if out_format(path, "jsonl") == "parquet":
-        _write_puzzle_table(records, path, total, complete)
+        _write_puzzle_table(records, path, total, complete, run)
     else:
         _write_text(_json_lines(records, total, complete), path)
 
 
-def _write_puzzle_table(records, path, total=None, complete=True):
+def _write_puzzle_table(records, path, total=None, complete=True, run=None):
     """Write puzzle records as one parquet table (:data:`_PUZZLE_COLUMNS`) through
     :func:`sim.batch.write_table` (atomic, as every ``--out``), with the metadata of
-    :func:`_run_metadata` (``total``: the puzzles asked for, default the records given).
+    :func:`_run_metadata` (``total``: the puzzles asked for, default the records given; ``run``: the
+    run's ``rules``, ``seed`` and ``max_tries``, or None).
 
     Raises
     ------
@@ -1702,7 +1713,7 @@ def _write_puzzle_table(records, path, total=None, complete=True):
     from sim.batch import write_table
 
     rows = [{**r, "moves": json.dumps(r["moves"]), "pv": json.dumps(r["pv"])} for r in records]
-    md = _run_metadata("puzzles", len(rows), total, complete)
+    md = _run_metadata("puzzles", len(rows), total, complete, run)
     schema = pa.schema([pa.field(c, pa.type_for_alias(t)) for c, t in _PUZZLE_COLUMNS], metadata=md)
     write_table(pa.Table.from_pylist(rows, schema=schema), path, "--out")
 
@@ -1757,9 +1768,11 @@ def cmd_puzzles(args) -> int:
     # a first run compiles the table's solver (about 30-50 s): a note says so, not a bar sitting at 0% (the
     # 2-player one was warmed for every table: a 4-player run compiled its own silently behind the bar)
     _warm_up(kinds=frozenset({(_kernel_set(rules.players), False)}), note=not args.no_progress)
-    # (200 * count past 2**63 - 1, the --max-tries bound: a --count of 10**17 was a traceback, find_puzzles'
+    # (TRIES_PER_PUZZLE * count past 2**63 - 1, the --max-tries bound: a --count of 10**17 was a traceback, find_puzzles'
     # "max_tries: expected an integer below 2**64": review 62)
-    tries = args.max_tries or min(200 * args.count, 2 ** 63 - 1)
+    tries = args.max_tries or min(TRIES_PER_PUZZLE * args.count, 2 ** 63 - 1)
+    # (what repeats the run, in a parquet table's metadata: the positions carry the rules, not the seed)
+    run = {"rules": rules.to_dict(), "seed": args.seed, "max_tries": tries}
     found = []  # the records, written to --out at the end (whole or not at all)
     tried = 0
     # a bar of the puzzles found, with the positions tried (tens a puzzle; each is solved exactly)
@@ -1782,10 +1795,11 @@ def cmd_puzzles(args) -> int:
         (a signal during the final write lost every puzzle: break-it pass of 2026-12-06)."""
         if "rc" not in whole and len(found) < args.count:
             _keep_partial(list(found), "puzzle", "found", args.count, args.out, existed,
-                          lambda rs, path: _write_puzzles(rs, path, args.count, complete=False), _stop_word())
+                          lambda rs, path: _write_puzzles(rs, path, args.count, complete=False, run=run),
+                          _stop_word())
         elif args.out is not None:  # (an interrupted run's keeper leaves the old file: _keep_partial)
             try:
-                _write_puzzles(found, args.out, args.count)
+                _write_puzzles(found, args.out, args.count, run=run)
             except (OSError, ValueError) as e:
                 _out_failed(args.out, e, f"{count_of(len(found), 'puzzle')} found")
                 whole["rc"] = 1
