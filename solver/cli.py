@@ -29,7 +29,7 @@ from pathlib import Path
 from sim.batch import (device_open_problem, progress_bar, same_file, stream_is_terminal, temp_beside,
                        utf8_text)
 from sim.paths import open_probe
-from sim.cli import (Wrapped, _count, _ending, _fail, add_rule_options, dash_output, drop_hard_exit, note_format,
+from sim.cli import (Wrapped, _Help, _count, _ending, _fail, add_rule_options, dash_output, drop_hard_exit, note_format,
                      numbers_as_values, on_hard_exit, refuse_closed_stdout, rules_from_args, stdout_failed,
                      suffix_format)
 from sim.cards import printable, show_input
@@ -134,7 +134,7 @@ def register(subparsers) -> None:
         "puzzles", help="generate positions where exactly one move reaches 61",
         description=_paragraphs("Positions (any phase) of random open-hand deals where exactly one legal move "
                                 "lets the side to move reach 61 card points, with a solution line."),
-        formatter_class=Wrapped,
+        formatter_class=_Help,  # (as brisca simulate's: the rule options' defaults shown, new-user pass 29)
         epilog=_paragraphs(
             "One JSON line per puzzle (with --out F.parquet one row per puzzle, moves and pv as JSON text): "
             "position, move (the only move reaching 61), value (its exact points for the side to move), need "
