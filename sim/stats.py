@@ -40,11 +40,12 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from .cards import printable
+from .cards import printable, show_repr
 
 #: Two-sided 95% normal quantile.
 Z95 = 1.959963984540054
@@ -75,17 +76,25 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     Raises
     ------
     ValueError
-        If ``n < 0`` or ``successes`` is outside ``[0, n]``.
+        If ``n`` is not an integer 0 or more, ``successes`` not a number in ``[0, n]`` (NaN is not), or ``z``
+        not a positive finite number (break-it pass 38: ``n=inf`` gave ``(0.0, 0.0)``, ``n=0.5`` an interval,
+        ``z=-1.96`` or NaN the zero-width ``(p, p)``).
 
     Examples
     --------
     >>> [round(x, 4) for x in wilson_interval(81, 263)]
     [0.2553, 0.3662]
     """
-    if n < 0 or not 0 <= successes <= n:
-        raise ValueError(f"need 0 <= successes <= n, got successes={successes}, n={n}")
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral) or n < 0:
+        raise ValueError(f"n: expected an integer 0 or more (trials), got {show_repr(n)}")
+    if (isinstance(successes, (bool, np.bool_)) or not isinstance(successes, numbers.Real)
+            or not 0 <= successes <= n):
+        raise ValueError(f"need 0 <= successes <= n, got successes={show_repr(successes)}, n={n}")
+    if isinstance(z, (bool, np.bool_)) or not isinstance(z, numbers.Real) or not 0 < z < math.inf:
+        raise ValueError(f"z: expected a positive finite normal quantile, got {show_repr(z)}")
     if n == 0:
         return (0.0, 1.0)
+    n, successes, z = int(n), float(successes), float(z)  # (Python numbers: numpy ones gave np.float64 bounds)
     p = successes / n
     z2 = z * z
     den = 1.0 + z2 / n
@@ -114,7 +123,21 @@ def mean_se(total: float, total_sq: float, n: int) -> tuple[float, float]:
     (float, float)
         Mean and its standard error, in the values' units; ``(nan, nan)`` when ``n == 0``, ``(mean, nan)``
         when ``n == 1``.
+
+    Raises
+    ------
+    ValueError
+        If ``n`` is not an integer 0 or more, ``total`` or ``total_sq`` is not a finite number, or
+        ``total_sq`` is negative (break-it pass 38: a NaN sum gave a standard error of 0.0, as certain as
+        equal values, and ``n=-1`` a mean of -0.0).
     """
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral) or n < 0:
+        raise ValueError(f"n: expected an integer 0 or more (values), got {show_repr(n)}")
+    for name, v in (("total", total), ("total_sq", total_sq)):
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real) or not math.isfinite(v):
+            raise ValueError(f"{name}: expected a finite number, got {show_repr(v)}")
+    if total_sq < 0:
+        raise ValueError(f"total_sq: a sum of squares is 0 or more, got {show_repr(total_sq)}")
     if n == 0:
         return (float("nan"), float("nan"))
     # (a Python float: the counters are numpy integers, and np.float64(...) read badly in a summary's repr)
