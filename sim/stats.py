@@ -34,7 +34,12 @@ pair_score_ci95
     ``duplicate`` only: normal 95% interval of the mean over pairs of the
     pair's mean score, the interval that matches the paired design.
 mean_points, mean_points_se
-    Mean card points of the side (0-120 a deal) and its standard error.
+    Mean card points of the side (0-120 a deal) and its standard error
+    (taking the games as independent, as ``score_ci95``).
+pair_mean_points_se
+    ``duplicate`` only: the standard error of the mean points over pairs of
+    the pair's mean points (the paired design; NaN with one pair), the one
+    the text summary prints with ``duplicate``.
 """
 from __future__ import annotations
 
@@ -181,6 +186,9 @@ class RunningStats:
         # integer sums, so the summary does not depend on how rows are split into chunks
         self.pair_q = [0] * S
         self.pair_q2 = [0] * S
+        # per pair, p = sum over its rotations of the side's card points (pair mean points = p / R)
+        self.pair_p = [0] * S
+        self.pair_p2 = [0] * S
 
     def copy(self) -> "RunningStats":
         """An independent copy (:func:`sim.batch.simulate` counts each chunk on a copy, so that an
@@ -252,6 +260,9 @@ class RunningStats:
             q = (2 * w.astype(np.int64) + d).reshape(npairs, R).sum(axis=1)
             self.pair_q[k] += int(q.sum())
             self.pair_q2[k] += int((q * q).sum())
+            p = pts.astype(np.int64).reshape(npairs, R).sum(axis=1)
+            self.pair_p[k] += int(p.sum())
+            self.pair_p2[k] += int((p * p).sum())
 
     def summary(self, side_policies: list[str], *, distinct_deals: int, seconds: float, sim_seconds: float,
                 **extra) -> "Summary":
@@ -294,6 +305,10 @@ class RunningStats:
                 # one pair has no spread to estimate: say nothing rather than a zero-width interval
                 d["pair_score_ci95"] = ([max(0.0, pm - Z95 * pse), min(1.0, pm + Z95 * pse)] if self.pairs > 1
                                         else [0.0, 1.0])
+                # (the points' error over pairs too: over games, a one-deal run drawn 60-60 in both rotations
+                # printed "± se 0.00" beside its [0, 1] pair interval: break-it pass 38)
+                d["pair_mean_points_se"] = mean_se(self.pair_p[k] / self.rotations,
+                                                   self.pair_p2[k] / self.rotations ** 2, self.pairs)[1]
             sides.append(d)
         positions = []
         for j in range(S):
@@ -350,7 +365,7 @@ class Summary:
         Per side: ``side``, ``seats``, ``policy``, ``games``, ``wins``,
         ``draws``, ``losses``, ``win_rate``, ``win_rate_ci95``, ``score``,
         ``score_ci95``, ``mean_points``, ``mean_points_se`` (and
-        ``pair_score_ci95`` with ``duplicate``).
+        ``pair_score_ci95`` and ``pair_mean_points_se`` with ``duplicate``).
     positions : list of dict
         Per side of the table whatever policy sits there: ``side``, ``seats``,
         ``wins``, ``draws``, ``win_rate``, ``win_rate_ci95``, ``score``, ``score_ci95``
@@ -484,9 +499,10 @@ class Summary:
         rows = []
         for s in self.sides:
             ci = s["pair_score_ci95"] if dup else s["score_ci95"]
+            se = s["pair_mean_points_se"] if dup else s["mean_points_se"]
             rows.append([str(s["side"]), ",".join(map(str, s["seats"])), s["policy"], f"{s['wins']:,}",
                          _fixed(s['win_rate'], 4), _ci(s["win_rate_ci95"]), _fixed(s['score'], 4), _ci(ci),
-                         _fixed(s['mean_points'], 2), _fixed(s['mean_points_se'], 2)])
+                         _fixed(s['mean_points'], 2), _fixed(se, 2)])
         lines.extend(_grid(head, rows))
         lines.append("")
         lines.append(f"draws: {self.draws:,} ({_fixed(self.draw_rate, 4)})   capotes: {self.capotes:,}"
@@ -495,7 +511,8 @@ class Summary:
             lines.append("draws by side: " + ", ".join(f"{s['side']}: {s['draws']:,}" for s in self.sides))
         lines.append("score = (wins + draws/2) / games" + (" (a side's own draws)" if len(self.sides) > 2 else "")
                      + "; " + (
-            "score CI over pairs (paired design); sides are the policies of rotation 0, counted wherever they sit"
+            "score CI and points se over pairs (paired design); sides are the policies of rotation 0, counted "
+            "wherever they sit"
             if dup else "score CI: Wilson 95%"))
         if dup:
             lines.append("by seat position, whatever policy sits there:")

@@ -65,6 +65,8 @@ def test_duplicate_summary_recomputed_from_the_rows(players, pols):
         pair = pd.Series(w + 0.5 * dr).groupby(np.arange(N) // R).mean()
         half = Z * pair.std(ddof=1) / math.sqrt(len(pair))
         assert d["sides"][k]["pair_score_ci95"] == pytest.approx([pair.mean() - half, pair.mean() + half])
+        pp = pd.Series(pts).groupby(np.arange(N) // R).mean()  # (the points' error over pairs: 2026-12-07)
+        assert d["sides"][k]["pair_mean_points_se"] == pytest.approx(pp.std(ddof=1) / math.sqrt(len(pp)))
         check(d["positions"][k], win == k, drawn & (sp[:, k] == top), sp[:, k])
     if players == 3:
         assert d["draws"] > 0 and len({s["draws"] for s in d["sides"]}) > 1  # the draws case was exercised

@@ -7,10 +7,16 @@
    ``--count 1`` found none about 3% of the time (0.983**200). It is 500 x ``--count`` now
    (``tests/test_mutation17.py`` pins the figure; here the reason: a single 3-player puzzle of a seed that
    needs more than 200 tries is found).
+3. From break-it pass 38: with ``--duplicate`` the text summary's "± se" of the mean points is now over the
+   deal pairs (``pair_mean_points_se``), as its score interval is; over games a one-deal run drawn 60-60 twice
+   printed 0.00.
 """
 import json
+import math
 
+import numpy as np
 import pandas as pd
+import pytest
 
 from sim.batch import read_metadata
 from solver import cli
@@ -37,3 +43,34 @@ def test_puzzles_default_tries_find_a_rare_3_player_puzzle(capsys):
     assert rc == 0, err
     rec = [json.loads(line) for line in out.splitlines()]
     assert len(rec) == 1 and rec[0]["deal"] == 315 and rec[0]["position"].startswith("players=3 ")
+
+
+def test_duplicate_points_error_is_over_pairs():
+    """Break-it pass 38: with --duplicate the summary printed the mean points' standard error over games, so a
+    one-deal run drawn 60-60 in both rotations said "± se 0.00" beside its [0, 1] pair interval. The text
+    summary now prints ``pair_mean_points_se`` with duplicate: over the pairs' mean points, n/a with one pair;
+    the sum is exact whatever the chunks (``mean_points_se`` over games is kept in the JSON)."""
+    from sim.stats import RunningStats
+
+    def stats(rows, chunks):
+        sp = np.array(rows, dtype=np.int16)
+        win = np.where(sp[:, 0] > sp[:, 1], 0, np.where(sp[:, 0] < sp[:, 1], 1, -1)).astype(np.int16)
+        st = RunningStats(players=2, sides=2, rotations=2)
+        for a, b in chunks:
+            st.update(sp[a:b], win[a:b], (sp[a:b] == 120).any(axis=1), a)
+        return st.summary(["solver", "solver"], distinct_deals=len(rows) // 2, seconds=1.0, sim_seconds=1.0)
+
+    one = stats([[60, 60], [60, 60]], [(0, 2)])
+    a = json.loads(one.to_json())["sides"][0]
+    assert a["pair_mean_points_se"] is None and a["mean_points_se"] == 0.0
+    row = [ln for ln in one.format_table().splitlines() if ln.startswith("0 ")][0]
+    assert row.split()[-2:] == ["60.00", "n/a"], row
+    # side 0's policies: rows 0, 2, 4 on table side 0, rows 1, 3, 5 on side 1 -> pairs (70+50), (30+90), (64+64)
+    rows = [[70, 50], [70, 50], [30, 90], [30, 90], [64, 56], [56, 64]]
+    for chunks in ([(0, 6)], [(0, 2), (2, 6)], [(0, 2), (2, 4), (4, 6)]):
+        s = stats(rows, chunks)
+        pm = np.array([60, 60, 64], float)
+        se = pm.std(ddof=1) / math.sqrt(3)
+        assert s.sides[0]["pair_mean_points_se"] == pytest.approx(se)
+        assert s.sides[0]["mean_points"] == pytest.approx(pm.mean())
+        assert [ln for ln in s.format_table().splitlines() if ln.startswith("0 ")][0].endswith(f"{se:.2f}")
