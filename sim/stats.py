@@ -422,15 +422,16 @@ class Summary:
 
     def to_dict(self) -> dict:
         """The summary as one JSON-able dict (keys of the ``--json`` output): the attributes, ``deals_per_s``,
-        ``draw_rate``, ``draw_rate_ci95``, ``capote_rate``, then :attr:`extra`'s keys; NaN and inf are written
-        as None, numpy scalars as Python ones and numpy arrays as lists (strict JSON).
+        ``draw_rate``, ``draw_rate_ci95``, ``capote_rate``, ``capote_rate_ci95``, then :attr:`extra`'s keys;
+        NaN and inf are written as None, numpy scalars as Python ones and numpy arrays as lists (strict JSON).
 
         Returns
         -------
         dict
             In the order ``deals, distinct_deals, rotations, seconds, sim_seconds`` (s), ``deals_per_s``
             (deals/s), ``sides, draws, draw_rate, draw_rate_ci95`` (Wilson 95%, ``[lo, hi]``), ``capotes,
-            capote_rate, positions``, then :attr:`extra`'s keys (a key of :attr:`extra` with one of those
+            capote_rate, capote_rate_ci95`` (Wilson 95%: with no capote seen, its upper end bounds the rate),
+            ``positions``, then :attr:`extra`'s keys (a key of :attr:`extra` with one of those
             names replaces its value).
         """
         d = {
@@ -446,6 +447,7 @@ class Summary:
             "draw_rate_ci95": list(wilson_interval(self.draws, self.deals)),
             "capotes": self.capotes,
             "capote_rate": self.capote_rate,
+            "capote_rate_ci95": list(wilson_interval(self.capotes, self.deals)),
             "positions": self.positions,
         }
         d.update(self.extra)
