@@ -27,9 +27,11 @@ win_rate, win_rate_ci95
     ``wins / deals`` and its 95% Wilson score interval.
 score, score_ci95
     ``(wins + draws / 2) / deals`` (draws count half) and its Wilson interval
-    (taking the games as independent trials: with ``duplicate`` the games of
-    a pair, one per rotation, are negatively correlated, so this interval is
-    conservative).
+    (taking the games as independent trials; with ``duplicate`` the games of
+    a pair, one per rotation, are correlated, so this interval can be too
+    narrow or too wide: 2-player heuristic against random pairs are wider
+    than it, 6-player ones narrower; ``pair_score_ci95`` is the one for the
+    paired design).
 pair_score_ci95
     ``duplicate`` only: normal 95% interval of the mean over pairs of the
     pair's mean score, the interval that matches the paired design.
