@@ -423,15 +423,15 @@ class Summary:
         return self.capotes / self.deals if self.deals else float("nan")
 
     def _rate_ci95(self, count: int) -> list:
-        """Wilson 95% interval of ``count / deals``, over distinct deals with ``duplicate``: a pair's rotations
+        """Wilson 95% interval of ``count / deals``, over the deal pairs with ``duplicate``: a pair's rotations
         are no independent trials (with one policy on every seat they replay one game, so every capote and
         draw came ``rotations`` times and an interval over the rows was too narrow by sqrt(rotations), its
         upper end with no capote seen too low by a factor ``rotations``: review 64); the pairs' mean rate
-        over ``distinct_deals`` trials is exact then and conservative otherwise. (``draw_rate_ci95`` keeps
-        the rows' interval.)"""
+        over ``deals / rotations`` trials (the pairs played, whole: an interrupted run keeps whole pairs) is
+        exact then and conservative otherwise. Used for ``draw_rate_ci95`` and ``capote_rate_ci95``."""
         R = self.rotations
-        if R > 1 and self.distinct_deals * R == self.deals:
-            return list(wilson_interval(count / R, self.distinct_deals))
+        if R > 1 and self.deals % R == 0:
+            return list(wilson_interval(count / R, self.deals // R))
         return list(wilson_interval(count, self.deals))
 
     def to_dict(self) -> dict:
@@ -443,9 +443,9 @@ class Summary:
         -------
         dict
             In the order ``deals, distinct_deals, rotations, seconds, sim_seconds`` (s), ``deals_per_s``
-            (deals/s), ``sides, draws, draw_rate, draw_rate_ci95`` (Wilson 95% over the rows, ``[lo, hi]``), ``capotes,
-            capote_rate, capote_rate_ci95`` (Wilson 95%, with ``duplicate`` over the distinct deals, a pair's
-            rotations not being independent; with no capote seen, its upper end bounds the rate),
+            (deals/s), ``sides, draws, draw_rate, draw_rate_ci95`` (Wilson 95%, ``[lo, hi]``, with ``duplicate``
+            over the deal pairs, a pair's rotations not being independent), ``capotes, capote_rate,
+            capote_rate_ci95`` (the same; with no capote seen, its upper end bounds the rate),
             ``positions``, then :attr:`extra`'s keys (a key of :attr:`extra` with one of those
             names replaces its value).
         """
@@ -459,7 +459,7 @@ class Summary:
             "sides": self.sides,
             "draws": self.draws,
             "draw_rate": self.draw_rate,
-            "draw_rate_ci95": list(wilson_interval(self.draws, self.deals)),
+            "draw_rate_ci95": self._rate_ci95(self.draws),
             "capotes": self.capotes,
             "capote_rate": self.capote_rate,
             "capote_rate_ci95": self._rate_ci95(self.capotes),
@@ -516,7 +516,8 @@ class Summary:
         rows = []
         for s in self.sides:
             ci = s["pair_score_ci95"] if dup else s["score_ci95"]
-            se = s["pair_mean_points_se"] if dup else s["mean_points_se"]
+            # (a side dict made before 2026-12-07, seventh part, has no pairs' error: the games' then)
+            se = s.get("pair_mean_points_se", s["mean_points_se"]) if dup else s["mean_points_se"]
             rows.append([str(s["side"]), ",".join(map(str, s["seats"])), s["policy"], f"{s['wins']:,}",
                          _fixed(s['win_rate'], 4), _ci(s["win_rate_ci95"]), _fixed(s['score'], 4), _ci(ci),
                          _fixed(s['mean_points'], 2), _fixed(se, 2)])

@@ -5,6 +5,7 @@
   times), so the interval was too narrow by sqrt(rotations) and, with no capote seen, its upper end --
   documented as a bound on the rate -- too low by a factor ``rotations``. It is now Wilson's interval of
   the pairs' mean rate over the distinct deals (exact when a pair's rows agree, conservative otherwise).
+  ``draw_rate_ci95`` had the same fault since before; it is now computed the same way.
 """
 import numpy as np
 import pytest
@@ -43,3 +44,11 @@ def test_without_duplicate_unchanged():
     st.update(sp, sp.argmax(1), (sp == 120).any(1), 0)
     d = st.summary(["a", "b"], distinct_deals=100, seconds=1.0, sim_seconds=1.0).to_dict()
     assert d["capote_rate_ci95"] == pytest.approx(list(wilson_interval(1, 100)))
+
+
+def test_duplicate_draw_interval_counts_the_pairs():
+    # 500 pairs of 2 rotations, each pair's rows one game: 100 pairs drawn 60-60 (200 drawn rows)
+    rows = [[60, 60], [60, 60]] * 100 + [[70, 50], [70, 50]] * 400
+    d = _dup_summary(rows, 2, 2).to_dict()
+    assert (d["draws"], d["deals"]) == (200, 1000) and d["draw_rate"] == pytest.approx(0.2)
+    assert d["draw_rate_ci95"] == pytest.approx(list(wilson_interval(100, 500)))
