@@ -36,6 +36,7 @@ from sim.cards import printable, show_input
 from sim.threads import start_thread, starting_threads
 
 from .position import count_of
+from .puzzles import TRIES_PER_PUZZLE
 
 
 def _paragraphs(*texts: str, width: int = 78) -> str:
@@ -43,13 +44,6 @@ def _paragraphs(*texts: str, width: int = 78) -> str:
     spaces (examples), kept as written."""
     # (no break at hyphens: "--max-tries" stays whole, new-user pass of 2026-12-05)
     return "\n".join(t if t.startswith("  ") else textwrap.fill(t, width, break_on_hyphens=False) for t in texts)
-
-
-#: ``brisca puzzles``' default ``--max-tries`` a puzzle asked for. Puzzles are 1.7% (3 players) to 4.2%
-#: (2 players) of the positions tried (``--seed 1``, 50 puzzles a table), so 200 missed a single 3-player
-#: puzzle about 3% of the time (0.983**200); 500 misses it about once in 5,000 runs (0.983**500), and costs
-#: more only in a run that finds fewer than asked.
-TRIES_PER_PUZZLE = 500
 
 
 def register(subparsers) -> None:

@@ -108,7 +108,7 @@ def test_play_errors_still_name_the_move():
     ({"count": None}, "count"),
     ({"count": 1, "max_tries": 1.5}, "max_tries"),
     ({"count": 1, "max_tries": -5}, "max_tries"),
-    ({"count": 1, "max_tries": None}, "max_tries"),
+    ({"count": 1, "max_tries": "30"}, "max_tries"),  # (None is the default since 2026-12-07: 500 x count)
     ({"count": 1, "seed": 1.5}, "seed"),
     ({"count": 1, "seed": "1"}, "seed"),
     ({"count": 1, "seed": -1}, "seed"),

@@ -45,6 +45,22 @@ def test_puzzles_default_tries_find_a_rare_3_player_puzzle(capsys):
     assert len(rec) == 1 and rec[0]["deal"] == 315 and rec[0]["position"].startswith("players=3 ")
 
 
+def test_find_puzzles_default_tries_scale_with_the_count():
+    """From the review: find_puzzles in Python kept max_tries=2000 whatever the count (the CLI's default was
+    200, now 500 x count): 2000 tries cannot give 100 puzzles of 3 players (1.7% of positions). The default
+    is now TRIES_PER_PUZZLE x count as the command's; the seed-62 puzzle above is found from Python too."""
+    import inspect
+
+    from solver.puzzles import TRIES_PER_PUZZLE
+    assert inspect.signature(find_puzzles).parameters["max_tries"].default is None and TRIES_PER_PUZZLE == 500
+    seen = []
+    recs = list(find_puzzles(1, players=3, seed=62, on_try=lambda: seen.append(1)))
+    assert [r["deal"] for r in recs] == [315] and len(seen) == 316
+    tries = []
+    assert list(find_puzzles(1, players=3, seed=62, max_tries=200, on_try=lambda: tries.append(1))) == []
+    assert len(tries) == 200
+
+
 def test_duplicate_points_error_is_over_pairs():
     """Break-it pass 38: with --duplicate the summary printed the mean points' standard error over games, so a
     one-deal run drawn 60-60 in both rotations said "± se 0.00" beside its [0, 1] pair interval. The text
