@@ -228,9 +228,10 @@ def _raw_fields(text: str) -> dict:
     written), else a ValueError: a token without ``=`` or a key (``position: ...``), an unknown field
     (named by the field), a field given twice."""
     raw = {}
+    prev = None  # (key, value) of the field before: a space inside a value splits it (user study 64b)
     for tok in text.split():
         if "=" not in tok:
-            raise _err("position", f"{show_input(tok)} is not a key=value field")
+            raise _err("position", f"{show_input(tok)} is not a key=value field{_space_hint(tok, prev)}")
         key, _, val = tok.partition("=")
         key = key.lower()
         if key == "":
@@ -243,7 +244,21 @@ def _raw_fields(text: str) -> dict:
         if key in raw:
             raise _err(key, "given twice")
         raw[key] = val
+        prev = (key, val)
     return raw
+
+
+def _space_hint(tok: str, prev) -> str:
+    """How to fix a token without ``=`` that a space typed by mistake made (user study 64b: ``players = 2``,
+    ``hands=3C, 6C/...``, ``stock=2O 4B`` said only "'4B' is not a key=value field"); '' for another word."""
+    if tok.lower() in FIELDS:
+        return f" (no spaces around '=': write {tok.lower()}=VALUE)"
+    if prev is not None and prev[1] == "":
+        return f" (a space after '{prev[0]}='? a value takes no spaces: write {prev[0]}={tok})"
+    if prev is not None and (tok[0] in "0123456789,/?" or prev[1].endswith((",", "/"))):
+        return (f" (a space inside the {prev[0]} value? a value takes no spaces: cards comma-separated, '/' between "
+                "seats, e.g. hands=3C,6C/10O,2C,12E)")
+    return ""
 
 
 def _raw_rules(raw: dict, players: int) -> Rules:
@@ -1020,7 +1035,10 @@ class Position:
         if not legal and self.is_terminal:  # (break-it pass of 2026-12-05: said "(legal: none)")
             raise _err("move", f"{format_card(mid)}: the deal is over (every card has been played)")
         if mid not in legal:
-            raise _err("move", f"{format_card(mid)} is not legal here (legal: "
+            # (user study 64b: a card of another seat's hand, the mover mistaken, said only "not legal here")
+            owner = next((s for s, h in enumerate(self.hands) if s != self.turn and mid in h), None)
+            why = "" if owner is None else f": seat {self.turn} is to move, and {format_card(mid)} is in seat {owner}'s hand"
+            raise _err("move", f"{format_card(mid)} is not legal here{why} (legal: "
                                f"{', '.join(format_card(m) for m in legal) or 'none'})")
         return mid
 

@@ -1,0 +1,44 @@
+"""User study 64b (a Brisca teacher grading deals, making worksheets and typing positions by hand).
+
+Faults found and pinned here:
+
+- A space typed inside a position string said only "position: '4B' is not a key=value field", with no word
+  of what to fix: ``players = 2`` (spaces around '='), ``players= 2``, ``hands=3C, 6C/10O,2C,12E`` and
+  ``stock=2O 4B`` (a space inside a card list), ``points=62 17``. The message now says how to fix it; a
+  stray word that no space explains (``hello``) keeps the plain message.
+- ``brisca solve --play 3C`` (or ``Position.apply``, ``analyse_play``) with a card of another seat's hand,
+  the mover mistaken, said "3C is not legal here (legal: 10O, 2C, 12E)"; it now says which seat is to move
+  and whose hand holds the card.
+"""
+import pytest
+
+from solver.position import Position
+
+EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+
+
+@pytest.mark.parametrize("text, hint", [
+    ("players = 2 trump=5B", r"'players' is not a key=value field \(no spaces around '=': write players=VALUE\)$"),
+    ("players= 2 trump=5B", r"'2' is not a key=value field \(a space after 'players='\? .*write players=2\)$"),
+    (EX.replace("3C,6C", "3C, 6C"), r"'6C/10O,2C,12E' is not a key=value field \(a space inside the hands value\?"),
+    (EX.replace("3C,6C/", "3C,6C / "), r"'/' is not a key=value field \(a space inside the hands value\?"),
+    (EX.replace("2O,4B", "2O 4B"), r"'4B,3E,7C,12B' is not a key=value field \(a space inside the stock value\?"),
+    (EX.replace("62,17", "62 17"), r"'17' is not a key=value field \(a space inside the points value\?"),
+])
+def test_space_in_a_position_says_how_to_fix_it(text, hint):
+    with pytest.raises(ValueError, match=r"^position: " + hint):
+        Position.parse(text)
+
+
+def test_stray_word_keeps_the_plain_message():
+    with pytest.raises(ValueError, match=r"^position: 'hello' is not a key=value field$"):
+        Position.parse(EX + " hello")
+
+
+def test_illegal_move_of_another_seats_card_names_the_mover():
+    p = Position.parse(EX)
+    with pytest.raises(ValueError, match=r"^move: 3C is not legal here: seat 1 is to move, and 3C is in seat 0's "
+                                         r"hand \(legal: 10O, 2C, 12E\)$"):
+        p.apply("3C")
+    with pytest.raises(ValueError, match=r"^move: 1O is not legal here \(legal: 10O, 2C, 12E\)$"):
+        p.apply("1O")  # (in the trick: no hand holds it)
