@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .cards import printable, show_repr
+from .checks import check_int
 
 #: Two-sided 95% normal quantile.
 Z95 = 1.959963984540054
@@ -92,16 +93,14 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     >>> [round(x, 4) for x in wilson_interval(81, 263)]
     [0.2553, 0.3662]
     """
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral) or n < 0:
-        raise ValueError(f"n: expected an integer 0 or more (trials), got {show_repr(n)}")
-    if (isinstance(successes, (bool, np.bool_)) or not isinstance(successes, numbers.Real)
-            or not 0 <= successes <= n):
+    n = check_int(n, "n", hi=math.inf, expected="an integer 0 or more (trials)")
+    if not _is_real(successes) or not 0 <= successes <= n:
         raise ValueError(f"need 0 <= successes <= n, got successes={show_repr(successes)}, n={n}")
-    if isinstance(z, (bool, np.bool_)) or not isinstance(z, numbers.Real) or not 0 < z < math.inf:
+    if not _is_real(z) or not 0 < z < math.inf:
         raise ValueError(f"z: expected a positive finite normal quantile, got {show_repr(z)}")
     if n == 0:
         return (0.0, 1.0)
-    n, successes, z = int(n), float(successes), float(z)  # (Python numbers: numpy ones gave np.float64 bounds)
+    successes, z = float(successes), float(z)  # (Python numbers: numpy ones gave np.float64 bounds)
     p = successes / n
     z2 = z * z
     den = 1.0 + z2 / n
@@ -109,6 +108,11 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     half = z * math.sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n)) / den
     # the interval holds p; rounding must not push a bound past it (p = 0 or 1)
     return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
+
+
+def _is_real(value) -> bool:
+    """Whether ``value`` is a real number (Python or numpy; a bool is not, nor a string or None)."""
+    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
 
 
 def mean_se(total: float, total_sq: float, n: int) -> tuple[float, float]:
@@ -138,10 +142,9 @@ def mean_se(total: float, total_sq: float, n: int) -> tuple[float, float]:
         ``total_sq`` is negative (break-it pass 38: a NaN sum gave a standard error of 0.0, as certain as
         equal values, and ``n=-1`` a mean of -0.0).
     """
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral) or n < 0:
-        raise ValueError(f"n: expected an integer 0 or more (values), got {show_repr(n)}")
+    n = check_int(n, "n", hi=math.inf, expected="an integer 0 or more (values)")
     for name, v in (("total", total), ("total_sq", total_sq)):
-        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real) or not math.isfinite(v):
+        if not _is_real(v) or not math.isfinite(v):
             raise ValueError(f"{name}: expected a finite number, got {show_repr(v)}")
     if total_sq < 0:
         raise ValueError(f"total_sq: a sum of squares is 0 or more, got {show_repr(total_sq)}")

@@ -36,7 +36,7 @@ from sim.cards import printable, show_input
 from sim.threads import start_thread, starting_threads
 
 from .position import count_of
-from .puzzles import TRIES_PER_PUZZLE
+from .puzzles import TRIES_PER_PUZZLE, default_max_tries
 
 
 def _paragraphs(*texts: str, width: int = 78) -> str:
@@ -1762,9 +1762,7 @@ def cmd_puzzles(args) -> int:
     # a first run compiles the table's solver (about 30-50 s): a note says so, not a bar sitting at 0% (the
     # 2-player one was warmed for every table: a 4-player run compiled its own silently behind the bar)
     _warm_up(kinds=frozenset({(_kernel_set(rules.players), False)}), note=not args.no_progress)
-    # (TRIES_PER_PUZZLE * count past 2**63 - 1, the --max-tries bound: a --count of 10**17 was a traceback, find_puzzles'
-    # "max_tries: expected an integer below 2**64": review 62)
-    tries = args.max_tries or min(TRIES_PER_PUZZLE * args.count, 2 ** 63 - 1)
+    tries = args.max_tries or default_max_tries(args.count)  # (find_puzzles' own default: one formula)
     # (what repeats the run, in a parquet table's metadata: the positions carry the rules, not the seed)
     run = {"rules": rules.to_dict(), "seed": args.seed, "max_tries": tries}
     found = []  # the records, written to --out at the end (whole or not at all)

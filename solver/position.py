@@ -1037,7 +1037,8 @@ class Position:
         if mid not in legal:
             # (user study 64b: a card of another seat's hand, the mover mistaken, said only "not legal here")
             owner = next((s for s, h in enumerate(self.hands) if s != self.turn and mid in h), None)
-            why = "" if owner is None else f": seat {self.turn} is to move, and {format_card(mid)} is in seat {owner}'s hand"
+            why = ("" if owner is None
+                   else f": seat {self.turn} is to move, and {format_card(mid)} is in seat {owner}'s hand")
             raise _err("move", f"{format_card(mid)} is not legal here{why} (legal: "
                                f"{', '.join(format_card(m) for m in legal) or 'none'})")
         return mid

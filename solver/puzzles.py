@@ -31,6 +31,24 @@ PLAYERS = (2, 3, 4, 6)
 #: it about once in 5,000 runs (0.983**500), and costs more only in a run that finds fewer than asked.
 TRIES_PER_PUZZLE = 500
 
+
+def default_max_tries(count: int) -> int:
+    """The positions tried by default for ``count`` puzzles: :data:`TRIES_PER_PUZZLE` x ``count``, at most
+    2**63 - 1 (``brisca puzzles --max-tries``' bound: deal and ply are int64 columns; a ``--count`` of 10**17
+    passed 2**64 and was a traceback, review 62).
+
+    Parameters
+    ----------
+    count : int
+        Puzzles asked for, 0 or more (checked by the caller).
+
+    Returns
+    -------
+    int
+        Positions, 0 to 2**63 - 1.
+    """
+    return min(TRIES_PER_PUZZLE * count, 2 ** 63 - 1)
+
 #: Why a ``won-trick`` table is refused (R7; NOTATION.md has no field for the condition, nor for the sides
 #: that have won a trick), after the name of what asked for it: ``rules:`` here, ``--exchange-condition
 #: won-trick:`` in ``brisca puzzles``.
@@ -55,7 +73,7 @@ def find_puzzles(count: int, players: int | None = None, seed: int = 1, max_trie
         Run seed: deal ``i`` is deal ``i`` of this seed (same as the engine); the walk uses
         ``numpy.random.default_rng(seed)``.
     max_tries : int, optional
-        Positions examined at most. Default: :data:`TRIES_PER_PUZZLE` x ``count`` (at most 2**63 - 1), as
+        Positions examined at most. Default: :func:`default_max_tries` (:data:`TRIES_PER_PUZZLE` x ``count``), as
         ``brisca puzzles`` (2000 whatever the count before 2026-12-07, seventh part).
     on_try : callable, optional
         Called with no arguments after each position examined (a progress bar's tick).
@@ -91,7 +109,7 @@ def find_puzzles(count: int, players: int | None = None, seed: int = 1, max_trie
         ..."``).
     """
     count, seed = check_int(count, "count"), check_int(seed, "seed")
-    max_tries = min(TRIES_PER_PUZZLE * count, 2 ** 63 - 1) if max_tries is None else check_int(max_tries, "max_tries")
+    max_tries = default_max_tries(count) if max_tries is None else check_int(max_tries, "max_tries")
     if players is not None and (isinstance(players, (bool, np.bool_)) or not isinstance(players, (int, np.integer))
                                 or players not in PLAYERS):
         raise ValueError("players: puzzles are generated for 2, 3, 4 or 6 players (RULES R3), got "
