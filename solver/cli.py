@@ -439,6 +439,8 @@ def _play(pos, moves: str):
             pos = pos.apply(pos.parse_move(m))
         except ValueError as e:  # (the API's "move: ..." already says which move: not "move" twice)
             msg = str(e).removeprefix("move: ")
+            if len(m.split()) > 1:  # (user study 64: "10O 3C" read as one move; moves take commas)
+                msg += f"; moves are separated by commas: {show_input(','.join(m.split()), quote=False)}"
             raise ValueError(f"--play: move {i} ({show_input(m, quote=False)}): {msg}") from None
     return pos
 

@@ -1039,9 +1039,28 @@ class Position:
             owner = next((s for s, h in enumerate(self.hands) if s != self.turn and mid in h), None)
             why = ("" if owner is None
                    else f": seat {self.turn} is to move, and {format_card(mid)} is in seat {owner}'s hand")
+            if not why:  # (a card out of every hand: say where it is, not only "not legal here")
+                where = self._where_out_of_hand(mid)
+                why = f": {format_card(mid)} {where}" if where else ""
             raise _err("move", f"{format_card(mid)} is not legal here{why} (legal: "
                                f"{', '.join(format_card(m) for m in legal) or 'none'})")
         return mid
+
+    def _where_out_of_hand(self, mid: int) -> str:
+        """Where card ``mid``, in no seat's known hand, is (for :meth:`parse_move`'s message): in the
+        current trick, the pinta under the stock, in the stock, played, set aside (R3); ``""`` if
+        it is unknown (a hidden hand or ``stock=?``) or the swap."""
+        if mid in self.trick:
+            return "is already in the current trick"
+        if self.pinta_under and mid == self.trump:
+            return "is the pinta, face up under the stock (R4; drawn last, R6)"
+        if self.stock is not None and mid in self.stock:
+            return "is in the stock"
+        if mid in self.removed:
+            return "was set aside at the deal (R3)"
+        if mid in self.played and mid not in self.unknown:
+            return "has already been played"
+        return ""
 
     def apply(self, move) -> "Position":
         """The position after ``move`` (card string/id or ``swap``); needs a known stock to draw.

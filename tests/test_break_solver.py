@@ -2654,7 +2654,8 @@ def test_move_after_the_deal_and_analyse_play_messages():
     assert end.is_terminal
     with pytest.raises(ValueError, match=r"^move: 1O: the deal is over \(every card has been played\)$"):
         end.parse_move("1O")
-    with pytest.raises(ValueError, match=r"^moves\[1\]: 3C is not legal here \(legal: 10O\)$"):
+    with pytest.raises(ValueError, match=r"^moves\[1\]: 3C is not legal here: 3C is already in the current trick "
+                                         r"\(legal: 10O\)$"):
         analyse_play(p, ["3C", "3C"])
     with pytest.raises(ValueError, match=r"^moves\[2\]: 1O: the deal is over"):
         analyse_play(p, ["3C", "10O", "1O"])

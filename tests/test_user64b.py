@@ -44,8 +44,9 @@ def test_illegal_move_of_another_seats_card_names_the_mover():
     with pytest.raises(ValueError, match=r"^move: 3C is not legal here: seat 1 is to move, and 3C is in seat 0's "
                                          r"hand \(legal: 10O, 2C, 12E\)$"):
         p.apply("3C")
-    with pytest.raises(ValueError, match=r"^move: 1O is not legal here \(legal: 10O, 2C, 12E\)$"):
-        p.apply("1O")  # (in the trick: no hand holds it)
+    with pytest.raises(ValueError, match=r"^move: 1O is not legal here: 1O is already in the current trick "
+                                         r"\(legal: 10O, 2C, 12E\)$"):
+        p.apply("1O")  # (in the trick: no hand holds it; located since 2026-12-07, eighth part)
 
 
 def test_readme_recipe_grades_a_simulated_deal():

@@ -1,0 +1,49 @@
+"""Two items carried from the user study of 2026-12-07 (seventh part), mended.
+
+- ``brisca solve --play "10O 3C"`` (moves separated by a space) said only "invalid card '10O 3C'"; the
+  message now adds that moves are separated by commas, with the list written that way.
+- ``--play`` (and :meth:`solver.Position.parse_move`) of a card out of every hand said only "not legal
+  here"; it now says where the card is: in the current trick, the pinta under the stock (R4, R6), in the
+  stock, set aside at the deal (R3) or already played. A card placed nowhere (a hidden hand or
+  ``stock=?``) is not located (the position does not know where it is).
+"""
+import pytest
+
+from solver import Position
+from solver.cli import _play
+
+OPEN = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+HIDDEN = ("players=2 trump=5B hands=?/10O,2C,12E stock=? turn=1 trick=1O points=62,17 played=3O,4O,5O,6O,"
+          "7O,11O,12O,1C,4C,5C,10C,11C,12C,1E,2E,4E,5E,6E,7E,10E,11E,1B,2B,3B,6B,7B,10B,11B")
+THREE = "players=3 trump=12B hands=12O,7B,12B/4B,10B,12E/4E,6E,10C stock= turn=1 trick= points=44,60,0"
+
+
+def _msg(text, moves):
+    with pytest.raises(ValueError) as e:
+        _play(Position.parse(text), moves)
+    return str(e.value)
+
+
+def test_space_separated_moves_get_the_comma_hint():
+    assert _msg(OPEN, "10O 3C").endswith("; moves are separated by commas: 10O,3C")
+    assert "moves are separated by commas: 2C,3C" in _msg(OPEN, "10O, 2C  3C")
+    assert "separated by commas" not in _msg(OPEN, "10X")
+
+
+@pytest.mark.parametrize("text, card, where", [
+    (OPEN, "1O", "1O is already in the current trick"),
+    (OPEN, "5B", "5B is the pinta, face up under the stock (R4; drawn last, R6)"),
+    (OPEN, "2O", "2O is in the stock"),
+    (OPEN, "12C", "12C has already been played"),
+    (THREE, "2B", "2B was set aside at the deal (R3)"),
+    (HIDDEN, "3O", "3O has already been played"),
+])
+def test_a_card_out_of_every_hand_is_located(text, card, where):
+    legal = "4B, 10B, 12E" if text is THREE else "10O, 2C, 12E"
+    assert _msg(text, card) == f"--play: move 1 ({card}): {card} is not legal here: {where} (legal: {legal})"
+
+
+def test_an_unknown_card_is_not_located():
+    # 2O and 3C are somewhere among the hidden hand and stock=?: the position cannot say where
+    assert _msg(HIDDEN, "2O") == "--play: move 1 (2O): 2O is not legal here (legal: 10O, 2C, 12E)"
+    assert _msg(HIDDEN, "3C") == "--play: move 1 (3C): 3C is not legal here (legal: 10O, 2C, 12E)"
