@@ -534,7 +534,7 @@ class Summary:
                      + "; " + (
             "score CI and points se over pairs (paired design); sides are the policies of rotation 0, counted "
             "wherever they sit"
-            if dup else "score CI: Wilson 95%"))
+            if dup else "score CI: Wilson 95%; seat 0 leads every deal (--duplicate rotates the seats)"))
         if dup:
             lines.append("by seat position, whatever policy sits there:")
             for p in self.positions:

@@ -47,3 +47,12 @@ def test_an_unknown_card_is_not_located():
     # 2O and 3C are somewhere among the hidden hand and stock=?: the position cannot say where
     assert _msg(HIDDEN, "2O") == "--play: move 1 (2O): 2O is not legal here (legal: 10O, 2C, 12E)"
     assert _msg(HIDDEN, "3C") == "--play: move 1 (3C): 3C is not legal here (legal: 10O, 2C, 12E)"
+
+
+def test_summary_says_seat_0_leads_every_deal():
+    """Carried from the seventh part's user study: the text summary did not say that seat 0 leads every
+    deal (the README did), which a side's score reads differently with."""
+    import sim
+    rules = sim.Rules(players=2)
+    assert "seat 0 leads every deal (--duplicate rotates the seats)" in str(sim.simulate(rules, deals=20).summary)
+    assert "seat 0 leads" not in str(sim.simulate(rules, deals=10, duplicate=True).summary)
