@@ -508,6 +508,17 @@ def _write_text(lines, path):
         _TEMPORARIES.discard(tmp)
 
 
+def _compiling_what(n: int, hid: bool, kinds) -> str:
+    """What :func:`_warm_up`'s compile note names for kind ``(n, hid)`` of ``kinds``: the kernel set's
+    solver, or its ``stock=?`` expectimax, which compiles the solver too when no known-stock request
+    of that set came first (user study of 2026-12-07: a first ``stock=?`` solve's note named only the
+    expectimax through a minute of compiling both)."""
+    table = {2: "2-player", 4: "4-player"}.get(n, "3- and 6-player")
+    if not hid:
+        return f"the {table} solver"
+    return f"the {table} stock=? expectimax" + ("" if (n, False) in kinds else " (and the solver it calls)")
+
+
 def _warm_up(target: bool = False, kinds=frozenset({(2, False)}), note: bool = True) -> None:
     """Compile (or load from numba's cache) the search kernels a request uses before timing
     anything, so the ``ms`` reported is the solve alone: for each of ``kinds`` (:func:`_kinds`:
@@ -521,8 +532,7 @@ def _warm_up(target: bool = False, kinds=frozenset({(2, False)}), note: bool = T
     from .position import Position
 
     for n, hid in sorted(kinds):
-        table = {2: "2-player", 4: "4-player"}.get(n, "3- and 6-player")
-        what = f"the {table} stock=? expectimax" if hid else f"the {table} solver"
+        what = _compiling_what(n, hid, kinds)
         timer = threading.Timer(1.5, lambda what=what: print(
             f"brisca: compiling {what} (once for each kind of request: numba caches it)...",
             file=sys.stderr, flush=True))

@@ -56,3 +56,13 @@ def test_summary_says_seat_0_leads_every_deal():
     rules = sim.Rules(players=2)
     assert "seat 0 leads every deal (--duplicate rotates the seats)" in str(sim.simulate(rules, deals=20).summary)
     assert "seat 0 leads" not in str(sim.simulate(rules, deals=10, duplicate=True).summary)
+
+
+def test_a_first_hidden_stock_solve_names_the_solver_too():
+    """Carried from the seventh part's user study: a first ``stock=?`` solve's compile note named only the
+    expectimax, though the solver it calls compiles in the same minute."""
+    from solver.cli import _compiling_what
+    assert _compiling_what(2, True, {(2, True)}) == "the 2-player stock=? expectimax (and the solver it calls)"
+    assert _compiling_what(2, True, {(2, False), (2, True)}) == "the 2-player stock=? expectimax"
+    assert _compiling_what(3, False, {(3, False)}) == "the 3- and 6-player solver"
+    assert _compiling_what(4, True, {(4, True), (2, False)}) == "the 4-player stock=? expectimax (and the solver it calls)"
