@@ -42,6 +42,15 @@ pair_mean_points_se
     ``duplicate`` only: the standard error of the mean points over pairs of
     the pair's mean points (the paired design; NaN with one pair), the one
     the text summary prints with ``duplicate``.
+mean_points_diff, mean_points_diff_se, mean_points_diff_ci95
+    Two sides only (2, 4 and 6 players; None with three): side 0's mean
+    points less side 1's, its standard error and its normal 95% interval.
+    The two sides' points add up to 120 every deal (R8), so the difference
+    is ``2 * mean_points - 120`` of side 0 and its error twice that side's
+    (``pair_mean_points_se`` with ``duplicate``, else ``mean_points_se``):
+    not ``sqrt(se0**2 + se1**2)``, which takes two perfectly anti-correlated
+    figures as independent. The interval excludes 0 when the difference is
+    significant at 5%.
 """
 from __future__ import annotations
 
@@ -425,6 +434,27 @@ class Summary:
         """
         return self.capotes / self.deals if self.deals else float("nan")
 
+    @property
+    def points_diff(self) -> dict | None:
+        """Side 0's mean points less side 1's with its uncertainty (user study 65: the summary gave each
+        side's mean and error, not the difference's, and the two errors are not independent).
+
+        Returns
+        -------
+        dict or None
+            ``mean_points_diff`` (card points), ``mean_points_diff_se`` (over pairs with ``duplicate``, as
+            the text summary's ``± se``) and ``mean_points_diff_ci95`` (normal 95%, ``[lo, hi]``; NaN bounds
+            when the error is NaN); None unless there are exactly two sides (three players: None).
+        """
+        if len(self.sides) != 2:
+            return None
+        a, b = self.sides
+        se = a.get("pair_mean_points_se", a["mean_points_se"]) if self.rotations > 1 else a["mean_points_se"]
+        diff = _num(a["mean_points"]) - _num(b["mean_points"])
+        se = 2.0 * _num(se)  # (the sides' points sum to 120 every deal, R8)
+        return {"mean_points_diff": diff, "mean_points_diff_se": se,
+                "mean_points_diff_ci95": [diff - Z95 * se, diff + Z95 * se]}
+
     def _rate_ci95(self, count: int) -> list:
         """Wilson 95% interval of ``count / deals``, over the deal pairs with ``duplicate``: a pair's rotations
         are no independent trials (with one policy on every seat they replay one game, so every capote and
@@ -449,8 +479,9 @@ class Summary:
             (deals/s), ``sides, draws, draw_rate, draw_rate_ci95`` (Wilson 95%, ``[lo, hi]``, with ``duplicate``
             over the deal pairs, a pair's rotations not being independent), ``capotes, capote_rate,
             capote_rate_ci95`` (the same; with no capote seen, its upper end bounds the rate),
-            ``positions``, then :attr:`extra`'s keys (a key of :attr:`extra` with one of those
-            names replaces its value).
+            ``positions``, ``mean_points_diff, mean_points_diff_se, mean_points_diff_ci95``
+            (:attr:`points_diff`; None with three sides), then :attr:`extra`'s keys (a key of
+            :attr:`extra` with one of those names replaces its value).
         """
         d = {
             "deals": self.deals,
@@ -468,6 +499,8 @@ class Summary:
             "capote_rate_ci95": self._rate_ci95(self.capotes),
             "positions": self.positions,
         }
+        d.update(self.points_diff or dict.fromkeys(("mean_points_diff", "mean_points_diff_se",
+                                                     "mean_points_diff_ci95")))
         d.update(self.extra)
         return _finite(d)
 
@@ -494,7 +527,8 @@ class Summary:
             Lines joined by ``\\n``, no trailing newline: the rules (when :attr:`extra` has them), the run
             (deals, seed, threads), the times (s) and the rate (deals/s, compile excluded), a table of
             the sides (wins, win rate and score with 95% intervals, mean card points and its standard
-            error), draws and capotes (R8), and the files written.
+            error), draws and capotes (R8), with two sides the difference of their mean points (its
+            standard error and 95% interval: :attr:`points_diff`), and the files written.
         """
         ex = self.extra
         lines = []
@@ -528,12 +562,19 @@ class Summary:
         lines.append("")
         lines.append(f"draws: {self.draws:,} ({_fixed(self.draw_rate, 4)})   capotes: {self.capotes:,}"
                      f" ({_small_rate(self.capote_rate)})")
+        diff = self.points_diff
+        if diff is not None:  # (user study 65: the difference's error is not the two errors combined)
+            lo, hi = diff["mean_points_diff_ci95"]
+            lines.append(f"points difference, side 0 - side 1: {_fixed(diff['mean_points_diff'], 2)} ± se "
+                         f"{_fixed(diff['mean_points_diff_se'], 2)}, 95% CI "
+                         + (f"[{lo:.2f}, {hi:.2f}]" if math.isfinite(lo) and math.isfinite(hi) else "n/a")
+                         + (" (over pairs)" if dup else ""))
         if len(self.sides) > 2:  # (a draw is shared by the seats tied on top: each side counts its own)
             lines.append("draws by side: " + ", ".join(f"{s['side']}: {s['draws']:,}" for s in self.sides))
         lines.append("score = (wins + draws/2) / games" + (" (a side's own draws)" if len(self.sides) > 2 else "")
                      + "; " + (
-            "score CI and points se over pairs (paired design); sides are the policies of rotation 0, counted "
-            "wherever they sit"
+            "score CI and points se over pairs (paired design), win rate CI Wilson over games; sides are the "
+            "policies of rotation 0, counted wherever they sit"
             if dup else "score CI: Wilson 95%; seat 0 leads every deal (--duplicate rotates the seats)"))
         if dup:
             lines.append("by seat position, whatever policy sits there:")
@@ -591,6 +632,11 @@ def _rate(x: float) -> str:
     if not math.isfinite(x):
         return "n/a"
     return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
+
+
+def _num(x) -> float:
+    """``x`` as a float, NaN for None (a NaN that went through :meth:`Summary.to_dict`)."""
+    return float("nan") if x is None else float(x)
 
 
 def _fixed(x: float, digits: int) -> str:
