@@ -1280,7 +1280,10 @@ def deal_position(rules: Rules, seed: int, d: int) -> Position:
     seed : int
         Run seed, ``0 <= seed < 2**64`` (:func:`sim.batch.simulate`'s ``seed``).
     d : int
-        Deal number in the run, ``0 <= d < 2**64``.
+        Deal number in the run, ``0 <= d < 2**64``: the deal table's ``deal`` column, but with
+        ``duplicate`` its ``pair`` column (``deal`` then numbers the rows, ``pair * rotations +
+        rotation``; every rotation of a pair is this same deal, seat 0 leading, only the policies
+        moved).
 
     Returns
     -------

@@ -11,6 +11,11 @@ Faults found and pinned here:
   ``mean_points_diff_ci95`` (None with three players).
 - With ``duplicate`` the text summary said the score CI and the points' error are over pairs but not what
   the win rate's interval is over (the games): it now says so.
+
+Documentation: ``deal_position(rules, seed, d)`` said only "deal number in the run", and the README's recipe
+for grading a simulated deal said ``deal_position(rules, S, deal)``; with ``--duplicate`` the deal table's
+``deal`` column numbers rows (pair * rotations + rotation), so row 1 graded deal 1, another deal, and
+analyse_play refused its moves. Both now say to pass the ``pair`` column then.
 """
 import math
 from pathlib import Path
@@ -65,3 +70,15 @@ def test_points_difference_over_games_and_none_with_three_players():
     assert d3["mean_points_diff"] is None and d3["mean_points_diff_se"] is None
     assert d3["mean_points_diff_ci95"] is None and "points difference" not in str(r3.summary)
 
+
+def test_deal_position_of_a_duplicate_row_is_its_pair():
+    from solver.position import deal_position
+    f = _run(True, deals=3).frame
+    for _, row in f.iterrows():
+        p = str(deal_position(Rules(players=4), 7, int(row.pair)))
+        hands = "/".join(",".join(str(row[f"hand_{s}_{k}"]) for k in range(3)) for s in range(4))
+        assert f"hands={hands} " in p, (row.deal, p)
+    # the doc of d and the README's grading recipe say so
+    assert "``pair`` column" in deal_position.__doc__
+    readme = (ROOT / "README.md").read_text()
+    assert "with `--duplicate` its `pair` column" in readme
