@@ -3,7 +3,8 @@
 Kept light: names are re-exported lazily, so ``import solver`` loads nothing heavy
 (no numba compile) until a name is used.
 
-* :class:`Position` (``solver.position``) - parse/format/validate NOTATION.md positions.
+* :class:`Position` (``solver.position``) - parse/format/validate NOTATION.md positions;
+  :func:`deal_position` and :func:`deal_moves` - a simulated deal's start and its moves.
 * :func:`solve`, :func:`solve_many`, :func:`analyse_play`, :func:`release_workers`, :class:`SolveResult`
   (``solver.api``).
 * :func:`play_open_batch` (``solver.selfplay``) - both sides perfect, engine output arrays.
@@ -14,6 +15,8 @@ import importlib
 
 _EXPORTS = {
     "Position": "solver.position",
+    "deal_position": "solver.position",
+    "deal_moves": "solver.position",
     "solve": "solver.api",
     "solve_many": "solver.api",
     "analyse_play": "solver.api",

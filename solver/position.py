@@ -1324,3 +1324,80 @@ def deal_position(rules: Rules, seed: int, d: int) -> Position:
     ncards = rules.ncards
     return Position.make(rules, int(order[ncards - 1]), hl, [int(c) for c in order[3 * n:ncards - 1]],
                          removed=int(removed))
+
+
+def deal_moves(deals, tricks, deal: int) -> list:
+    """The moves of one simulated deal, in play order, for :func:`solver.api.analyse_play` (or
+    :meth:`Position.apply`) from its :func:`deal_position`: every trick's cards leader first, and
+    ``"swap"`` (an exchange, R7) just before the card of the seat that made it.
+
+    Parameters
+    ----------
+    deals : pandas.DataFrame
+        The deal table of the run (``SimResult.frame``, or ``brisca simulate --out``'s parquet read
+        with pandas); needs its ``deal``, ``exchanges`` and ``exchange{k}_seat``/``exchange{k}_trick``
+        columns.
+    tricks : pandas.DataFrame
+        The trick table of the same run (``SimResult.tricks``, ``--tricks``): ``deal``, ``trick``,
+        ``leader`` and ``card_0``... (play order: ``card_i`` is seat ``(leader + i) % players``).
+    deal : int
+        The deal table's ``deal`` value (with ``duplicate`` it numbers the rows; the deal dealt is
+        then the row's ``pair``, which :func:`deal_position` takes).
+
+    Returns
+    -------
+    list of str
+        Card strings (NOTATION.md) and ``"swap"``: every card in play (the deck less what R3 sets
+        aside: 40 with two players and ``spanish40``, 39 with three), plus one ``"swap"`` per exchange.
+
+    Raises
+    ------
+    ValueError
+        If a table lacks a column named above, ``deal`` is not one of the deal table's rows or has no
+        tricks in the trick table, or an exchange names a trick or seat the tricks do not have.
+
+    Examples
+    --------
+    >>> import sim
+    >>> from solver.api import analyse_play
+    >>> r = sim.simulate(sim.Rules(players=2), ["heuristic", "random"], deals=4, seed=7, tricks=True)
+    >>> moves = deal_moves(r.frame, r.tricks, 3)
+    >>> end = deal_position(sim.Rules(players=2), 7, 3)
+    >>> for m in moves:
+    ...     end = end.apply(m)
+    >>> end.points == tuple(r.frame.loc[3, ["points_0", "points_1"]])
+    True
+    """
+    for name, table, cols in (("deals", deals, ("deal", "exchanges")),
+                              ("tricks", tricks, ("deal", "trick", "leader"))):
+        missing = [c for c in cols if not hasattr(table, "columns") or c not in table.columns]
+        if missing:
+            raise ValueError(f"{name}: expected the {'deal' if name == 'deals' else 'trick'} table of a run "
+                             f"(a pandas DataFrame with columns {', '.join(cols)}), missing {', '.join(missing)}")
+    if isinstance(deal, bool) or not isinstance(deal, (int, np.integer)):
+        raise ValueError(f"deal must be an integer (the deal table's deal column), got {_show_value(deal)}")
+    row = deals[deals["deal"] == int(deal)]
+    if len(row) != 1:
+        raise ValueError(f"deal: {int(deal)} is {'not' if len(row) == 0 else 'more than once'} in the deal "
+                         "table")
+    row = row.iloc[0]
+    ts = tricks[tricks["deal"] == int(deal)].sort_values("trick")
+    if len(ts) == 0:
+        raise ValueError(f"deal: {int(deal)} has no tricks in the trick table (the run's --tricks table, "
+                         "or SimResult.tricks of tricks=True)")
+    cards = [c for c in ts.columns if c.startswith("card_")]
+    n = len(cards)
+    swaps = {}
+    for k in range(int(row["exchanges"])):
+        key = (int(row[f"exchange{k}_trick"]), int(row[f"exchange{k}_seat"]))
+        swaps[key] = swaps.get(key, 0) + 1
+    moves = []
+    for t in ts.itertuples(index=False):
+        t = t._asdict()
+        for i in range(n):
+            seat = (int(t["leader"]) + i) % n
+            moves += ["swap"] * swaps.pop((int(t["trick"]), seat), 0)
+            moves.append(str(t[f"card_{i}"]))
+    if swaps:
+        raise ValueError(f"deal: exchange at (trick, seat) {sorted(swaps)[0]} is in no trick of the trick table")
+    return moves
