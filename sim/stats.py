@@ -38,6 +38,10 @@ pair_score_ci95
 mean_points, mean_points_se
     Mean card points of the side (0-120 a deal) and its standard error
     (taking the games as independent, as ``score_ci95``).
+pair_win_rate_ci95
+    ``duplicate`` only: the same for the win rate (normal 95% interval of
+    the mean over pairs of the pair's win rate; ``win_rate_ci95`` stays the
+    games' Wilson interval).
 pair_mean_points_se
     ``duplicate`` only: the standard error of the mean points over pairs of
     the pair's mean points (the paired design; NaN with one pair), the one
@@ -203,6 +207,9 @@ class RunningStats:
         # per pair, p = sum over its rotations of the side's card points (pair mean points = p / R)
         self.pair_p = [0] * S
         self.pair_p2 = [0] * S
+        # per pair, w = the side's wins over its rotations (pair win rate = w / R)
+        self.pair_w = [0] * S
+        self.pair_w2 = [0] * S
 
     def copy(self) -> "RunningStats":
         """An independent copy (:func:`sim.batch.simulate` counts each chunk on a copy, so that an
@@ -277,6 +284,9 @@ class RunningStats:
             p = pts.astype(np.int64).reshape(npairs, R).sum(axis=1)
             self.pair_p[k] += int(p.sum())
             self.pair_p2[k] += int((p * p).sum())
+            wp = w.astype(np.int64).reshape(npairs, R).sum(axis=1)
+            self.pair_w[k] += int(wp.sum())
+            self.pair_w2[k] += int((wp * wp).sum())
 
     def summary(self, side_policies: list[str], *, distinct_deals: int, seconds: float, sim_seconds: float,
                 **extra) -> "Summary":
@@ -321,6 +331,10 @@ class RunningStats:
                                         else [0.0, 1.0])
                 # (the points' error over pairs too: over games, a one-deal run drawn 60-60 in both rotations
                 # printed "± se 0.00" beside its [0, 1] pair interval: break-it pass 38)
+                wm, wse = mean_se(self.pair_w[k] / self.rotations, self.pair_w2[k] / self.rotations ** 2,
+                                  self.pairs)
+                d["pair_win_rate_ci95"] = ([max(0.0, wm - Z95 * wse), min(1.0, wm + Z95 * wse)] if self.pairs > 1
+                                           else [0.0, 1.0])
                 d["pair_mean_points_se"] = mean_se(self.pair_p[k] / self.rotations,
                                                    self.pair_p2[k] / self.rotations ** 2, self.pairs)[1]
             sides.append(d)
@@ -379,7 +393,7 @@ class Summary:
         Per side: ``side``, ``seats``, ``policy``, ``games``, ``wins``,
         ``draws``, ``losses``, ``win_rate``, ``win_rate_ci95``, ``score``,
         ``score_ci95``, ``mean_points``, ``mean_points_se`` (and
-        ``pair_score_ci95`` and ``pair_mean_points_se`` with ``duplicate``).
+        ``pair_score_ci95``, ``pair_win_rate_ci95`` and ``pair_mean_points_se`` with ``duplicate``).
     positions : list of dict
         Per side of the table whatever policy sits there: ``side``, ``seats``,
         ``wins``, ``draws``, ``win_rate``, ``win_rate_ci95``, ``score``, ``score_ci95``
@@ -553,10 +567,12 @@ class Summary:
         rows = []
         for s in self.sides:
             ci = s["pair_score_ci95"] if dup else s["score_ci95"]
+            # (the win rate's over pairs too; a side dict made before 2026-12-07, eighth part: the games')
+            wci = s.get("pair_win_rate_ci95", s["win_rate_ci95"]) if dup else s["win_rate_ci95"]
             # (a side dict made before 2026-12-07, seventh part, has no pairs' error: the games' then)
             se = s.get("pair_mean_points_se", s["mean_points_se"]) if dup else s["mean_points_se"]
             rows.append([str(s["side"]), ",".join(map(str, s["seats"])), s["policy"], f"{s['wins']:,}",
-                         _fixed(s['win_rate'], 4), _ci(s["win_rate_ci95"]), _fixed(s['score'], 4), _ci(ci),
+                         _fixed(s['win_rate'], 4), _ci(wci), _fixed(s['score'], 4), _ci(ci),
                          _fixed(s['mean_points'], 2), _fixed(se, 2)])
         lines.extend(_grid(head, rows))
         lines.append("")
@@ -573,8 +589,8 @@ class Summary:
             lines.append("draws by side: " + ", ".join(f"{s['side']}: {s['draws']:,}" for s in self.sides))
         lines.append("score = (wins + draws/2) / games" + (" (a side's own draws)" if len(self.sides) > 2 else "")
                      + "; " + (
-            "score CI and points se over pairs (paired design), win rate CI Wilson over games; sides are the "
-            "policies of rotation 0, counted wherever they sit"
+            "win rate and score CIs and points se over pairs (paired design); sides are the policies of "
+            "rotation 0, counted wherever they sit"
             if dup else "score CI: Wilson 95%; seat 0 leads every deal (--duplicate rotates the seats)"))
         if dup:
             lines.append("by seat position, whatever policy sits there:")

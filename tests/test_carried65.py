@@ -66,3 +66,24 @@ def test_a_first_hidden_stock_solve_names_the_solver_too():
     assert _compiling_what(2, True, {(2, False), (2, True)}) == "the 2-player stock=? expectimax"
     assert _compiling_what(3, False, {(3, False)}) == "the 3- and 6-player solver"
     assert _compiling_what(4, True, {(4, True), (2, False)}) == "the 4-player stock=? expectimax (and the solver it calls)"
+
+
+def test_duplicate_win_rate_interval_over_pairs():
+    """User study 65 (left by it, mended here): with duplicate the score's interval was over the deal pairs and
+    the win rate's over games; ``pair_win_rate_ci95`` is the win rate's over pairs, and the table prints it."""
+    import math
+
+    import numpy as np
+
+    import sim
+    r = sim.simulate(sim.Rules(players=2), ["heuristic", "random"], deals=60, seed=5, duplicate=True)
+    f = r.frame
+    won = np.where(f["rotation"] == 0, f["winner"] == 0, f["winner"] == 1).astype(float)  # side 0's policy
+    per_pair = won.reshape(-1, 2).mean(axis=1)
+    m, se = per_pair.mean(), per_pair.std(ddof=1) / math.sqrt(len(per_pair))
+    side = r.summary.to_dict()["sides"][0]
+    assert side["win_rate"] == pytest.approx(m, abs=1e-12)
+    assert side["pair_win_rate_ci95"] == pytest.approx([m - 1.959963984540054 * se, m + 1.959963984540054 * se],
+                                                       rel=1e-9)
+    lo, hi = side["pair_win_rate_ci95"]
+    assert f"[{lo:.4f}, {hi:.4f}]" in str(r.summary) and side["win_rate_ci95"] != side["pair_win_rate_ci95"]

@@ -55,7 +55,7 @@ def test_points_difference_over_pairs_with_duplicate():
     lo, hi = d["mean_points_diff_ci95"]
     assert (f"points difference, side 0 - side 1: {mean:.2f} ± se {se:.2f}, 95% CI [{lo:.2f}, {hi:.2f}] "
             "(over pairs)") in text
-    assert "win rate CI Wilson over games" in text
+    assert "win rate and score CIs and points se over pairs (paired design)" in text
 
 
 def test_points_difference_over_games_and_none_with_three_players():
