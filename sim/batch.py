@@ -228,7 +228,8 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
     if isinstance(policies, str):
         policies = [policies]
     # (a generator too; b"random" was read as the names '114', '97', ...)
-    iterable = hasattr(policies, "__iter__") and not isinstance(policies, (bytes, bytearray))
+    iterable = hasattr(policies, "__iter__") and not isinstance(policies, (bytes, bytearray)) and not (
+        isinstance(policies, np.ndarray) and policies.ndim == 0)  # (a 0-d array: numpy's TypeError, break-it pass 40)
     why = sequence_problem(policies) if iterable else None  # (a set seated its names in hash order, a dict its
     if why:  # keys: break-it pass of 2026-12-06)
         raise ValueError(f"policies must be a name or a list of names in seat order, got a {type(policies).__name__} "

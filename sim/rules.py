@@ -130,7 +130,14 @@ class Rules:
         object.__setattr__(self, "players", int(self.players))
         if self.deck is None:
             object.__setattr__(self, "deck", _DEFAULT_DECK[self.players])
-        if self.deck not in DECKS:
+        # the names as plain str (numpy's str_ too); anything else refused by name (break-it pass 40: a 0-d
+        # array, np.array("none"), passed ``in`` by numpy's elementwise ==: deck= and remove= raised "unhashable
+        # type: 'numpy.ndarray'", exchange= was kept as an array, and the Rules could not be hashed)
+        for name in ("deck", "exchange", "exchange_condition", "endgame", "remove", "tie"):
+            value = getattr(self, name)
+            if isinstance(value, str) and type(value) is not str:
+                object.__setattr__(self, name, str(value))
+        if not isinstance(self.deck, str) or self.deck not in DECKS:
             raise ValueError(f"unknown deck {show_repr(self.deck)}: expected one of {', '.join(DECKS)}")
         if (self.players, self.deck) not in _ALLOWED:
             raise ValueError(f"deck {self.deck} cannot be played by {self.players} players (RULES R3)")
@@ -139,7 +146,7 @@ class Rules:
                                      ("endgame", self.endgame, ENDGAMES),
                                      ("remove", "2B" if self.remove is None else self.remove, REMOVES),
                                      ("tie", self.tie, TIES)):
-            if value not in allowed:
+            if not isinstance(value, str) or value not in allowed:
                 raise ValueError(f"unknown {name} {show_repr(value)}: expected one of {', '.join(allowed)}")
         if self.remove is not None and self.players != 3:
             raise ValueError(f"remove={self.remove} applies to 3 players only (RULES R3)")

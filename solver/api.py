@@ -574,7 +574,8 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     if isinstance(positions, (str, bytes, Position)):
         raise ValueError("positions: expected an iterable of positions, got a single "
                          f"{type(positions).__name__} (wrap it in a list)")
-    if not hasattr(positions, "__iter__"):
+    if not hasattr(positions, "__iter__") or (isinstance(positions, np.ndarray) and positions.ndim == 0):
+        # (a 0-d array, np.array(text): numpy's "iteration over a 0-d array", break-it pass 40)
         raise ValueError(f"positions: expected an iterable of positions, got {type(positions).__name__}")
     why = sequence_problem(positions, ordered=False)  # (a dict, a DataFrame: not its keys silently; a set is
     if why:  # taken, each result naming its position)
