@@ -17,6 +17,7 @@ three players the paranoid value (the two other seats together against it).
 from __future__ import annotations
 
 import decimal
+import itertools
 import numbers
 import threading
 import time
@@ -694,8 +695,12 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
     if why:  # column labels played, 2026-12-06)
         raise ValueError(f"moves: expected a sequence of moves{' in order' if why == ARBITRARY_ORDER else ''}, got a "
                          f"{type(moves).__name__} ({why}; pass a list)")
+    # at most the moves the deal has left (every card in hand or to draw, R7's two exchanges) and one more,
+    # whose error names it: range(10**9) or an endless generator was read whole first (break-it pass 40: a
+    # MemoryError, or the machine's memory)
+    most = sum(len(h) for h in pos.hands) + pos.left + 2 + 1
     try:
-        moves = list(moves)  # (a generator too)
+        moves = list(itertools.islice(moves, most))  # (a generator too)
     except TypeError:
         raise ValueError(f"moves: expected a sequence of moves, got {type(moves).__name__}") from None
     n = pos.rules.players

@@ -15,6 +15,10 @@ Faults found and fixed:
    aside, under ``remove=trump2``): a 3-player ``trump2`` position with the 11B set aside and the 2O in the
    stock was taken, a deal of 117 card points whose string (``played=``, empty) did not read back. A card
    that is not a 2 is refused now, naming ``removed``.
+4. ``solver.analyse_play`` read its ``moves`` whole before the first move was checked: ``range(10**9)`` raised
+   a bare MemoryError (under a 3 GB limit; the machine's memory without one), an endless generator never
+   returned. It reads at most the moves the deal has left (R7's two exchanges included) and one more, whose
+   error names it (``moves[11]: 3C: the deal is over``).
 
 What held: numpy integer, bool and float scalars, integer-valued floats, ``True``, None, bytes, strings with
 spaces or non-ASCII digits for every count, seed, seat, target and flag; 2**63 and 2**64 at every bound;
@@ -32,7 +36,7 @@ import sim
 from sim.batch import resolve_policies
 from sim.cards import card_id
 from sim.rules import Rules
-from solver import Position, solve_many
+from solver import Position, analyse_play, solve_many
 from solver.position import deal_position
 
 
@@ -78,3 +82,17 @@ def test_a_card_set_aside_at_the_deal_must_be_a_2():
     q = deal_position(rules, 1, 8)
     assert q.removed_hint >= 0 and q.removed[0] == q.removed_hint
     assert Position.make(rules, q.trump, q.hands, q.stock, removed=q.removed_hint) == q
+
+
+def test_analyse_play_reads_no_more_moves_than_the_deal_can_take():
+    text = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+    pv = ["2C", "2O", "10O", "3E", "6C", "12E", "5B", "7C", "4B", "12B", "3C"]  # (README: the whole deal)
+
+    def moves():  # the deal's 11 moves, and past its end as many as R7's two exchanges and one more
+        yield from pv
+        yield from ["3C"] * 3
+        raise AssertionError("a move read past what the deal can take")  # (range(10**9) was read whole)
+
+    with pytest.raises(ValueError, match=r"^moves\[11\]: 3C: the deal is over"):
+        analyse_play(text, moves())
+    assert analyse_play(text, iter(pv)) == [26] * 12
