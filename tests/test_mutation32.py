@@ -218,7 +218,7 @@ def test_bench_compile_child_records_own_seconds_and_status(tmp_path, monkeypatc
             time.sleep(0.02)
             with event.trigger_event("numba:compile",
                                      data={"dispatcher": types.SimpleNamespace(py_func=g), "args": "(b)"}):
-                time.sleep(0.3)
+                time.sleep(0.5)
         raise SystemExit(argv[0])
 
     monkeypatch.setattr(sim.cli, "main", fake_main)
@@ -231,7 +231,7 @@ def test_bench_compile_child_records_own_seconds_and_status(tmp_path, monkeypatc
             event.unregister(kind, lsn)
     rec = json.loads(ev.read_text())
     assert [r[1] for r in rec] == ["(b)", "(a)"] and rec[0][0].endswith(".g") and rec[1][0].endswith(".f")
-    assert rec[0][2] >= 0.29 and rec[1][2] < 0.2, rec
+    assert rec[0][2] >= 0.49 and rec[1][2] < 0.4, rec  # (0.02 s own, 0.52 s with the mutants: slack for load)
 
 
 def test_bench_compile_stage_child_environment_and_failure(tmp_path, monkeypatch):
