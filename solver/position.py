@@ -1062,7 +1062,7 @@ class Position:
             return "is in the stock"
         if mid in self.removed:
             return "was set aside at the deal (R3)"
-        if mid in self.played and mid not in self.unknown:
+        if mid in self.played:  # (an unknown card is in no finished trick: played given, or no unknown)
             return "has already been played"
         return ""
 

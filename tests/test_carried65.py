@@ -87,3 +87,23 @@ def test_duplicate_win_rate_interval_over_pairs():
                                                        rel=1e-9)
     lo, hi = side["pair_win_rate_ci95"]
     assert f"[{lo:.4f}, {hi:.4f}]" in str(r.summary) and side["win_rate_ci95"] != side["pair_win_rate_ci95"]
+
+
+def test_a_played_pinta_is_not_called_under_the_stock():
+    """Self-review mutation pass: the pinta once drawn and played is "already played", not "face up under the
+    stock" (the check of ``pinta_under`` dropped passed every test); a tab separates moves as a space does."""
+    p = Position.parse("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O "
+                       "points=62,17")
+    while p.trump not in p.played:  # (the stock drawn to its end, then the pinta 5B played)
+        legal = p.legal_moves()
+        p = p.apply(p.trump if p.trump in legal else legal[0])
+    assert not p.pinta_under and not p.is_terminal
+    assert "5B has already been played" in _msg(str(p), "5B")
+    assert _msg(OPEN, "10O\t3C").endswith("; moves are separated by commas: 10O,3C")
+
+
+def test_duplicate_one_pair_win_rate_interval_says_nothing():
+    import sim
+    side = sim.simulate(sim.Rules(players=2), ["heuristic", "random"], deals=1, seed=5,
+                        duplicate=True).summary.to_dict()["sides"][0]
+    assert side["pair_win_rate_ci95"] == [0.0, 1.0] == side["pair_score_ci95"]

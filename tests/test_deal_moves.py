@@ -72,3 +72,24 @@ def test_readme_grading_example(tmp_path, monkeypatch):
     _run_block(code, names)
     assert (names["values"][0], names["values"][-1]) == (51, 47)
     assert names["deals"].loc[0, "side_points_0"] == 47
+
+
+def test_odd_tables():
+    """Self-review mutation pass: the trick rows in any order, a deal twice in the deal table (two runs
+    concatenated), an exchange in a trick the trick table lacks, two exchanges of one seat in one trick."""
+    r = sim.simulate(sim.Rules(players=2), "heuristic", deals=6, seed=3, tricks=True)
+    f, t = r.frame, r.tricks
+    d = int(f.loc[f["exchanges"] > 0, "deal"].iloc[0])
+    moves = deal_moves(f, t, d)
+    assert deal_moves(f, t.sample(frac=1, random_state=0), d) == moves
+    with pytest.raises(ValueError, match=rf"^deal: {d} is more than once in the deal table$"):
+        deal_moves(pd.concat([f, f]), t, d)
+    row = f[f["deal"] == d].iloc[0]
+    k, s = int(row["exchange0_trick"]), int(row["exchange0_seat"])
+    with pytest.raises(ValueError, match=rf"^deal: exchange at \(trick, seat\) \({k}, {s}\) is in no trick"):
+        deal_moves(f, t[(t["deal"] != d) | (t["trick"] != k)], d)
+    g = f.copy()
+    g.loc[g["deal"] == d, ["exchanges", "exchange1_trick", "exchange1_seat"]] = [2, k, s]
+    twice = deal_moves(g, t, d)
+    i = moves.index("swap")
+    assert twice == moves[:i] + ["swap"] + moves[i:]
