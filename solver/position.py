@@ -1357,7 +1357,9 @@ def deal_moves(deals, tricks, deal: int) -> list:
     ------
     ValueError
         If a table lacks a column named above, ``deal`` is not one of the deal table's rows or has no
-        tricks in the trick table, or an exchange names a trick or seat the tricks do not have.
+        tricks in the trick table, its tricks are not numbered 0, 1, ... once each, as many as the deal
+        table's ``tricks_{s}`` count (a trick missing, or two runs' tables together), or an exchange
+        names a trick or seat the tricks do not have.
 
     Examples
     --------
@@ -1384,14 +1386,32 @@ def deal_moves(deals, tricks, deal: int) -> list:
         raise ValueError(f"deal: {int(deal)} is {'not' if len(row) == 0 else 'more than once'} in the deal "
                          "table")
     row = row.iloc[0]
-    ts = tricks[tricks["deal"] == int(deal)].sort_values("trick")
+    ts = tricks[tricks["deal"] == int(deal)]
+    # (by position, not sort_values: a table indexed by its own trick column, set_index(..., drop=False),
+    # raised pandas' "'trick' is both an index level and a column label": break-it pass 41)
+    ts = ts.iloc[np.argsort(ts["trick"].to_numpy(), kind="stable")]
     if len(ts) == 0:
         raise ValueError(f"deal: {int(deal)} has no tricks in the trick table (the run's --tricks table, "
                          "or SimResult.tricks of tricks=True)")
+    # every trick once, and as many as the deal table counts (tricks_{s}): a trick missing or twice gave
+    # a short or long list (a missing last trick was graded short by analyse_play; one missing before it
+    # failed at a later move, and two runs' trick tables concatenated gave every card twice: pass 41)
+    nums = [int(x) for x in ts["trick"]]
+    won = [c for c in deals.columns if re.fullmatch(r"tricks_\d+", str(c))]
+    total = sum(int(row[c]) for c in won) if won else len(nums)
+    if nums != list(range(total)):
+        raise ValueError(f"deal: {int(deal)}'s tricks in the trick table are not 0 to {total - 1} once each"
+                         f"{' (the deal table counts ' + str(total) + ')' if won else ''}: got "
+                         f"{len(nums)}, numbered {', '.join(map(str, nums[:30]))}{', ...' if len(nums) > 30 else ''} "
+                         "(a table filtered, or two runs' tables together?)")
     cards = [c for c in ts.columns if c.startswith("card_")]
     n = len(cards)
     swaps = {}
     for k in range(int(row["exchanges"])):
+        lack = [c for c in (f"exchange{k}_trick", f"exchange{k}_seat") if c not in deals.columns]
+        if lack:  # (a bare KeyError: pass 41)
+            raise ValueError(f"deals: deal {int(deal)} has {int(row['exchanges'])} exchange(s), but the table "
+                             f"lacks {', '.join(lack)}")
         key = (int(row[f"exchange{k}_trick"]), int(row[f"exchange{k}_seat"]))
         swaps[key] = swaps.get(key, 0) + 1
     moves = []
