@@ -1406,6 +1406,11 @@ def deal_moves(deals, tricks, deal: int) -> list:
                          "(a table filtered, or two runs' tables together?)")
     cards = [c for c in ts.columns if c.startswith("card_")]
     n = len(cards)
+    if n == 0 or (won and n != len(won)) or any(f"card_{i}" not in cards for i in range(n)):
+        # (a card column left out gave a seat's cards only, half a 2-player deal without a word: pass 41)
+        raise ValueError(f"tricks: expected card_0 to card_{len(won) - 1 if won else 'n'} (one a seat"
+                         f"{', as the deal table has ' + str(len(won)) if won else ''}), got "
+                         f"{', '.join(cards) or 'none'}")
     swaps = {}
     for k in range(int(row["exchanges"])):
         lack = [c for c in (f"exchange{k}_trick", f"exchange{k}_seat") if c not in deals.columns]

@@ -44,3 +44,10 @@ def test_exchange_columns_missing_is_named(run):
     with pytest.raises(ValueError, match=r"^deals: deal 3 has 1 exchange\(s\), but the table lacks "
                                          r"exchange0_trick, exchange0_seat$"):
         deal_moves(run.frame[["deal", "exchanges"]], run.tricks, 3)
+
+
+def test_card_column_left_out_is_refused(run):
+    # (card_1 left out gave seat 0's cards only, 20 of the 40, without a word)
+    with pytest.raises(ValueError, match=r"^tricks: expected card_0 to card_1 \(one a seat, as the deal table "
+                                         r"has 2\), got card_0$"):
+        deal_moves(run.frame, run.tricks[["deal", "trick", "leader", "card_0"]], 0)
