@@ -204,6 +204,9 @@ def _print_human(res, win=False, pos=None):
               f"  ({count_of(res.nodes, 'node')}, {res.ms:.1f} ms)")
         return
     whose = _side_text(pos) if pos is not None else ""
+    if pos is not None and pos.stock is None:
+        # stock=?: an expectation over the draw orders (user study 65b: the line read as exact points)
+        whose += ", expected over the stock's orders"
     print(f"value {_fmt_value(res.value)}{whose}  ({count_of(res.nodes, 'node')}, {res.ms:.1f} ms)")
     for m, v in res.moves.items():
         print(f"  {m:>5} {_fmt_value(v)}{'  *' if m in res.best else ''}")

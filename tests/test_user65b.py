@@ -1,0 +1,39 @@
+"""User study 65b (a puzzle author writing positions by hand).
+
+Faults found and pinned here:
+
+- With ``stock=?`` the text of ``brisca solve`` printed ``value 9.6333 for seat 1`` exactly as it prints an
+  exact value: nothing on the line said it is an expectation over the hidden draw orders (only ``--help``'s
+  epilog did), and with one face-down card left the expectation is a whole number (``value 22``), read as
+  exact card points. The line now says ``, expected over the stock's orders`` after whose value it is.
+"""
+from solver.api import SolveResult
+from solver.cli import _print_human
+from solver.position import Position
+
+PLAYED = ("3O,4O,5O,6O,7O,11O,12O,1C,4C,5C,10C,11C,12C,1E,2E,4E,5E,6E,7E,10E,11E,"
+          "1B,2B,3B,6B,7B,10B,11B")
+HIDDEN = ("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=? turn=1 trick=1O points=62,17 played=" + PLAYED)
+KNOWN = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+
+
+def _line(text, value, capsys):
+    pos = Position.parse(text)
+    _print_human(SolveResult(position=str(pos), value=value, nodes=1, ms=0.4), pos=pos)
+    return capsys.readouterr().out.splitlines()[1]
+
+
+def test_hidden_stock_value_says_it_is_an_expectation(capsys):
+    assert _line(HIDDEN, 9.633333, capsys) == \
+        "value 9.6333 for seat 1, expected over the stock's orders  (1 node, 0.4 ms)"
+    assert "expected over the stock's orders" in _line(HIDDEN, 22, capsys)  # a whole-number expectation too
+
+
+def test_known_stock_value_is_unchanged(capsys):
+    assert _line(KNOWN, 26, capsys) == "value 26 for seat 1  (1 node, 0.4 ms)"
+
+
+def test_readme_shows_the_expectation_line():
+    from pathlib import Path
+    text = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text().split())
+    assert "`value 9.6333 for seat 1, expected over the stock's orders`" in text
