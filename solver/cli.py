@@ -76,7 +76,9 @@ def register(subparsers) -> None:
             "stock=? hides the draw order (expectation over orders, at most 8 cards to draw); it needs "
             "played=... so that the face-down cards are known as a set; its value is an expectation, and no "
             "principal variation is printed (the draws are chance events: pv is [] in --json); with "
-            "--target/--win, reached says whether the expected points reach the target.",
+            "--target/--win, reached says whether the expected points reach the target. Only the stock may "
+            "be hidden: a hidden hand (hands=...? or ?, a seat's view in NOTATION.md) is refused, the solver "
+            "needing every hand.",
             "--file prints one JSON line per position (with \"line\"; a bad line gives {\"line\": n, "
             "\"position\": its text, \"error\": ...} and the others are still solved).",
             "Exit status: 0 ok; 1 some --file lines were invalid, or the output could not be written; 2 bad "

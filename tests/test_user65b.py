@@ -6,6 +6,8 @@ Faults found and pinned here:
   exact value: nothing on the line said it is an expectation over the hidden draw orders (only ``--help``'s
   epilog did), and with one face-down card left the expectation is a whole number (``value 22``), read as
   exact card points. The line now says ``, expected over the stock's orders`` after whose value it is.
+- ``brisca solve --help`` said what ``stock=?`` does but not that a hidden hand (NOTATION.md's
+  observations, ``hands=?``) is refused: it now says only the stock may be hidden.
 """
 from solver.api import SolveResult
 from solver.cli import _print_human
@@ -37,3 +39,15 @@ def test_readme_shows_the_expectation_line():
     from pathlib import Path
     text = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text().split())
     assert "`value 9.6333 for seat 1, expected over the stock's orders`" in text
+
+
+def test_solve_help_says_a_hidden_hand_is_refused(capsys):
+    """NOTATION.md writes a seat's view with hidden hands (``?``); ``brisca solve --help`` said only what
+    ``stock=?`` does, so a puzzle author found out that a hidden hand is refused by trying it."""
+    import pytest
+    from sim.cli import build_parser
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["solve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Only the stock may be hidden: a hidden hand (hands=...? or ?, a seat's view in NOTATION.md) " \
+           "is refused, the solver needing every hand." in text
