@@ -8,7 +8,14 @@ Faults found and pinned here:
   exact card points. The line now says ``, expected over the stock's orders`` after whose value it is.
 - ``brisca solve --help`` said what ``stock=?`` does but not that a hidden hand (NOTATION.md's
   observations, ``hands=?``) is refused: it now says only the stock may be hidden.
+- A card left out of ``played=`` (every card placed once) was blamed on the stock (``stock: 1 face-down
+  cards given, but ... leave 2``) or on the hands (``hands: seat 0 holds 2 cards, expected 3; ...``), which
+  count from ``played``: the author had to find which of the 40 cards it was. With every hand and the stock
+  known and at most 6 cards placed nowhere, these messages now name them (``placed nowhere: 2O (list it in
+  played= or the stock)``); ``1 face-down card`` in the singular.
 """
+import pytest
+
 from solver.api import SolveResult
 from solver.cli import _print_human
 from solver.position import Position
@@ -44,10 +51,49 @@ def test_readme_shows_the_expectation_line():
 def test_solve_help_says_a_hidden_hand_is_refused(capsys):
     """NOTATION.md writes a seat's view with hidden hands (``?``); ``brisca solve --help`` said only what
     ``stock=?`` does, so a puzzle author found out that a hidden hand is refused by trying it."""
-    import pytest
     from sim.cli import build_parser
     with pytest.raises(SystemExit):
         build_parser().parse_args(["solve", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "Only the stock may be hidden: a hidden hand (hands=...? or ?, a seat's view in NOTATION.md) " \
            "is refused, the solver needing every hand." in text
+
+
+DECK = [f"{r}{s}" for s in "OCEB" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
+
+
+def _played(*left_out):
+    """played= for the author's position below (hands 1O,3C,12E/3O,1C,5B, stock 7E, pinta 4O), less left_out."""
+    used = {"1O", "3C", "12E", "3O", "1C", "5B", "7E", "4O", *left_out}
+    return "played=" + ",".join(c for c in DECK if c not in used)
+
+
+@pytest.mark.parametrize("text, msg", [
+    ("players=2 trump=4O hands=1O,3C,12E/3O,1C,5B stock=7E turn=0 points=40,34 " + _played("2O"),
+     "stock: 1 face-down card given, but hands, trick and played (31 cards) and the pinta under the stock leave 2 "
+     "(with played given, every card of the deck is placed once); placed nowhere: 2O (list it in played= or the "
+     "stock)"),
+    # the endgame: the hands' count follows from played
+    ("players=2 trump=4O hands=1O,3C/3O,1C stock= turn=0 points=40,34 " + _played("2O", "6B") + ",4O,7E,5B,12E",
+     "hands: seat 0 holds 2 cards, expected 3; seat 1 holds 2 cards, expected 3; placed nowhere: 2O, 6B (list "
+     "them in played=, a hand or the stock)"),
+    ("players=2 trump=4O hands=1O,3C/3O,1C stock= turn=0 points=40,34 " + _played("6B") + ",4O,7E,5B,12E",
+     "hands: 5 cards are left for the hands but with 0 in the trick they do not split evenly among 2 seats (the "
+     "seats hold 2, 2: each holds the same number, so the hands hold a multiple of 2 cards, not 5); placed "
+     "nowhere: 6B (list it in played=, a hand or the stock)"),
+    # many cards left out: a sketch, not a typo; no list
+    ("players=2 trump=4O hands=1O,3C,12E/3O,1C,5B stock=7E turn=0 points=40,34 played=1B",
+     "stock: 1 face-down card given, but hands, trick and played (1 card) and the pinta under the stock leave 32 "
+     "(with played given, every card of the deck is placed once)"),
+])
+def test_a_card_left_out_of_played_is_named(text, msg):
+    with pytest.raises(ValueError) as e:
+        Position.parse(text)
+    assert str(e.value) == msg
+
+
+def test_stock_unknown_takes_the_unplaced_cards():
+    """With stock=? the cards placed nowhere are the face-down ones: still a valid position, nothing named."""
+    p = Position.parse("players=2 trump=4O hands=1O,3C,12E/3O,1C,5B stock=? turn=0 points=40,34 "
+                       + _played("2O", "6B"))
+    assert p.stock is None
