@@ -668,7 +668,6 @@ class Position:
         # every seat whose count is wrong, not only the first (seat 0 may be right, seat 1 not), hidden
         # hands ('?') included: (seat, message, whether the trick explains it) in seat order
         wrong = []
-
         for s in range(n):
             got = len(self.hands[s])
             if not self.hidden[s]:
