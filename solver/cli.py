@@ -212,8 +212,31 @@ def _print_human(res, win=False, pos=None):
     print(f"value {_fmt_value(res.value)}{whose}  ({count_of(res.nodes, 'node')}, {res.ms:.1f} ms)")
     for m, v in res.moves.items():
         print(f"  {m:>5} {_fmt_value(v)}{'  *' if m in res.best else ''}")
+    wins = _wins_text(res, pos)
+    if wins:
+        print(wins)
     if res.pv:
         print("pv " + " ".join(res.pv))
+
+
+def _wins_text(res, pos) -> str:
+    """The line of ``brisca solve``'s text output naming the moves that win the deal for the side to move
+    (61 card points or more, R8), two sides and a known stock only (with three players the most points win,
+    and a ``stock=?`` value is an expectation); ``""`` otherwise. User study 65b: checking that a puzzle has
+    exactly one winning move took a ``--play ... --win`` per move or sums by hand."""
+    if pos is None or pos.stock is None or pos.rules.sides != 2 or not res.moves:
+        return ""
+    r = pos.rules
+    held = sum(pos.points[s] for s in r.side_seats(r.side_of(pos.turn)))
+    if held >= 61:
+        return f"every move wins: the side already holds {held} card points (61 or more, R8)"
+    winning = [m for m, v in res.moves.items() if held + v >= 61]
+    if winning:
+        return (f"{'the move that wins' if len(winning) == 1 else 'moves that win'} (61 or more with the "
+                f"side's {held}, R8): {', '.join(winning)}")
+    top = held + max(res.moves.values())
+    return ("no move wins: at best a 60-60 draw (R8)" if top == 60
+            else f"no move wins: at best {top} of the 61 needed (the side holds {held}, R8)")
 
 
 #: The columns of every ``--out`` table with their arrow types (``SolveResult.to_dict``'s keys; every

@@ -198,7 +198,9 @@ def test_solve_human_output_without_pv_prints_no_pv_line(capsys):
     assert cli.main(["solve", "--no-pv", "--no-progress", EX]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == EX and lines[1].startswith("value 26 for seat 1  (")
-    assert [x.split() for x in lines[2:]] == [["2C", "26", "*"], ["10O", "18"], ["12E", "16"]]
+    assert [x.split() for x in lines[2:5]] == [["2C", "26", "*"], ["10O", "18"], ["12E", "16"]]
+    # (then, since 2026-12-07, eighth part, the line naming the moves that win, R8: none here)
+    assert lines[5:] == ["no move wins: at best 43 of the 61 needed (the side holds 17, R8)"]
 
 
 def test_solve_stdin_threads_reads_ahead_at_most_32_lines_a_thread(capsys, monkeypatch):

@@ -97,3 +97,23 @@ def test_stock_unknown_takes_the_unplaced_cards():
     p = Position.parse("players=2 trump=4O hands=1O,3C,12E/3O,1C,5B stock=? turn=0 points=40,34 "
                        + _played("2O", "6B"))
     assert p.stock is None
+
+
+def test_text_output_names_the_moves_that_win(capsys):
+    """User study 65b's first friction (mended after it): checking that a puzzle has exactly one winning move
+    took a ``--play M --win`` per move or sums by hand; the text output names the moves that win (61 or more
+    with the side's points, R8), two sides and a known stock only."""
+    from solver import cli
+
+    def text(pos):
+        assert cli.main(["solve", "--no-progress", pos]) == 0
+        return capsys.readouterr().out.splitlines()
+
+    out = text("players=2 trump=4O hands=1O,3C,12E/3O,1C,5B stock=7E turn=0 points=40,34")
+    assert out[-2] == "the move that wins (61 or more with the side's 40, R8): 12E" and out[-1].startswith("pv ")
+    out = text("players=4 trump=6C hands=11O/3O/1C,10O/3C,1O stock= turn=2 trick=12E,1E points=15,20,10,13")
+    assert "the move that wins (61 or more with the side's 25, R8): 1C" in out
+    out = text("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17")
+    assert "no move wins: at best 43 of the 61 needed (the side holds 17, R8)" in out
+    out = text("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=17,62")
+    assert out[2:] and "every move wins: the side already holds 62 card points (61 or more, R8)" in out
