@@ -1369,10 +1369,11 @@ def deal_moves(deals, tricks, deal: int) -> list:
     Raises
     ------
     ValueError
-        If a table lacks a column named above, ``deal`` is not one of the deal table's rows or has no
-        tricks in the trick table, its tricks are not numbered 0, 1, ... once each, as many as the deal
-        table's ``tricks_{s}`` count (a trick missing, or two runs' tables together), or an exchange
-        names a trick or seat the tricks do not have.
+        If a table lacks a column named above, ``deal`` is not an integer, is not one of the deal table's
+        rows or has no tricks in the trick table, its tricks are not numbered 0, 1, ... once each, as many
+        as the deal table's ``tricks_{s}`` count (a trick missing, or two runs' tables together), the card
+        columns are not ``card_0`` to ``card_{n-1}``, one a seat, or an exchange (R7) names a trick or seat
+        the tricks do not have.
 
     Examples
     --------
@@ -1417,7 +1418,7 @@ def deal_moves(deals, tricks, deal: int) -> list:
                          f"{' (the deal table counts ' + str(total) + ')' if won else ''}: got "
                          f"{len(nums)}, numbered {', '.join(map(str, nums[:30]))}{', ...' if len(nums) > 30 else ''} "
                          "(a table filtered, or two runs' tables together?)")
-    cards = [c for c in ts.columns if c.startswith("card_")]
+    cards = [c for c in ts.columns if isinstance(c, str) and c.startswith("card_")]  # (an int label: not a bare AttributeError)
     n = len(cards)
     if n == 0 or (won and n != len(won)) or any(f"card_{i}" not in cards for i in range(n)):
         # (a card column left out gave a seat's cards only, half a 2-player deal without a word: pass 41)
