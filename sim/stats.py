@@ -49,8 +49,9 @@ pair_mean_points_se
 mean_points_diff, mean_points_diff_se, mean_points_diff_ci95
     Two sides only (2, 4 and 6 players; None with three): side 0's mean
     points less side 1's, its standard error and its normal 95% interval.
-    The two sides' points add up to 120 every deal (R8), so the difference
-    is ``2 * mean_points - 120`` of side 0 and its error twice that side's
+    The two sides' points add up to 120 every deal (R8 counts points per
+    side; R2, R3: the cards in play hold 120), so the difference is
+    ``2 * mean_points - 120`` of side 0 and its error twice that side's
     (``pair_mean_points_se`` with ``duplicate``, else ``mean_points_se``):
     not ``sqrt(se0**2 + se1**2)``, which takes two perfectly anti-correlated
     figures as independent. The interval excludes 0 when the difference is
@@ -329,12 +330,13 @@ class RunningStats:
                 # one pair has no spread to estimate: say nothing rather than a zero-width interval
                 d["pair_score_ci95"] = ([max(0.0, pm - Z95 * pse), min(1.0, pm + Z95 * pse)] if self.pairs > 1
                                         else [0.0, 1.0])
-                # (the points' error over pairs too: over games, a one-deal run drawn 60-60 in both rotations
-                # printed "± se 0.00" beside its [0, 1] pair interval: break-it pass 38)
+                # (the win rate's interval over pairs too: user study 65)
                 wm, wse = mean_se(self.pair_w[k] / self.rotations, self.pair_w2[k] / self.rotations ** 2,
                                   self.pairs)
                 d["pair_win_rate_ci95"] = ([max(0.0, wm - Z95 * wse), min(1.0, wm + Z95 * wse)] if self.pairs > 1
                                            else [0.0, 1.0])
+                # (the points' error over pairs too: over games, a one-deal run drawn 60-60 in both rotations
+                # printed "± se 0.00" beside its [0, 1] pair interval: break-it pass 38)
                 d["pair_mean_points_se"] = mean_se(self.pair_p[k] / self.rotations,
                                                    self.pair_p2[k] / self.rotations ** 2, self.pairs)[1]
             sides.append(d)
@@ -465,7 +467,7 @@ class Summary:
         a, b = self.sides
         se = a.get("pair_mean_points_se", a["mean_points_se"]) if self.rotations > 1 else a["mean_points_se"]
         diff = _num(a["mean_points"]) - _num(b["mean_points"])
-        se = 2.0 * _num(se)  # (the sides' points sum to 120 every deal, R8)
+        se = 2.0 * _num(se)  # (the sides' points sum to 120 every deal: R8, and R2, R3 for the 120)
         return {"mean_points_diff": diff, "mean_points_diff_se": se,
                 "mean_points_diff_ci95": [diff - Z95 * se, diff + Z95 * se]}
 
