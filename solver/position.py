@@ -535,7 +535,7 @@ class Position:
         removed = _card_id(_integer(self.removed_hint, "removed"), "removed", none_ok=True)
         if removed >= 0 and CARD_RANK[removed] != 2:  # (R3 sets only a 2 aside; break-it pass 40: the 11B was
             # taken, a trump2 deal of 117 points whose string did not read back)
-            raise _err("removed", f"{format_card(removed)} is not a 2: remove=trump2 sets a 2 aside (RULES R3)")
+            raise _err("removed", f"{format_card(removed)} is not a 2: RULES R3 sets only a 2 aside")
         if removed >= 0 and CARD_RANK[removed] == 2 and CARD_SUIT[removed] == CARD_SUIT[trump]:
             removed = -1  # the usual R3 trump2 case, as parsed strings have it
         set_ = object.__setattr__
