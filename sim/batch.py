@@ -93,7 +93,7 @@ from typing import Mapping
 import numpy as np
 
 from .cards import CARD_NAMES, SUITS, show_input, show_repr
-from .checks import check_callable, check_flag, sequence_problem
+from .checks import check_callable, check_flag, is_iterable, sequence_problem
 from .rng import seed_bits
 from .rules import Rules
 from .stats import RunningStats, Summary
@@ -228,8 +228,7 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
     if isinstance(policies, str):
         policies = [policies]
     # (a generator too; b"random" was read as the names '114', '97', ...)
-    iterable = hasattr(policies, "__iter__") and not isinstance(policies, (bytes, bytearray)) and not (
-        isinstance(policies, np.ndarray) and policies.ndim == 0)  # (a 0-d array: numpy's TypeError, break-it pass 40)
+    iterable = is_iterable(policies) and not isinstance(policies, (bytes, bytearray))  # (a 0-d array: not)
     why = sequence_problem(policies) if iterable else None  # (a set seated its names in hash order, a dict its
     if why:  # keys: break-it pass of 2026-12-06)
         raise ValueError(f"policies must be a name or a list of names in seat order, got a {type(policies).__name__} "

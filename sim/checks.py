@@ -124,6 +124,27 @@ def check_callable(value, name: str):
     return value
 
 
+def is_iterable(value) -> bool:
+    """Whether ``value`` can be iterated: it has ``__iter__`` and is no numpy 0-d array (which has one but
+    raises numpy's "iteration over a 0-d array": break-it pass 40, where three callers each tested it).
+
+    Parameters
+    ----------
+    value : object
+        Anything given where an iterable is expected (policies, positions, a position's fields).
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> is_iterable(["random"]), is_iterable(np.array(["random"])), is_iterable(np.array("random"))
+    (True, True, False)
+    """
+    return hasattr(value, "__iter__") and not (isinstance(value, np.ndarray) and value.ndim == 0)
+
+
 def sequence_problem(value, ordered: bool = True) -> str | None:
     """Why ``value``, an iterable, cannot stand for a sequence of items, or None when it can.
 

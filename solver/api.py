@@ -28,7 +28,7 @@ import numpy as np
 from numba.core.compiler_lock import global_compiler_lock
 
 from sim.cards import format_card, show_input, show_repr
-from sim.checks import ARBITRARY_ORDER, check_flag, check_int, sequence_problem
+from sim.checks import ARBITRARY_ORDER, check_flag, check_int, is_iterable, sequence_problem
 from sim.threads import starting_threads
 
 from .position import Position
@@ -575,7 +575,7 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     if isinstance(positions, (str, bytes, Position)):
         raise ValueError("positions: expected an iterable of positions, got a single "
                          f"{type(positions).__name__} (wrap it in a list)")
-    if not hasattr(positions, "__iter__") or (isinstance(positions, np.ndarray) and positions.ndim == 0):
+    if not is_iterable(positions):
         # (a 0-d array, np.array(text): numpy's "iteration over a 0-d array", break-it pass 40)
         raise ValueError(f"positions: expected an iterable of positions, got {type(positions).__name__}")
     why = sequence_problem(positions, ordered=False)  # (a dict, a DataFrame: not its keys silently; a set is

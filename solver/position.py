@@ -30,7 +30,7 @@ import numpy as np
 
 from sim.cards import (CARD_POINTS, CARD_RANK, CARD_SUIT, DECKS, SWAP, card_id, deck_cards, format_card,
                        parse_card, printable, show_input, show_int, show_repr)
-from sim.checks import ARBITRARY_ORDER, check_flag, sequence_problem
+from sim.checks import ARBITRARY_ORDER, check_flag, is_iterable, sequence_problem
 from sim.rules import EXCHANGES, ENDGAMES, REMOVES, Rules
 
 #: Field order of the canonical string (NOTATION.md).
@@ -116,8 +116,7 @@ def _seq(value, fieldname: str, ordered: bool = True):
     ``played`` may be a set."""
     if type(value) is tuple:  # (the common case, a parsed position's fields: nothing to check)
         return value
-    if (isinstance(value, (str, bytes, bytearray, memoryview)) or not hasattr(value, "__iter__")
-            or (isinstance(value, np.ndarray) and value.ndim == 0)):  # (a 0-d array: numpy's TypeError)
+    if isinstance(value, (str, bytes, bytearray, memoryview)) or not is_iterable(value):  # (a 0-d array too)
         raise _err(fieldname, f"expected a sequence, got {type(value).__name__}")
     why = sequence_problem(value, ordered)  # (a pandas DataFrame too; a dict's keys keep their insertion order)
     if why:
