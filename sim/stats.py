@@ -289,6 +289,15 @@ class RunningStats:
             self.pair_w[k] += int(wp.sum())
             self.pair_w2[k] += int((wp * wp).sum())
 
+    def _pair_rate_ci95(self, total: int, total2: int, u: int) -> list:
+        """Normal 95% interval, clipped to [0, 1], of the mean over the pairs of a rate ``x / u`` whose
+        per-pair counts ``x`` sum to ``total`` (their squares to ``total2``); ``[0.0, 1.0]`` with one pair
+        or none, which have no spread to estimate (rather than a zero-width interval)."""
+        if self.pairs <= 1:
+            return [0.0, 1.0]
+        m, se = mean_se(total / u, total2 / (u * u), self.pairs)
+        return [max(0.0, m - Z95 * se), min(1.0, m + Z95 * se)]
+
     def summary(self, side_policies: list[str], *, distinct_deals: int, seconds: float, sim_seconds: float,
                 **extra) -> "Summary":
         """The :class:`Summary` of the rows added so far.
@@ -326,15 +335,9 @@ class RunningStats:
             }
             if self.rotations > 1:
                 u = 2 * self.rotations
-                pm, pse = mean_se(self.pair_q[k] / u, self.pair_q2[k] / (u * u), self.pairs)
-                # one pair has no spread to estimate: say nothing rather than a zero-width interval
-                d["pair_score_ci95"] = ([max(0.0, pm - Z95 * pse), min(1.0, pm + Z95 * pse)] if self.pairs > 1
-                                        else [0.0, 1.0])
+                d["pair_score_ci95"] = self._pair_rate_ci95(self.pair_q[k], self.pair_q2[k], u)
                 # (the win rate's interval over pairs too: user study 65)
-                wm, wse = mean_se(self.pair_w[k] / self.rotations, self.pair_w2[k] / self.rotations ** 2,
-                                  self.pairs)
-                d["pair_win_rate_ci95"] = ([max(0.0, wm - Z95 * wse), min(1.0, wm + Z95 * wse)] if self.pairs > 1
-                                           else [0.0, 1.0])
+                d["pair_win_rate_ci95"] = self._pair_rate_ci95(self.pair_w[k], self.pair_w2[k], self.rotations)
                 # (the points' error over pairs too: over games, a one-deal run drawn 60-60 in both rotations
                 # printed "± se 0.00" beside its [0, 1] pair interval: break-it pass 38)
                 d["pair_mean_points_se"] = mean_se(self.pair_p[k] / self.rotations,
