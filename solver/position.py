@@ -227,12 +227,13 @@ def _raw_fields(text: str) -> dict:
     written), else a ValueError: a token without ``=`` or a key (``position: ...``), an unknown field
     (named by the field), a field given twice."""
     raw = {}
+    spelt = {}  # key -> the key as written (user study 65b: Turn=0 beside turn= said only "turn: given twice")
     prev = None  # (key, value) of the field before: a space inside a value splits it (user study 64b)
     for tok in text.split():
         if "=" not in tok:
             raise _err("position", f"{show_input(tok)} is not a key=value field{_space_hint(tok, prev)}")
-        key, _, val = tok.partition("=")
-        key = key.lower()
+        written, _, val = tok.partition("=")
+        key = written.lower()
         if key == "":
             raise _err("position", f"{show_input(tok)} has no field name before '='")
         if key not in FIELDS:
@@ -241,8 +242,11 @@ def _raw_fields(text: str) -> dict:
             raise _err(printable(key) if len(key) <= 40 else show_input(key),
                        f"unknown field (expected one of {', '.join(FIELDS)})")
         if key in raw:
-            raise _err(key, "given twice")
+            both = "" if spelt[key] == written else (f" (as {printable(spelt[key])}= and {printable(written)}=: "
+                                                    "field names are case-insensitive)")
+            raise _err(key, "given twice" + both)
         raw[key] = val
+        spelt[key] = written
         prev = (key, val)
     return raw
 

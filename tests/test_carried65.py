@@ -107,3 +107,12 @@ def test_duplicate_one_pair_win_rate_interval_says_nothing():
     side = sim.simulate(sim.Rules(players=2), ["heuristic", "random"], deals=1, seed=5,
                         duplicate=True).summary.to_dict()["sides"][0]
     assert side["pair_win_rate_ci95"] == [0.0, 1.0] == side["pair_score_ci95"]
+
+
+def test_a_field_given_twice_in_two_cases_says_names_are_case_insensitive():
+    """User study 65b: ``Turn=0`` beside ``turn=1`` said only "turn: given twice"."""
+    with pytest.raises(ValueError, match=r"^turn: given twice \(as turn= and Turn=: field names are "
+                                         r"case-insensitive\)$"):
+        Position.parse(OPEN.replace("turn=1", "turn=1 Turn=0"))
+    with pytest.raises(ValueError, match=r"^turn: given twice$"):
+        Position.parse(OPEN.replace("turn=1", "turn=1 turn=0"))
