@@ -117,3 +117,17 @@ def test_text_output_names_the_moves_that_win(capsys):
     assert "no move wins: at best 43 of the 61 needed (the side holds 17, R8)" in out
     out = text("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=17,62")
     assert out[2:] and "every move wins: the side already holds 62 card points (61 or more, R8)" in out
+
+
+def test_text_output_moves_that_win_plural_and_a_draw_at_best(capsys):
+    """The two other forms of the line: several moves win; the best is a 60-60 draw (R8)."""
+    from solver import cli
+
+    def text(pos):
+        assert cli.main(["solve", "--no-progress", pos]) == 0
+        return capsys.readouterr().out.splitlines()
+
+    assert "moves that win (61 or more with the side's 50, R8): 6O, 2C, 11E" in text(
+        "players=2 trump=6B hands=4E,1O/6O,2C,11E stock=3C,11B,4B turn=1 trick=7O points=43,50")
+    assert "no move wins: at best a 60-60 draw (R8)" in text(
+        "players=2 trump=1B hands=5B,7B/1E,5O,1B stock= turn=1 trick=6O points=49,49")
