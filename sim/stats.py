@@ -546,7 +546,8 @@ class Summary:
             Lines joined by ``\\n``, no trailing newline: the rules (when :attr:`extra` has them), the run
             (deals, seed, threads), the times (s) and the rate (deals/s, compile excluded), a table of
             the sides (wins, win rate and score with 95% intervals, mean card points and its standard
-            error), draws and capotes (R8), with two sides the difference of their mean points (its
+            error), draws and capotes (R8) with their rates' Wilson 95% intervals (over the deal pairs with
+            ``duplicate``, as ``draw_rate_ci95`` and ``capote_rate_ci95``), with two sides the difference of their mean points (its
             standard error and 95% interval: :attr:`points_diff`), and the files written.
         """
         ex = self.extra
@@ -581,8 +582,12 @@ class Summary:
                          _fixed(s['mean_points'], 2), _fixed(se, 2)])
         lines.extend(_grid(head, rows))
         lines.append("")
-        lines.append(f"draws: {self.draws:,} ({_fixed(self.draw_rate, 4)})   capotes: {self.capotes:,}"
-                     f" ({_small_rate(self.capote_rate)})")
+        # (user study 65c: the capote and draw rates' intervals were in --json only, so "capotes: 0" over
+        # 200,000 deals printed no bound on how rare a capote is; over pairs with duplicate, as in --json)
+        lines.append(f"draws: {self.draws:,} ({_fixed(self.draw_rate, 4)})"
+                     + _rate_ci_text(self._rate_ci95(self.draws), self.draw_rate, lambda x: _fixed(x, 4))
+                     + f"   capotes: {self.capotes:,} ({_small_rate(self.capote_rate)})"
+                     + _rate_ci_text(self._rate_ci95(self.capotes), self.capote_rate, _small_rate))
         diff = self.points_diff
         if diff is not None:  # (user study 65: the difference's error is not the two errors combined)
             lo, hi = diff["mean_points_diff_ci95"]
@@ -638,6 +643,15 @@ def _rules_line(rules: dict) -> str:
         line += (f", tie {rules['tie']} (R8: a replay and a double deal are match play, R10; each 60-60 deal is "
                  "counted here as a draw)")
     return line
+
+
+def _rate_ci_text(ci, rate: float, fmt) -> str:
+    """`` 95% CI [lo, hi]`` after a draw or capote rate (bounds written by ``fmt``), or nothing when the rate
+    is ``n/a`` (no deals)."""
+    lo, hi = ci
+    if not (math.isfinite(rate) and math.isfinite(lo) and math.isfinite(hi)):
+        return ""
+    return f" 95% CI [{fmt(lo)}, {fmt(hi)}]"
 
 
 def _small_rate(x: float) -> str:
