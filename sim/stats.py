@@ -56,6 +56,12 @@ mean_points_diff, mean_points_diff_se, mean_points_diff_ci95
     not ``sqrt(se0**2 + se1**2)``, which takes two perfectly anti-correlated
     figures as independent. The interval excludes 0 when the difference is
     significant at 5%.
+mean_margin, mean_margin_se, mean_margin_ci95
+    Two sides only (None with three): the mean over deals of the margin
+    ``|side 0 - side 1|`` in card points (the winner's points less the
+    loser's; a 60-60 draw counts 0), its standard error (over the deal
+    pairs with ``duplicate``, a pair's rotations not being independent)
+    and its normal 95% interval: the text summary's ``margin`` line.
 """
 from __future__ import annotations
 
@@ -211,6 +217,9 @@ class RunningStats:
         # per pair, w = the side's wins over its rotations (pair win rate = w / R)
         self.pair_w = [0] * S
         self.pair_w2 = [0] * S
+        # two sides: per pair, g = sum over its rotations of the margin |side 0 - side 1| (user study 65c)
+        self.margin_p = 0
+        self.margin_p2 = 0
 
     def copy(self) -> "RunningStats":
         """An independent copy (:func:`sim.batch.simulate` counts each chunk on a copy, so that an
@@ -288,6 +297,10 @@ class RunningStats:
             wp = w.astype(np.int64).reshape(npairs, R).sum(axis=1)
             self.pair_w[k] += int(wp.sum())
             self.pair_w2[k] += int((wp * wp).sum())
+        if S == 2:
+            g = np.abs(sp[:, 0] - sp[:, 1]).reshape(npairs, R).sum(axis=1)
+            self.margin_p += int(g.sum())
+            self.margin_p2 += int((g * g).sum())
 
     def _pair_rate_ci95(self, total: int, total2: int, u: int) -> list:
         """Normal 95% interval, clipped to [0, 1], of the mean over the pairs of a rate ``x / u`` whose
@@ -354,9 +367,14 @@ class RunningStats:
                 # (score too, the seat-fair first-lead score: new-user pass of 2026-12-06, sixth part)
                 **_rates(wins, draws, n, self.pos_pts[j], self.pos_pts2[j]),
             })
+        margin = None
+        if S == 2:  # (user study 65c: the margin of victory had to be computed from the parquet)
+            mean, se = mean_se(self.margin_p / self.rotations, self.margin_p2 / self.rotations ** 2, self.pairs)
+            margin = {"mean_margin": mean, "mean_margin_se": se,
+                      "mean_margin_ci95": [mean - Z95 * se, mean + Z95 * se]}
         return Summary(deals=n, distinct_deals=distinct_deals, rotations=self.rotations, seconds=seconds,
                        sim_seconds=sim_seconds, sides=sides, positions=positions, draws=self.draws,
-                       capotes=self.capotes, extra=dict(extra))
+                       capotes=self.capotes, extra=dict(extra), margin=margin)
 
     def _seats(self, k: int) -> list[int]:
         """The seats of side ``k`` of the table (R3: ``s % sides == k``)."""
@@ -407,6 +425,11 @@ class Summary:
         Deals drawn (winner -1) and deals where one side took all 120 points (R8).
     extra : dict
         Run description (rules, policies, seed, threads, output paths).
+    margin : dict or None
+        Two sides only: ``mean_margin``, the mean margin of a deal in card points, ``|side 0 - side 1|``
+        (the winner's points less the loser's; a 60-60 draw 0), ``mean_margin_se`` its standard error (over
+        the deal pairs with ``duplicate``) and ``mean_margin_ci95`` its normal 95% interval; None with
+        three sides (and in a summary made without it).
     """
 
     deals: int
@@ -419,6 +442,7 @@ class Summary:
     draws: int
     capotes: int
     extra: dict = field(default_factory=dict)
+    margin: dict | None = None
 
     @property
     def deals_per_s(self) -> float:
@@ -499,7 +523,8 @@ class Summary:
             over the deal pairs, a pair's rotations not being independent), ``capotes, capote_rate,
             capote_rate_ci95`` (the same; with no capote seen, its upper end bounds the rate),
             ``positions``, ``mean_points_diff, mean_points_diff_se, mean_points_diff_ci95``
-            (:attr:`points_diff`; None with three sides), then :attr:`extra`'s keys (a key of
+            (:attr:`points_diff`; None with three sides), ``mean_margin, mean_margin_se, mean_margin_ci95``
+            (:attr:`margin`, the mean of ``|side 0 - side 1|``; None with three sides), then :attr:`extra`'s keys (a key of
             :attr:`extra` with one of those names replaces its value).
         """
         d = {
@@ -520,6 +545,7 @@ class Summary:
         }
         d.update(self.points_diff or dict.fromkeys(("mean_points_diff", "mean_points_diff_se",
                                                      "mean_points_diff_ci95")))
+        d.update(self.margin or dict.fromkeys(("mean_margin", "mean_margin_se", "mean_margin_ci95")))
         d.update(self.extra)
         return _finite(d)
 
@@ -594,6 +620,14 @@ class Summary:
             lines.append(f"points difference, side 0 - side 1: {_fixed(diff['mean_points_diff'], 2)} ± se "
                          f"{_fixed(diff['mean_points_diff_se'], 2)}, 95% CI "
                          + (f"[{lo:.2f}, {hi:.2f}]" if math.isfinite(lo) and math.isfinite(hi) else "n/a")
+                         + (" (over pairs)" if dup else ""))
+        mg = self.margin
+        if mg is not None:  # (user study 65c: the margin of victory, a teacher's first question about decks)
+            lo, hi = mg["mean_margin_ci95"]
+            lines.append(f"margin, winner - loser (a draw 0): {_fixed(_num(mg['mean_margin']), 2)} ± se "
+                         f"{_fixed(_num(mg['mean_margin_se']), 2)}, 95% CI "
+                         + (f"[{_num(lo):.2f}, {_num(hi):.2f}]" if math.isfinite(_num(lo)) and math.isfinite(_num(hi))
+                            else "n/a")
                          + (" (over pairs)" if dup else ""))
         if len(self.sides) > 2:  # (a draw is shared by the seats tied on top: each side counts its own)
             lines.append("draws by side: " + ", ".join(f"{s['side']}: {s['draws']:,}" for s in self.sides))

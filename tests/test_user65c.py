@@ -5,9 +5,15 @@ the trump exchange (R7), capotes and the decks' margins, the R9 endgame obligati
   bound on how rare a capote (R8) is; the Wilson intervals of the capote and draw rates were in ``--json``
   only (``capote_rate_ci95``, ``draw_rate_ci95``). The ``draws:`` line now prints each rate's 95% interval,
   the same as the JSON's (over the deal pairs with ``duplicate``).
+- "How does the deck change the mean margin of victory?" had no figure: the summary gives side 0's mean
+  points less side 1's (the first lead's worth), not the winner's margin, which had to be computed from the
+  parquet. With two sides the summary now has ``mean_margin`` (the mean of ``|side 0 - side 1|``, a draw 0),
+  ``mean_margin_se`` (over pairs with ``duplicate``) and ``mean_margin_ci95``, printed as a ``margin`` line.
 
 Lean: summaries of hand-made rows (no engine run).
 """
+import math
+
 import numpy as np
 import pytest
 
@@ -35,3 +41,30 @@ def test_text_summary_prints_the_capote_and_draw_intervals():
     d = s.to_dict()
     assert d["capote_rate_ci95"] == pytest.approx([lo, hi]) and d["draw_rate_ci95"] == pytest.approx([dlo, dhi])
 
+
+def test_margin_of_victory_is_in_the_summary():
+    rows = [[120, 0], [70, 50], [30, 90], [60, 60]]
+    s = _summary(rows, [0, 0, 1, -1])
+    d = s.to_dict()
+    m = np.array([120, 20, 60, 0], float)
+    assert d["mean_margin"] == pytest.approx(m.mean())
+    assert d["mean_margin_se"] == pytest.approx(m.std(ddof=1) / math.sqrt(4))
+    lo, hi = d["mean_margin_ci95"]
+    assert lo < m.mean() < hi
+    assert f"margin, winner - loser (a draw 0): {m.mean():.2f} ± se {d['mean_margin_se']:.2f}" in s.format_table()
+
+
+def test_margin_error_is_over_pairs_with_duplicate():
+    # two pairs: the same margins in both rotations of a pair
+    s = _summary([[80, 40], [40, 80], [60, 60], [60, 60]], [0, 1, -1, -1], rotations=2)
+    d = s.to_dict()
+    assert d["mean_margin"] == pytest.approx(20.0)
+    assert d["mean_margin_se"] == pytest.approx(np.std([40, 0], ddof=1) / math.sqrt(2))
+    assert "(over pairs)" in [ln for ln in s.format_table().splitlines() if ln.startswith("margin")][0]
+
+
+def test_no_margin_with_three_sides():
+    s = _summary([[70, 30, 20], [40, 40, 40]], [0, -1])
+    d = s.to_dict()
+    assert d["mean_margin"] is None and d["mean_margin_ci95"] is None
+    assert "margin" not in s.format_table()
