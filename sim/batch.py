@@ -14,7 +14,10 @@ policy of seat ``(s + k) % players``, so every side's policies sit once on
 every side of the table, RULES R3); row ``r`` is deal ``r // rotations``,
 rotation ``r % rotations``, and ``deals`` counts distinct deals
 (``deals * rotations`` rows). Deal ``d`` of seed ``s`` is the same shuffle,
-played the same way, whatever the thread count and the chunk size.
+played the same way, whatever the thread count and the chunk size; and the same
+shuffle (hands, pinta and stock as dealt) whatever the policies, ``exchange``,
+``exchange_condition`` and ``endgame`` (the same players, deck and ``remove``),
+so two runs of one seed compare rule variants or policies deal by deal.
 
 Parquet: the deal table (``out``), one row per row played
 ---------------------------------------------------------
