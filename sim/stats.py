@@ -369,7 +369,8 @@ class RunningStats:
             })
         margin = None
         if S == 2:  # (user study 65c: the margin of victory had to be computed from the parquet)
-            mean, se = mean_se(self.margin_p / self.rotations, self.margin_p2 / self.rotations ** 2, self.pairs)
+            mean, se = mean_se(self.margin_p / self.rotations, self.margin_p2 / self.rotations ** 2,
+                               self.pairs)
             margin = {"mean_margin": mean, "mean_margin_se": se,
                       "mean_margin_ci95": [mean - Z95 * se, mean + Z95 * se]}
         return Summary(deals=n, distinct_deals=distinct_deals, rotations=self.rotations, seconds=seconds,
@@ -523,9 +524,9 @@ class Summary:
             over the deal pairs, a pair's rotations not being independent), ``capotes, capote_rate,
             capote_rate_ci95`` (the same; with no capote seen, its upper end bounds the rate),
             ``positions``, ``mean_points_diff, mean_points_diff_se, mean_points_diff_ci95``
-            (:attr:`points_diff`; None with three sides), ``mean_margin, mean_margin_se, mean_margin_ci95``
-            (:attr:`margin`, the mean of ``|side 0 - side 1|``; None with three sides), then :attr:`extra`'s keys (a key of
-            :attr:`extra` with one of those names replaces its value).
+            (:attr:`points_diff`; None with three sides), ``mean_margin, mean_margin_se,
+            mean_margin_ci95`` (:attr:`margin`, the mean of ``|side 0 - side 1|``; None with three sides),
+            then :attr:`extra`'s keys (a key of :attr:`extra` with one of those names replaces its value).
         """
         d = {
             "deals": self.deals,
@@ -573,8 +574,9 @@ class Summary:
             (deals, seed, threads), the times (s) and the rate (deals/s, compile excluded), a table of
             the sides (wins, win rate and score with 95% intervals, mean card points and its standard
             error), draws and capotes (R8) with their rates' Wilson 95% intervals (over the deal pairs with
-            ``duplicate``, as ``draw_rate_ci95`` and ``capote_rate_ci95``), with two sides the difference of their mean points (its
-            standard error and 95% interval: :attr:`points_diff`), and the files written.
+            ``duplicate``, as ``draw_rate_ci95`` and ``capote_rate_ci95``), with two sides the difference of
+            their mean points (its standard error and 95% interval: :attr:`points_diff`) and the mean margin
+            (:attr:`margin`), and the files written.
         """
         ex = self.extra
         lines = []
@@ -624,10 +626,10 @@ class Summary:
         mg = self.margin
         if mg is not None:  # (user study 65c: the margin of victory, a teacher's first question about decks)
             lo, hi = mg["mean_margin_ci95"]
+            lo, hi = _num(lo), _num(hi)
             lines.append(f"margin, winner - loser (a draw 0): {_fixed(_num(mg['mean_margin']), 2)} ± se "
                          f"{_fixed(_num(mg['mean_margin_se']), 2)}, 95% CI "
-                         + (f"[{_num(lo):.2f}, {_num(hi):.2f}]" if math.isfinite(_num(lo)) and math.isfinite(_num(hi))
-                            else "n/a")
+                         + (f"[{lo:.2f}, {hi:.2f}]" if math.isfinite(lo) and math.isfinite(hi) else "n/a")
                          + (" (over pairs)" if dup else ""))
         if len(self.sides) > 2:  # (a draw is shared by the seats tied on top: each side counts its own)
             lines.append("draws by side: " + ", ".join(f"{s['side']}: {s['draws']:,}" for s in self.sides))
