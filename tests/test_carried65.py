@@ -116,3 +116,16 @@ def test_a_field_given_twice_in_two_cases_says_names_are_case_insensitive():
         Position.parse(OPEN.replace("turn=1", "turn=1 Turn=0"))
     with pytest.raises(ValueError, match=r"^turn: given twice$"):
         Position.parse(OPEN.replace("turn=1", "turn=1 turn=0"))
+
+
+def test_readme_names_the_interval_helpers_as_they_are():
+    """User study 65c wrote its own Wilson function before finding ``sim.stats.wilson_interval``; the README
+    names both helpers with their parameters as the code has them."""
+    import inspect
+    import os
+
+    from sim import stats
+    readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md")).read()
+    for name in ("wilson_interval", "mean_se"):
+        params = [p for p in inspect.signature(getattr(stats, name)).parameters if p != "z"]
+        assert f"`sim.stats.{name}({', '.join(params)})`" in " ".join(readme.split()), name
