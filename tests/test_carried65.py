@@ -129,3 +129,19 @@ def test_readme_names_the_interval_helpers_as_they_are():
     for name in ("wilson_interval", "mean_se"):
         params = [p for p in inspect.signature(getattr(stats, name)).parameters if p != "z"]
         assert f"`sim.stats.{name}({', '.join(params)})`" in " ".join(readme.split()), name
+
+
+def test_readme_paired_comparison_of_two_runs(tmp_path, monkeypatch):
+    """User study 65c: comparing two rule variants deal by deal had no recipe; the README's block, after the
+    two commands its comments give, prints what its comment says (R9's arrastre against free play)."""
+    import re
+
+    from conftest import run_main
+    from test_docs import _readme_block, _run_block
+    code = _readme_block("Two runs of one seed deal the same cards")
+    monkeypatch.chdir(tmp_path)
+    for cmd in re.findall(r"^# (?:after|and): +brisca (simulate .*)$", code, re.M):
+        assert run_main(cmd.split()) == 0
+    out = _run_block(code).strip()
+    said = re.search(r"# (0\.\d\d ± se 0\.\d\d); (\d\.\d\d%) of deals", code).groups()
+    assert out == f"seat 0's points, arrastre - free: {said[0]}; winner changed in {said[1]} of deals", out
