@@ -493,7 +493,7 @@ class Summary:
         if len(self.sides) != 2:
             return None
         a, b = self.sides
-        se = a.get("pair_mean_points_se", a["mean_points_se"]) if self.rotations > 1 else a["mean_points_se"]
+        se = _points_se(a, self.rotations > 1)
         diff = _num(a["mean_points"]) - _num(b["mean_points"])
         se = 2.0 * _num(se)  # (the sides' points sum to 120 every deal: R8, and R2, R3 for the 120)
         return {"mean_points_diff": diff, "mean_points_diff_se": se,
@@ -603,8 +603,7 @@ class Summary:
             ci = s["pair_score_ci95"] if dup else s["score_ci95"]
             # (the win rate's over pairs too; a side dict made before 2026-12-07, eighth part: the games')
             wci = s.get("pair_win_rate_ci95", s["win_rate_ci95"]) if dup else s["win_rate_ci95"]
-            # (a side dict made before 2026-12-07, seventh part, has no pairs' error: the games' then)
-            se = s.get("pair_mean_points_se", s["mean_points_se"]) if dup else s["mean_points_se"]
+            se = _points_se(s, dup)
             rows.append([str(s["side"]), ",".join(map(str, s["seats"])), s["policy"], f"{s['wins']:,}",
                          _fixed(s['win_rate'], 4), _ci(wci), _fixed(s['score'], 4), _ci(ci),
                          _fixed(s['mean_points'], 2), _fixed(se, 2)])
@@ -703,6 +702,13 @@ def _rate(x: float) -> str:
     if not math.isfinite(x):
         return "n/a"
     return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
+
+
+def _points_se(side: dict, dup: bool) -> float:
+    """The standard error of a side's mean points the summary prints (card points): over the deal pairs
+    with ``duplicate`` (``pair_mean_points_se``), else over games; a side dict made before 2026-12-07,
+    seventh part, has no pairs' error: the games' then."""
+    return side.get("pair_mean_points_se", side["mean_points_se"]) if dup else side["mean_points_se"]
 
 
 def _num(x) -> float:

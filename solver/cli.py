@@ -226,8 +226,7 @@ def _wins_text(res, pos) -> str:
     exactly one winning move took a ``--play ... --win`` per move or sums by hand."""
     if pos is None or pos.stock is None or pos.rules.sides != 2 or not res.moves:
         return ""
-    r = pos.rules
-    held = sum(pos.points[s] for s in r.side_seats(r.side_of(pos.turn)))
+    held = pos.side_points(pos.turn)
     if held >= 61:
         return f"every move wins: the side already holds {held} card points (61 or more, R8)"
     winning = [m for m, v in res.moves.items() if held + v >= 61]
