@@ -230,6 +230,11 @@ class SolveResult:
         Every legal move (card string or ``swap``) and its value, best first (empty in target mode).
     best : list of str
         The moves that reach ``value`` (empty with ``moves=False`` and in target mode).
+    wins : list of str or None
+        The moves that win the deal for the side to move: with them its side ends with 61 card points or
+        more (R8), counting the points it already holds; every move when it already holds 61, ``[]`` when
+        none does. ``None`` where a win is not a sum of points: three players (the most points win),
+        ``stock=?`` (the values are expectations), target mode, ``moves=False`` and a finished deal.
     pv : list of str
         A principal variation (moves of every seat, ``swap`` included) to the end of the deal (empty with
         ``pv=False``, in target mode and for ``stock=?``).
@@ -258,19 +263,21 @@ class SolveResult:
     target: int | None = None
     reached: bool | None = None
     seat: int | None = None
+    wins: list | None = None
 
     def to_dict(self) -> dict:
-        """JSON-able dict with keys ``position, value, moves, best, pv, nodes, ms`` (+ ``target, reached, seat``
-        in target mode).
+        """JSON-able dict with keys ``position, value, moves, best, wins, pv, nodes, ms`` (+ ``target, reached,
+        seat`` in target mode).
 
         Returns
         -------
         dict
-            The attributes as plain Python values: ``moves`` a new dict, ``best`` and ``pv`` new lists,
-            ``nodes`` an ``int``, ``ms`` a ``float`` in milliseconds rounded to 3 decimals (microseconds).
+            The attributes as plain Python values: ``moves`` a new dict, ``best``, ``wins`` (or None) and
+            ``pv`` new lists, ``nodes`` an ``int``, ``ms`` a ``float`` in milliseconds rounded to 3 decimals (microseconds).
         """
         d = {"position": self.position, "value": self.value, "moves": dict(self.moves), "best": list(self.best),
-             "pv": list(self.pv), "nodes": int(self.nodes), "ms": round(float(self.ms), 3)}
+             "wins": None if self.wins is None else list(self.wins), "pv": list(self.pv), "nodes": int(self.nodes),
+             "ms": round(float(self.ms), 3)}
         if self.target is not None:
             d["target"] = self.target
             d["reached"] = self.reached
@@ -514,6 +521,9 @@ def _solve_known_stock(pos: Position, target, seat, moves: bool, pv: bool, t0: f
         order = sorted(range(k), key=lambda i: -vals[i])
         res.moves = {format_card(int(mvs[i])): int(vals[i]) for i in order}
         res.best = [format_card(int(mvs[i])) for i in order if vals[i] == value]
+        if pos.rules.sides == 2:  # (with three players the most points win, not 61: R8)
+            held = pos.side_points(pos.turn)
+            res.wins = [m for m, v in res.moves.items() if held + v >= 61]
     else:
         value = int(D.mtdf(st, stock, ismax, rem // 2, tk1, tk2, td, fr, mv, cnt, flags))
     res.value = value

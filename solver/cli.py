@@ -90,7 +90,7 @@ def register(subparsers) -> None:
             "kept; else no --out file).",
             "--out F.jsonl (or .ndjson, .json) writes the JSON lines --json prints; any other name a parquet "
             "table. Its columns (one row per record, as the JSON lines): line (--file), position, value, moves, "
-            "best and pv (JSON text: move -> value, list, list), nodes, ms, target/reached/seat (target "
+            "best, wins and pv (JSON text: move -> value, list, list or null, list), nodes, ms, target/reached/seat (target "
             "mode), error (--file: an invalid line's message, and its other columns null except line and "
             "position; null for solved lines). One schema whatever the lines and the run (every table has "
             "every column, null where it does not apply): value float64 (exact integers with a known stock), "
@@ -223,13 +223,14 @@ def _wins_text(res, pos) -> str:
     """The line of ``brisca solve``'s text output naming the moves that win the deal for the side to move
     (61 card points or more, R8), two sides and a known stock only (with three players the most points win,
     and a ``stock=?`` value is an expectation); ``""`` otherwise. User study 65b: checking that a puzzle has
-    exactly one winning move took a ``--play ... --win`` per move or sums by hand."""
-    if pos is None or pos.stock is None or pos.rules.sides != 2 or not res.moves:
+    exactly one winning move took a ``--play ... --win`` per move or sums by hand. The moves are
+    :attr:`solver.api.SolveResult.wins` (the records' ``wins`` key)."""
+    if pos is None or res.wins is None:
         return ""
     held = pos.side_points(pos.turn)
     if held >= 61:
         return f"every move wins: the side already holds {held} card points (61 or more, R8)"
-    winning = [m for m, v in res.moves.items() if held + v >= 61]
+    winning = res.wins
     if winning:
         return (f"{'the move that wins' if len(winning) == 1 else 'moves that win'} (61 or more with the "
                 f"side's {held}, R8): {', '.join(winning)}")
@@ -242,7 +243,7 @@ def _wins_text(res, pos) -> str:
 #: table also has ``line`` and ``error`` (``--file``) and ``target``, ``reached``, ``seat`` (target mode),
 #: null where they do not apply: :func:`_write_parquet`).
 _COLUMNS = (("position", "string"), ("value", "float64"), ("moves", "string"), ("best", "string"),
-            ("pv", "string"), ("nodes", "int64"), ("ms", "float64"))
+            ("wins", "string"), ("pv", "string"), ("nodes", "int64"), ("ms", "float64"))
 
 
 def _run_metadata(table, rows, total=None, complete=True, run=None):
@@ -299,8 +300,8 @@ def _tables(records, schema):
         rows = []
         for r in chunk:
             row = json.loads(r) if isinstance(r, str) else dict(r)  # (brisca solve --file keeps JSON text)
-            for k in ("moves", "best", "pv"):
-                if k in row:
+            for k in ("moves", "best", "wins", "pv"):
+                if row.get(k) is not None:  # (wins: null where a win is not 61 points, SolveResult.wins)
                     row[k] = json.dumps(row[k])
             for k, v in row.items():
                 if isinstance(v, str) and not v.isascii():  # (a lone surrogate in an echoed input: arrow

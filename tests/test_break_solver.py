@@ -2168,8 +2168,8 @@ def test_cli_single_position_target_out_keeps_column_order(capsys, tmp_path):
         rc, _, _ = _run(capsys, "solve", *extra, "--out", str(out), EX)
         assert rc == 0
         # (since 2026-12-05 every table has every column, line and error null for one position)
-        assert pq.read_schema(out).names == ["line", "position", "value", "moves", "best", "pv", "nodes", "ms",
-                                             "target", "reached", "seat", "error"], extra
+        assert pq.read_schema(out).names == ["line", "position", "value", "moves", "best", "wins", "pv", "nodes",
+                                             "ms", "target", "reached", "seat", "error"], extra
 
 
 def test_win_text_when_the_side_already_holds_61(capsys):

@@ -52,7 +52,8 @@ def test_solve_file_does_not_keep_every_record(capsys, monkeypatch, tmp_path, th
             import pandas as pd
             df = pd.read_parquet(tmp_path / out)
             written = [{**{k: v for k, v in r.items() if k in recs[0]}, "moves": json.loads(r["moves"]),
-                        "best": json.loads(r["best"]), "pv": json.loads(r["pv"])} for r in df.to_dict("records")]
+                        "best": json.loads(r["best"]), "pv": json.loads(r["pv"]),
+                        "wins": None if r["wins"] is None else json.loads(r["wins"])} for r in df.to_dict("records")]
             for r in written:
                 r["line"], r["nodes"], r["value"] = int(r["line"]), int(r["nodes"]), int(r["value"])
         assert written == recs

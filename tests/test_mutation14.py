@@ -482,7 +482,7 @@ def test_solve_moves_best_first_best_and_pv(name, i):
     gained, end = _replay_pv(pos, r.pv)
     assert end.is_terminal and gained == d["value"]
     out = r.to_dict()
-    assert set(out) == {"position", "value", "moves", "best", "pv", "nodes", "ms"}
+    assert set(out) == {"position", "value", "moves", "best", "wins", "pv", "nodes", "ms"}
     assert out["position"] == d["position"] and list(out["moves"]) == list(r.moves)
     json.dumps(out)
 

@@ -184,11 +184,11 @@ def test_solve_out_refused_by_the_writer_after_the_solve_exits_1(capsys, monkeyp
 
 
 def test_solve_json_of_one_position_has_the_documented_keys(capsys):
-    """README: --json prints position, value, moves, best, pv, nodes, ms; only --file records also carry
+    """README: --json prints position, value, moves, best, wins, pv, nodes, ms; only --file records also carry
     line (mutant: one position's record got a "line")."""
     assert cli.main(["solve", "--json", "--no-progress", EX]) == 0
     rec = json.loads(capsys.readouterr().out)
-    assert set(rec) == {"position", "value", "moves", "best", "pv", "nodes", "ms"}
+    assert set(rec) == {"position", "value", "moves", "best", "wins", "pv", "nodes", "ms"}
     assert rec["value"] == 26 and rec["best"] == ["2C"]  # (README: 26, 2C best)
 
 

@@ -1,0 +1,49 @@
+"""Carried items of 2026-12-07's eighth part, mended in the ninth.
+
+- The moves that win the deal (61 card points or more with what the side holds, R8) were in ``brisca
+  solve``'s text output only: ``--json`` and ``--out`` records had no key for them, so a puzzle author
+  checking a file of puzzles for "exactly one winning move" summed ``moves`` and ``points=`` by hand.
+  Now ``SolveResult.wins`` and the records' ``wins`` key (a parquet column of JSON text): null where a
+  win is not a sum of points (three players, ``stock=?``, target mode).
+"""
+import json
+
+import pyarrow.parquet as pq
+
+from solver import cli as solver_cli
+from solver.api import solve
+
+EX = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O points=62,17"
+PLAYED = ("3O,4O,5O,6O,7O,11O,12O,1C,4C,5C,10C,11C,12C,1E,2E,4E,5E,6E,7E,10E,11E,"
+          "1B,2B,3B,6B,7B,10B,11B")
+HIDDEN = "players=2 trump=5B hands=3C,6C/10O,2C,12E stock=? turn=1 trick=1O points=62,17 played=" + PLAYED
+THREE = ("players=3 trump=2E hands=12B,11E,11C/7O,6B/3E,4E,4O stock=12E,2C,1O,3O,5O turn=2 trick=11B "
+         "points=41,11,20")
+
+
+def test_wins_are_the_moves_that_reach_61_with_the_points_held():
+    """R8: 61 of 120 wins. Seat 1 holds 17 in EX (best 26: no move wins); holding 40, only 2C (26) does."""
+    r = solve(EX)
+    assert r.wins == [] and r.to_dict()["wins"] == []
+    r = solve(EX.replace("points=62,17", "points=39,40"))
+    assert r.moves == {"2C": 26, "10O": 18, "12E": 16} and r.wins == ["2C"]
+    r = solve(EX.replace("points=62,17", "points=18,61"))
+    assert r.wins == ["2C", "10O", "12E"]  # (already 61: every move)
+    assert solve(EX, win=True).to_dict()["wins"] is None  # target mode: no move values
+    assert solve(EX, moves=False).wins is None
+    r = solve(THREE)  # three players: the most points win (R8), not a sum reaching 61
+    assert r.moves and r.wins is None
+
+
+def test_json_and_parquet_records_carry_wins(capsys, tmp_path):
+    """--json prints the wins list; --out writes it as JSON text, null for stock=? (an expectation)."""
+    assert solver_cli.main(["solve", "--json", "--no-progress", EX.replace("62,17", "39,40")]) == 0
+    out = capsys.readouterr().out
+    assert json.loads(out)["wins"] == ["2C"]
+    f = tmp_path / "p.txt"
+    f.write_text(EX + "\n" + HIDDEN + "\n")
+    o = tmp_path / "o.parquet"
+    assert solver_cli.main(["solve", "--file", str(f), "--out", str(o), "--no-progress"]) == 0
+    capsys.readouterr()
+    df = pq.read_table(o).to_pandas()
+    assert json.loads(df["wins"][0]) == [] and df["wins"].isna().tolist() == [False, True]
