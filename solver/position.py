@@ -643,8 +643,11 @@ class Position:
         if remaining + ntr <= 3 * n:
             left = 0
             if (remaining + ntr) % n:
-                pinta = (f" (the pinta {format_card(trump)} included: it is placed nowhere, so it is still to draw)"
-                         if under else "")
+                pinta = "" if not under else (
+                    f" (the pinta {format_card(trump)} included: it is placed nowhere, so it is still to draw)"
+                    if self.stock != () else  # (break-it pass 42: no card is left to draw from an empty stock)
+                    f" (the pinta {format_card(trump)} included: it is placed nowhere, and with the stock empty "
+                    f"it is not still to draw)")
                 held = ""
                 if not any_hidden and not under:  # (each seat's count: the break-it pass of the sixth part
                     # found "do not split evenly" alone vague next to the 2-player messages)

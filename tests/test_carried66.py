@@ -5,6 +5,8 @@
   checking a file of puzzles for "exactly one winning move" summed ``moves`` and ``points=`` by hand.
   Now ``SolveResult.wins`` and the records' ``wins`` key (a parquet column of JSON text): null where a
   win is not a sum of points (three players, ``stock=?``, target mode).
+- Break-it pass 42: with the stock known and empty and the pinta left out of ``played=``, the hands' count
+  message said the pinta "is placed nowhere, so it is still to draw" and then listed it as placed nowhere.
 """
 import json
 
@@ -47,3 +49,17 @@ def test_json_and_parquet_records_carry_wins(capsys, tmp_path):
     capsys.readouterr()
     df = pq.read_table(o).to_pandas()
     assert json.loads(df["wins"][0]) == [] and df["wins"].isna().tolist() == [False, True]
+
+
+def test_a_pinta_left_out_with_the_stock_empty_is_not_called_still_to_draw():
+    """R4/R6: nothing is drawn from an empty stock, so a pinta placed nowhere is not still to draw."""
+    import pytest
+
+    from solver.position import Position
+    played = ("1O,2O,3O,4O,5O,6O,7O,10O,12O,1C,2C,4C,5C,6C,7C,10C,11C,12C,1E,2E,3E,4E,5E,6E,7E,10E,11E,12E,"
+              "1B,2B,3B,4B,5B,7B,10B,11B,12B")  # (the deck less 3C, the pinta, and seat 0's 6B and the trick's 11O)
+    with pytest.raises(ValueError) as e:
+        Position.parse("players=2 trump=3C hands=6B/ stock= turn=0 trick=11O points=50,67 played=" + played)
+    msg = str(e.value)
+    assert "so it is still to draw" not in msg and "with the stock empty it is not still to draw" in msg
+    assert msg.endswith("placed nowhere: 3C (list it in played=, a hand or the stock)")
