@@ -594,7 +594,14 @@ class Position:
         for fname, c in placed_all:
             if c in seen:
                 where = "twice" if seen[c] == fname else f"in both {seen[c]} and {fname}"
-                raise _err(fname, f"card {format_card(c)} appears {where}")
+                hint = ""
+                if (fname == "stock" and r.exchange != "none" and CARD_SUIT[c] == CARD_SUIT[trump]
+                        and CARD_RANK[c] in (2, 7)):
+                    # user study 66: a game written from paper listed every card drawn as the stock, the last
+                    # one too, which was this 7 or 2 of trumps given up in an exchange and drawn again as the pinta
+                    hint = (" (a 7 or 2 of trumps given up in an exchange, R7, is the pinta, drawn last: a stock"
+                            " written from a game's draws leaves out the last card drawn)")
+                raise _err(fname, f"card {format_card(c)} appears {where}{hint}")
             seen[c] = fname
         if self.stock is not None and trump in self.stock:
             raise _err("stock", f"the pinta {format_card(trump)} is listed in the stock; the stock excludes the pinta")
