@@ -118,7 +118,8 @@ def test_solver_echo_named_and_cut():
         for v in (BIG, -BIG):
             with pytest.raises(ValueError, match=bad_move):
                 f(v)
-    with pytest.raises(ValueError, match=r"^moves\[0\]: expected a card .* got " + SIZE + "$"):
+    with pytest.raises(ValueError, match=r"^moves\[0\] \(trick \d+, seat \d+ to move\): expected a card .* got "
+                       + SIZE + "$"):
         analyse_play(POS, [BIG])
     with pytest.raises(ValueError, match=r"^move: expected a card .* got \['x{38}\.\.\. \(1000004 characters\)$"):
         p.parse_move([MB])  # (a list: cut as before)

@@ -320,9 +320,9 @@ def test_swap_listed_and_consistent():
 
 def test_analyse_play_errors_name_move():
     from solver import analyse_play
-    with pytest.raises(ValueError, match=r"moves\[1\]: 7B is not legal"):
+    with pytest.raises(ValueError, match=r"moves\[1\] \(trick \d+, seat \d+ to move\): 7B is not legal"):
         analyse_play(SWAP7, ["swap", "7B"])
-    with pytest.raises(ValueError, match=r"moves\[0\]: invalid card"):
+    with pytest.raises(ValueError, match=r"moves\[0\] \(trick \d+, seat \d+ to move\): invalid card"):
         analyse_play(SWAP7, ["XX"])
     assert analyse_play(SWAP7, []) == [20]
 
@@ -2654,12 +2654,12 @@ def test_move_after_the_deal_and_analyse_play_messages():
     assert end.is_terminal
     with pytest.raises(ValueError, match=r"^move: 1O: the deal is over \(every card has been played\)$"):
         end.parse_move("1O")
-    with pytest.raises(ValueError, match=r"^moves\[1\]: 3C is not legal here: 3C is already in the current trick "
+    with pytest.raises(ValueError, match=r"^moves\[1\] \(trick 20, seat 1 to move\): 3C is not legal here: 3C is already in the current trick "
                                          r"\(legal: 10O\)$"):
         analyse_play(p, ["3C", "3C"])
     with pytest.raises(ValueError, match=r"^moves\[2\]: 1O: the deal is over"):
         analyse_play(p, ["3C", "10O", "1O"])
-    with pytest.raises(ValueError, match=r"^moves\[0\]: expected a card"):
+    with pytest.raises(ValueError, match=r"^moves\[0\] \(trick 20, seat 0 to move\): expected a card"):
         analyse_play(p, [None])
 
 

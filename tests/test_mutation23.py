@@ -198,7 +198,7 @@ def test_sequence_problem_dict_items_keep_their_order():
     assert sequence_problem(frozenset(d.items())) == ARBITRARY_ORDER  # (a set of pairs is still a set)
     from solver import analyse_play
 
-    with pytest.raises(ValueError, match=r"moves\[0\]: expected a card .*\('10O', 1\)"):
+    with pytest.raises(ValueError, match=r"moves\[0\] \(trick \d+, seat \d+ to move\): expected a card .*\('10O', 1\)"):
         analyse_play("players=2 trump=5B hands=3C,6C/10O,2C,12E stock=2O,4B,3E,7C,12B turn=1 trick=1O "
                      "points=62,17", {"10O": 1}.items())
 

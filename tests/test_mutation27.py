@@ -208,7 +208,8 @@ def test_analyse_play_messages_name_the_move_and_the_order():
     from solver import analyse_play
     with pytest.raises(ValueError) as e:
         analyse_play(EX, ["3C"])
-    assert str(e.value).startswith("moves[0]: ") and "move: " not in str(e.value), str(e.value)
+    assert str(e.value).startswith("moves[0] (trick 15, seat 1 to move): ") and "move: " not in str(e.value), \
+        str(e.value)
     with pytest.raises(ValueError, match="^moves: expected a sequence of moves in order, got a set"):
         analyse_play(EX, {"2C"})
 

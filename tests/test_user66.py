@@ -9,6 +9,11 @@
 - Listing every card drawn as the stock, the last one too, after an exchange said only ``stock: card 2E
   appears twice`` (or ``appears in both hands and stock``): the 7 or 2 of trumps given up is drawn again as
   the pinta. The message now says so when the card repeated in the stock is the 7 or 2 of trumps.
+- ``analyse_play`` checked each move only after solving every position before it: a card written wrong near
+  the end of the 4-player game was refused after some forty solves (about a second each), and its error,
+  ``moves[24]: ...``, counted the moves, swaps included, which the paper does not. Every move is now checked
+  before any solve, and the error names the trick and the seat to move: ``moves[24] (trick 12, seat 1 to
+  move): ...``.
 
 Lean: position parsing and the recipe's moves replayed with ``Position.apply``; one test runs the recipe
 (its solves: the 2-player solver, compiled once for the suite).
@@ -87,3 +92,31 @@ def test_readme_recipe_for_a_game_on_paper_prints_what_it_says(tmp_path, monkeyp
     after = open(__file__.replace("tests/test_user66.py", "README.md")).read()
     after = after[after.index(RECIPE):][:4000]
     assert "worth 53" in after and "lost 58 points" in after and "gave back 62" in after  # 57 - 53 + 58
+
+
+MOVES = ("10O 6O 10B 4B 7C 6C 4O 5O 11E 3C 2C 4C 11C 5B 6B 3E 4E 1C swap swap 12E 1E 10E 5E 1B 7E 5C 11O "
+         "12C 2O 12O 2B 7O 11B 6E 12B 7B 2E 3O 3B 1O 10C").split()
+
+
+@pytest.mark.parametrize("index, card, where", [
+    (24, "7E", "(trick 12, seat 1 to move): 7E is not legal here: 7E is the pinta"),  # one swap of two written
+    (41, "3C", "(trick 20, seat 1 to move): 3C is not legal here"),  # the last card written wrong
+    (0, "6O", "(trick 1, seat 0 to move): 6O is not legal here: seat 0 is to move, and 6O is in seat 1's hand"),
+])
+def test_analyse_play_refuses_a_wrong_move_before_any_solve(monkeypatch, index, card, where):
+    """No solve runs (the search's driver is replaced by one that fails the test) before the wrong move is
+    refused, and the error names the trick and the seat to move."""
+    import solver.search as S
+    from solver import analyse_play
+
+    def no_solve(*a, **kw):
+        raise AssertionError("a position was solved before the moves were checked")
+    monkeypatch.setattr(S, "drivers", no_solve)
+    moves = list(MOVES)
+    if card == "7E":
+        del moves[18]  # one swap instead of two: the 7E is still the pinta at move 24 (was 25)
+    else:
+        moves[index] = card
+    with pytest.raises(ValueError) as e:
+        analyse_play(HANDS + ",".join(DRAWS[:-1]), moves, perspective=0)
+    assert str(e.value).startswith(f"moves[{index}] {where}"), e.value
