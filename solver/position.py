@@ -1081,7 +1081,7 @@ class Position:
 
     def _where_out_of_hand(self, mid: int) -> str:
         """Where card ``mid``, in no seat's known hand, is (for :meth:`parse_move`'s message): in the
-        current trick, the pinta under the stock, in the stock, played, set aside (R3); ``""`` if
+        current trick, the pinta under the stock, in the stock, played, removed (R3); ``""`` if
         it is unknown (a hidden hand or ``stock=?``) or the swap."""
         if mid in self.trick:
             return "is already in the current trick"
@@ -1089,8 +1089,8 @@ class Position:
             return "is the pinta, face up under the stock (R4; drawn last, R6)"
         if self.stock is not None and mid in self.stock:
             return "is in the stock"
-        if mid in self.removed:
-            return "was set aside at the deal (R3)"
+        if mid in self.removed:  # (R3's word: "removed"; it said "set aside", break-it pass 42)
+            return "was removed from the deck at the deal (R3)"
         if mid in self.played:  # (an unknown card is in no finished trick: played given, or no unknown)
             return "has already been played"
         return ""

@@ -4,7 +4,7 @@
   message now adds that moves are separated by commas, with the list written that way.
 - ``--play`` (and :meth:`solver.Position.parse_move`) of a card out of every hand said only "not legal
   here"; it now says where the card is: in the current trick, the pinta under the stock (R4, R6), in the
-  stock, set aside at the deal (R3) or already played. A card placed nowhere (a hidden hand or
+  stock, removed from the deck at the deal (R3) or already played. A card placed nowhere (a hidden hand or
   ``stock=?``) is not located (the position does not know where it is).
 """
 import pytest
@@ -35,7 +35,7 @@ def test_space_separated_moves_get_the_comma_hint():
     (OPEN, "5B", "5B is the pinta, face up under the stock (R4; drawn last, R6)"),
     (OPEN, "2O", "2O is in the stock"),
     (OPEN, "12C", "12C has already been played"),
-    (THREE, "2B", "2B was set aside at the deal (R3)"),
+    (THREE, "2B", "2B was removed from the deck at the deal (R3)"),
     (HIDDEN, "3O", "3O has already been played"),
 ])
 def test_a_card_out_of_every_hand_is_located(text, card, where):
