@@ -83,6 +83,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import itertools
 import json
 import os
 import re
@@ -236,7 +237,12 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
     if why:  # keys: break-it pass of 2026-12-06)
         raise ValueError(f"policies must be a name or a list of names in seat order, got a {type(policies).__name__} "
                          f"({why})")
-    policies = list(policies) if iterable else policies
+    n, S = rules.players, rules.sides
+    # (an unsized iterable is read to one name more than the seats: an endless one was read whole, break-it
+    # pass 40)
+    sized = hasattr(policies, "__len__")
+    if iterable:
+        policies = list(policies if sized else itertools.islice(policies, n + 1))
     if not iterable or not all(isinstance(p, str) for p in policies):
         raise ValueError(f"policies must be a name or a list of names, got {show_repr(policies)}")
     names = [p.strip().lower() for p in policies]
@@ -246,7 +252,6 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
             hint = (" (one name each: --policy once per name on the command line, a list in Python)"
                     if "," in p and all(q.strip() in known for q in p.split(",")) else "")
             raise ValueError(f"unknown policy {show_repr(p)}: expected one of {', '.join(known)}{hint}")
-    n, S = rules.players, rules.sides
     if len(names) == 1:
         seats = names * n
     elif len(names) == n:
@@ -255,7 +260,8 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
         seats = [names[s % S] for s in range(n)]
     else:
         ways = {1: "1 (every seat)", S: f"{S} (one per side)", n: f"{n} (one per seat)"}  # (3 players: S == n)
-        raise ValueError(f"got {len(names)} policies for {n} players: give "
+        many = not sized and len(names) > n  # (an unsized iterable is read to one name more than the seats)
+        raise ValueError(f"got {f'more than {n}' if many else len(names)} policies for {n} players: give "
                          + " or ".join(ways[c] for c in sorted(ways)))
     if SOLVER in seats and any(p != SOLVER for p in seats):
         raise ValueError("policy 'solver' (the open-hand oracle, RULES R11) must play every seat or none")

@@ -61,7 +61,7 @@ def check_int(value, name: str, lo: int = 0, hi: int = 2 ** 64, expected: str | 
     Parameters
     ----------
     value : int or numpy integer
-        The argument as given (a bool, a float, a string or None is refused).
+        The argument as given (a bool, a float, a string, None or a ``numpy.timedelta64`` is refused).
     name : str
         The argument's name, for the error message.
     lo, hi : int
@@ -89,7 +89,9 @@ def check_int(value, name: str, lo: int = 0, hi: int = 2 ** 64, expected: str | 
     ...
     ValueError: count: expected an integer 0 or more, got 1.5
     """
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or int(value) < lo:
+    # (np.timedelta64 is a numpy integer type, so numbers.Integral: a duration is not a count, break-it pass 40)
+    if (isinstance(value, (bool, np.bool_, np.timedelta64)) or not isinstance(value, numbers.Integral)
+            or int(value) < lo):
         raise ValueError(f"{name}: expected {expected or f'an integer {lo} or more'}, got {show_repr(value)}")
     if int(value) >= hi:
         raise ValueError(f"{name}: expected {expected or 'an integer below ' + ('2**64' if hi == 2 ** 64 else str(hi))},"

@@ -63,3 +63,30 @@ def test_a_pinta_left_out_with_the_stock_empty_is_not_called_still_to_draw():
     msg = str(e.value)
     assert "so it is still to draw" not in msg and "with the stock empty it is not still to draw" in msg
     assert msg.endswith("placed nowhere: 3C (list it in played=, a hand or the stock)")
+
+
+def test_a_numpy_duration_is_not_a_count():
+    """Break-it pass 40: np.timedelta64(3) passed as a count (numpy counts it an integer type)."""
+    import numpy as np
+    import pytest
+
+    from sim.checks import check_int
+    assert check_int(np.int8(3), "count") == 3
+    with pytest.raises(ValueError, match=r"^count: expected an integer 0 or more, got "):
+        check_int(np.timedelta64(3), "count")
+
+
+def test_an_endless_policies_iterable_is_not_read_whole():
+    """Break-it pass 40: an endless iterable as policies was read whole (memory without bound); one name more
+    than the seats is enough to refuse it."""
+    import itertools
+
+    import pytest
+
+    from sim.batch import resolve_policies
+    from sim.rules import Rules
+    with pytest.raises(ValueError, match=r"^got more than 4 policies for 4 players: give 1 \(every seat\) or 2"):
+        resolve_policies(Rules(players=4), itertools.cycle(["heuristic", "random"]))
+    assert resolve_policies(Rules(players=4), iter(["heuristic", "random"])) == ("heuristic", "random") * 2
+    with pytest.raises(ValueError, match=r"^got 5 policies for 2 players"):  # (a list: counted)
+        resolve_policies(Rules(players=2), ["random"] * 5)
