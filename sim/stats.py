@@ -46,6 +46,13 @@ pair_mean_points_se
     ``duplicate`` only: the standard error of the mean points over pairs of
     the pair's mean points (the paired design; NaN with one pair), the one
     the text summary prints with ``duplicate``.
+positions
+    Per side of the table, whatever policy sits there: the same figures
+    (``wins``, ``draws``, rates, their Wilson intervals over games, mean
+    points); with ``duplicate`` also ``pair_win_rate_ci95``,
+    ``pair_score_ci95`` and ``pair_mean_points_se`` over the pairs (a pair's
+    rotations play one deal's cards at that position: no independent games),
+    which the text summary's "by seat position" lines print (break-it pass 43).
 mean_points_diff, mean_points_diff_se, mean_points_diff_ci95
     Two sides only (2, 4 and 6 players; None with three): side 0's mean
     points less side 1's, its standard error and its normal 95% interval.
@@ -220,6 +227,14 @@ class RunningStats:
         # two sides: per pair, g = sum over its rotations of the margin |side 0 - side 1| (user study 65c)
         self.margin_p = 0
         self.margin_p2 = 0
+        # per pair, the same three sums for each side of the table (position): a pair's rotations play one
+        # deal's cards at that position, so they are no independent games either (break-it pass 43)
+        self.pos_pair_q = [0] * S
+        self.pos_pair_q2 = [0] * S
+        self.pos_pair_p = [0] * S
+        self.pos_pair_p2 = [0] * S
+        self.pos_pair_w = [0] * S
+        self.pos_pair_w2 = [0] * S
 
     def copy(self) -> "RunningStats":
         """An independent copy (:func:`sim.batch.simulate` counts each chunk on a copy, so that an
@@ -271,13 +286,24 @@ class RunningStats:
         self.capotes += int(np.count_nonzero(capote))
         rot = (row0 + np.arange(m)) % R
         idx = np.arange(m)
+        npairs = m // R
         for j in range(S):
             pts = sp[:, j]
-            self.pos_wins[j] += int(np.count_nonzero(win == j))
-            self.pos_draws[j] += int(np.count_nonzero(drawn & (pts == top)))
+            w = win == j
+            d = drawn & (pts == top)
+            self.pos_wins[j] += int(np.count_nonzero(w))
+            self.pos_draws[j] += int(np.count_nonzero(d))
             self.pos_pts[j] += float(pts.sum())
             self.pos_pts2[j] += float((pts * pts).sum())
-        npairs = m // R
+            q = (2 * w.astype(np.int64) + d).reshape(npairs, R).sum(axis=1)
+            self.pos_pair_q[j] += int(q.sum())
+            self.pos_pair_q2[j] += int((q * q).sum())
+            p = pts.reshape(npairs, R).sum(axis=1)
+            self.pos_pair_p[j] += int(p.sum())
+            self.pos_pair_p2[j] += int((p * p).sum())
+            wp = w.astype(np.int64).reshape(npairs, R).sum(axis=1)
+            self.pos_pair_w[j] += int(wp.sum())
+            self.pos_pair_w2[j] += int((wp * wp).sum())
         self.pairs += npairs
         for k in range(S):
             j = (k - rot) % S  # side of the table holding side k's policies in this rotation
@@ -310,6 +336,18 @@ class RunningStats:
             return [0.0, 1.0]
         m, se = mean_se(total / u, total2 / (u * u), self.pairs)
         return [max(0.0, m - Z95 * se), min(1.0, m + Z95 * se)]
+
+    def _pair_figures(self, q: int, q2: int, w: int, w2: int, p: int, p2: int) -> dict:
+        """``pair_score_ci95``, ``pair_win_rate_ci95`` and ``pair_mean_points_se`` of a side or a position
+        (``duplicate`` only) from its per-pair sums over the rotations and their squares: ``q`` of
+        ``2 * win + draw``, ``w`` of wins, ``p`` of card points."""
+        R = self.rotations
+        return {"pair_score_ci95": self._pair_rate_ci95(q, q2, 2 * R),
+                # (the win rate's interval over pairs too: user study 65)
+                "pair_win_rate_ci95": self._pair_rate_ci95(w, w2, R),
+                # (the points' error over pairs too: over games, a one-deal run drawn 60-60 in both rotations
+                # printed "± se 0.00" beside its [0, 1] pair interval: break-it pass 38)
+                "pair_mean_points_se": mean_se(p / R, p2 / R ** 2, self.pairs)[1]}
 
     def summary(self, side_policies: list[str], *, distinct_deals: int, seconds: float, sim_seconds: float,
                 **extra) -> "Summary":
@@ -347,14 +385,8 @@ class RunningStats:
                 **_rates(wins, draws, n, self.ent_pts[k], self.ent_pts2[k]),
             }
             if self.rotations > 1:
-                u = 2 * self.rotations
-                d["pair_score_ci95"] = self._pair_rate_ci95(self.pair_q[k], self.pair_q2[k], u)
-                # (the win rate's interval over pairs too: user study 65)
-                d["pair_win_rate_ci95"] = self._pair_rate_ci95(self.pair_w[k], self.pair_w2[k], self.rotations)
-                # (the points' error over pairs too: over games, a one-deal run drawn 60-60 in both rotations
-                # printed "± se 0.00" beside its [0, 1] pair interval: break-it pass 38)
-                d["pair_mean_points_se"] = mean_se(self.pair_p[k] / self.rotations,
-                                                   self.pair_p2[k] / self.rotations ** 2, self.pairs)[1]
+                d.update(self._pair_figures(self.pair_q[k], self.pair_q2[k], self.pair_w[k], self.pair_w2[k],
+                                            self.pair_p[k], self.pair_p2[k]))
             sides.append(d)
         positions = []
         for j in range(S):
@@ -367,6 +399,9 @@ class RunningStats:
                 # (score too, the seat-fair first-lead score: new-user pass of 2026-12-06, sixth part)
                 **_rates(wins, draws, n, self.pos_pts[j], self.pos_pts2[j]),
             })
+            if self.rotations > 1:  # (over pairs, as the sides' and the draw rate's: break-it pass 43)
+                positions[-1].update(self._pair_figures(self.pos_pair_q[j], self.pos_pair_q2[j], self.pos_pair_w[j],
+                                                        self.pos_pair_w2[j], self.pos_pair_p[j], self.pos_pair_p2[j]))
         margin = None
         if S == 2:  # (user study 65c: the margin of victory had to be computed from the parquet)
             mean, se = mean_se(self.margin_p / self.rotations, self.margin_p2 / self.rotations ** 2,
@@ -421,7 +456,8 @@ class Summary:
     positions : list of dict
         Per side of the table whatever policy sits there: ``side``, ``seats``,
         ``wins``, ``draws``, ``win_rate``, ``win_rate_ci95``, ``score``, ``score_ci95``
-        (Wilson, draws count half), ``mean_points``, ``mean_points_se``.
+        (Wilson, draws count half), ``mean_points``, ``mean_points_se`` (and, over the pairs,
+        ``pair_score_ci95``, ``pair_win_rate_ci95`` and ``pair_mean_points_se`` with ``duplicate``).
     draws, capotes : int
         Deals drawn (winner -1) and deals where one side took all 120 points (R8).
     extra : dict
@@ -638,11 +674,17 @@ class Summary:
             "rotation 0, counted wherever they sit"
             if dup else "score CI: Wilson 95%; seat 0 leads every deal (--duplicate rotates the seats)"))
         if dup:
-            lines.append("by seat position, whatever policy sits there:")
+            lines.append("by seat position, whatever policy sits there (CIs over pairs):")
             for p in self.positions:
+                # (over pairs, as the sides': the games' intervals took a pair's rotations, one deal's cards
+                # at the position, as independent, too narrow by sqrt(2) with one policy on every seat, break-it
+                # pass 43; a position dict made before it has the games' only)
+                wci = p.get("pair_win_rate_ci95", p["win_rate_ci95"])
+                sci = p.get("pair_score_ci95", p["score_ci95"])
                 lines.append(f"  position {p['side']} (seats {','.join(map(str, p['seats']))}): win rate "
-                             f"{_fixed(p['win_rate'], 4)} {_ci(p['win_rate_ci95'])}, score {_fixed(p['score'], 4)} "
-                             f"{_ci(p['score_ci95'])}, mean points {_fixed(p['mean_points'], 2)}")
+                             f"{_fixed(p['win_rate'], 4)} {_ci(wci)}, score {_fixed(p['score'], 4)} "
+                             f"{_ci(sci)}, mean points {_fixed(p['mean_points'], 2)} ± se "
+                             f"{_fixed(_points_se(p, True), 2)}")
         for key, label in (("out", "deals"), ("tricks_out", "tricks")):
             if ex.get(key):
                 # (a name's control characters and line breaks escaped, as in error lines: break-it pass of

@@ -55,11 +55,14 @@ def test_positions_score_interval_counts_draws_half():
         assert (p["wins"], p["draws"], p["score"]) == (1, 2, 0.5)
         assert p["win_rate_ci95"] == pytest.approx(_wilson(1, 4))
         assert p["score_ci95"] == pytest.approx(_wilson(2, 4))
-    # and the table's position lines print the score's interval, not the win rate's
+    # and the table's position lines print the score's interval, not the win rate's (over the pairs with
+    # duplicate since break-it pass 43: pair scores 0.5 and 0.5, pair win rates 0 and 0.5 at each position)
     text = s.format_table()
-    lo, hi = _wilson(2, 4)
+    assert s.positions[0]["pair_score_ci95"] == pytest.approx([0.5, 0.5])
+    assert s.positions[0]["pair_win_rate_ci95"] == pytest.approx([0.0, 0.25 + 1.959963984540054 * 0.25])
+    lo, hi = s.positions[0]["pair_score_ci95"]
     assert f"score 0.5000 [{lo:.4f}, {hi:.4f}]" in text
-    wlo, whi = _wilson(1, 4)
+    wlo, whi = s.positions[0]["pair_win_rate_ci95"]
     assert f"win rate 0.2500 [{wlo:.4f}, {whi:.4f}]" in text
 
 
