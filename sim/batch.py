@@ -1805,6 +1805,14 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
     if len(targets) == 2 and (deal_target.real() == trick_target.real() or same_file(out, tricks_out)) \
             and not _is_char_device(out):  # (/dev/null twice is fine)
         raise ValueError("the deal table and the tricks table need two different files")
+    if len(targets) == 2:  # (one named inside the other: refused before any deal is played, break-it pass 43)
+        for a, b, an, bn in ((deal_target, trick_target, "out", "tricks_out"),
+                             (trick_target, deal_target, "tricks_out", "out")):
+            if b.real().startswith(a.real().rstrip(os.sep) + os.sep):
+                # (out="runs/new", tricks_out="runs/new/t.parquet": the tricks' directory was made, every deal
+                # played, and the rename of the deal table onto that directory failed, no file written)
+                raise ValueError(f"{an}={show_repr(a.raw)} would have to be a directory holding "
+                                 f"{bn}={show_repr(b.raw)}: give two files, neither inside the other")
 
     play_open = None
     if solver:

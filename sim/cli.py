@@ -811,6 +811,11 @@ def _as_flag(msg: str) -> str:
             return f"{flag}: " + msg[len(f"{label}: "):]  # 2026-12-05: named "output", not --out)
     if msg == "the deal table and the tricks table need two different files":
         return "--out and --tricks need two different files"
+    nested = re.fullmatch(r"(out|tricks_out)=(.*) would have to be a directory holding (out|tricks_out)=(.*)", msg, re.S)
+    if nested:  # (simulate's out= inside tricks_out= or the reverse, named by their flags: break-it pass 43)
+        flag = {"out": "--out", "tricks_out": "--tricks"}
+        return (f"{flag[nested[1]]} {nested[2]} would have to be a directory holding {flag[nested[3]]} "
+                f"{nested[4]}")
     return msg
 
 

@@ -7,7 +7,12 @@
   every pair's winner the same in both rotations), so the position intervals were too narrow by sqrt(2),
   the fault review 64 fixed for the draw and capote rates. The positions now carry ``pair_win_rate_ci95``,
   ``pair_score_ci95`` and ``pair_mean_points_se`` as the sides do, and the table prints those.
-No kernel is compiled: the summaries are made from hand-made rows (R8: winner -1 is a draw).
+- ``--out runs/new --tricks runs/new/t.parquet`` (or the reverse) was taken: the tricks' directory was
+  made, every deal played, and the deal table's rename onto that directory failed (exit 1, "writing the
+  output failed: Is a directory (.../.new.XXXX.tmp)", no file written: the whole run lost). One output
+  named inside the other is now refused before anything is played or created (exit 2).
+No kernel is compiled: the summaries are made from hand-made rows (R8: winner -1 is a draw), and the
+refusal comes before the engine is loaded.
 """
 import math
 
@@ -16,6 +21,8 @@ import pytest
 
 from sim.rules import Rules
 from sim.stats import Z95, RunningStats, mean_se
+
+from conftest import run_main
 
 
 def _summary(rules: Rules, rows, rotations: int):
@@ -89,3 +96,35 @@ def test_position_pair_figures_do_not_depend_on_the_chunks():
     for k in ("pair_win_rate_ci95", "pair_score_ci95", "pair_mean_points_se"):
         assert [p[k] for p in parts] == [p[k] for p in whole]
         assert all(math.isfinite(x) for p in whole for x in np.ravel(p[k]))
+
+
+@pytest.mark.parametrize("out, tricks, first, second", [
+    ("new", "new/t.parquet", "--out", "--tricks"), ("new/sub/a.parquet", "new", "--tricks", "--out")])
+def test_one_output_inside_the_other_is_refused_before_the_run(tmp_path, capsys, out, tricks, first, second):
+    o, t = tmp_path / out, tmp_path / tricks
+    assert run_main(["simulate", "--deals", "1", "--no-progress", "--out", str(o), "--tricks", str(t)]) == 2
+    err = capsys.readouterr().err
+    outer, inner = (o, t) if first == "--out" else (t, o)
+    assert err == (f"brisca: error: {first} '{outer}' would have to be a directory holding {second} '{inner}': "
+                   "give two files, neither inside the other\n")
+    assert list(tmp_path.iterdir()) == []  # (nothing created, nothing played)
+
+
+def test_api_names_the_parameters_and_siblings_are_fine(tmp_path):
+    from sim.batch import simulate
+    with pytest.raises(ValueError, match=r"^out='.*new' would have to be a directory holding tricks_out="):
+        simulate(Rules(players=2), "random", deals=1, out=tmp_path / "new", tricks_out=tmp_path / "new" / "t.pq")
+    assert list(tmp_path.iterdir()) == []
+
+    class Started(Exception):
+        pass
+
+    def started():
+        raise Started  # (on_start: every input check passed; nothing played yet)
+    # a name that merely begins with the other's is no directory of it: taken
+    with pytest.raises(Started):
+        simulate(Rules(players=2), "random", deals=1, out=tmp_path / "new", tricks_out=tmp_path / "newer.pq",
+                 on_start=started)
+    from sim.cli import _as_flag
+    assert _as_flag("out='a' would have to be a directory holding tricks_out='a/b'") == \
+        "--out 'a' would have to be a directory holding --tricks 'a/b'"
