@@ -478,7 +478,8 @@ def add_simulate(sub) -> argparse.ArgumentParser:
     r.add_argument("--seed", type=_count, default=0, help="run seed, 0 <= seed < 2**64; deal i of a seed is the same "
                         "shuffle whatever the policies, --exchange, --exchange-condition and --endgame (the "
                         "same players, deck and --remove), so two runs of one seed compare rule variants or "
-                        "policies deal by deal (rows joined on 'deal')")
+                        "policies deal by deal (rows joined on 'deal'; a --duplicate run's 'deal' is its row, "
+                        "its deal is the 'pair' column)")
     r.add_argument("--threads", type=_count, default=None, metavar="N",
                    help="numba threads; results do not depend on it (default: all cores; the solver policy plays on one)")
     r.add_argument("--duplicate", action="store_true",

@@ -11,6 +11,9 @@
   made, every deal played, and the deal table's rename onto that directory failed (exit 1, "writing the
   output failed: Is a directory (.../.new.XXXX.tmp)", no file written: the whole run lost). One output
   named inside the other is now refused before anything is played or created (exit 2).
+- ``--seed``'s help (and README) said two runs of one seed are "joined on 'deal'": a ``--duplicate`` run's
+  ``deal`` column is its row number (deal 0 rotation 1 is row 1), so a duplicate run joined on ``deal`` to
+  a plain one paired different shuffles, silently. Both now name the ``pair`` column.
 No kernel is compiled: the summaries are made from hand-made rows (R8: winner -1 is a draw), and the
 refusal comes before the engine is loaded.
 """
@@ -128,3 +131,11 @@ def test_api_names_the_parameters_and_siblings_are_fine(tmp_path):
     from sim.cli import _as_flag
     assert _as_flag("out='a' would have to be a directory holding tricks_out='a/b'") == \
         "--out 'a' would have to be a directory holding --tricks 'a/b'"
+
+
+def test_seed_help_names_the_pair_column_of_a_duplicate_run():
+    from sim.cli import build_parser
+    sub = next(a for a in build_parser()._actions if a.dest == "command" or getattr(a, "choices", None)
+               and "simulate" in (a.choices or {}))
+    text = " ".join(sub.choices["simulate"].format_help().split())
+    assert "rows joined on 'deal'; a --duplicate run's 'deal' is its row, its deal is the 'pair' column" in text
