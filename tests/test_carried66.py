@@ -33,6 +33,9 @@ def test_wins_are_the_moves_that_reach_61_with_the_points_held():
     assert r.wins == ["2C", "10O", "12E"]  # (already 61: every move)
     assert solve(EX, win=True).to_dict()["wins"] is None  # target mode: no move values
     assert solve(EX, moves=False).wins is None
+    # four players: the team's points (seats 0 and 2: 15 + 10), and 25 + 36 is exactly 61 (R8)
+    r = solve("players=4 trump=6C hands=11O/3O/1C,10O/3C,1O stock= turn=2 trick=12E,1E points=15,20,10,13")
+    assert r.moves == {"1C": 36, "10O": 34} and r.wins == ["1C"]
     r = solve(THREE)  # three players: the most points win (R8), not a sum reaching 61
     assert r.moves and r.wins is None
 
