@@ -212,12 +212,14 @@ def resolve_policies(rules: Rules, policies) -> tuple[str, ...]:
     policies : str or sequence of str
         One name (every seat), ``rules.sides`` names (seat ``s`` plays the
         policy of side ``s % sides``) or ``rules.players`` names (seat order); a list, a tuple or
-        any ordered iterable (a set, a dict or a DataFrame is refused: :func:`sim.checks.sequence_problem`).
+        any ordered iterable (a set, a dict or a DataFrame is refused: :func:`sim.checks.sequence_problem`;
+        one without a length is read to one name more than the seats). Names are read with surrounding
+        blanks stripped and in any case (``" Heuristic"`` is ``heuristic``).
 
     Returns
     -------
     tuple of str
-        One name per seat.
+        One name per seat, lower case.
 
     Raises
     ------
