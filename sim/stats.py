@@ -696,7 +696,8 @@ class Summary:
 def _rules_line(rules: dict) -> str:
     """The summary's ``rules:`` line: what R3 takes out of the deck and an exchange the deck cannot
     make are said (new-user pass of 2026-12-06, sixth part: 6 players with ``spanish40`` did not say
-    that the four 2s are out, ``rapida20`` named an exchange that never happens)."""
+    that the four 2s are out, ``rapida20`` named an exchange that never happens; break-it pass 43: ``seven-two``
+    with the 2 of trumps out makes the 7-exchange only)."""
     from .cards import card_id
     from .rules import Rules
     players, deck = rules["players"], rules["deck"]
@@ -712,6 +713,9 @@ def _rules_line(rules: dict) -> str:
         no_seven_or_two = not {card_id(k, s) for k in (2, 7) for s in range(4)} & set(r.deck_cards)
         line += (f" (never made: {deck} has no 7 or 2)" if no_seven_or_two else
                  " (never made: the 2 of trumps is out, R3)")
+    elif r is not None and r.exchange == "seven-two" and (
+            r.remove == "trump2" or not {card_id(2, s) for s in range(4)} & set(r.deck_cards)):
+        line += " (the 7 only: the 2 of trumps is out, R3)"  # (break-it pass 43: the 2-exchange never happens)
     line += f", endgame {rules['endgame']}"
     if players == 3 and deck == "spanish40":
         line += f", remove {rules['remove']}"

@@ -93,3 +93,16 @@ def test_an_endless_policies_iterable_is_not_read_whole():
     assert resolve_policies(Rules(players=4), iter(["heuristic", "random"])) == ("heuristic", "random") * 2
     with pytest.raises(ValueError, match=r"^got 5 policies for 2 players"):  # (a list: counted)
         resolve_policies(Rules(players=2), ["random"] * 5)
+
+
+def test_the_rules_line_says_seven_two_exchanges_the_7_only_when_the_2_of_trumps_is_out():
+    """Break-it pass 43: R3's trump2 and all2s (3 players) and the four 2s of 6 players on spanish40 take the
+    2 of trumps out, so seven-two (R7) makes the 7-exchange only; the summary's rules line did not say so."""
+    from sim.rules import Rules
+    from sim.stats import _rules_line
+    note = "exchange seven-two (condition any) (the 7 only: the 2 of trumps is out, R3)"
+    for rules in (Rules(players=3, remove="trump2"), Rules(players=3, remove="all2s"),
+                  Rules(players=6, deck="spanish40")):
+        assert note in _rules_line(rules.to_dict()), rules
+    for rules in (Rules(players=3), Rules(players=2), Rules(players=6), Rules(players=3, exchange="seven")):
+        assert "the 7 only" not in _rules_line(rules.to_dict()), rules
