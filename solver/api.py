@@ -653,6 +653,15 @@ def solve_many(positions, threads: int | None = None, target=None, *, pv: bool =
     return out
 
 
+def _card_of(move, pos: Position) -> int | None:
+    """The card id that ``move`` names (a card string or id), None for anything else (for analyse_play's message)."""
+    from sim.cards import parse_card
+    try:
+        return parse_card(move.strip(), pos.rules.deck) if isinstance(move, str) else int(move)
+    except (ValueError, TypeError):
+        return None
+
+
 def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
     """Grade a played sequence: one value before each move and one after the last.
 
@@ -680,7 +689,8 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
     ValueError
         For an invalid position, a hidden hand, ``stock=?`` with cards left to draw, an illegal move
         (naming its index, its trick counted from the deal's first and the seat to move; every move is
-        checked before any solve), ``moves`` given as one string, as a mapping or in no order (a set), or a
+        checked before any solve; a card in no field of ``deal``, without ``played=``, is said to have been
+        played before it: a card drawn but left out of ``stock=`` reads so), ``moves`` given as one string, as a mapping or in no order (a set), or a
         ``perspective`` that is not a seat of the position.
 
     Examples
@@ -727,6 +737,14 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
         except ValueError as e:
             msg = str(e)  # ("move: 3C is not legal here": the index names the move; break-it pass of 2026-12-05)
             where = "" if cur.is_terminal else f" (trick {len(cur.played) // n + 1}, seat {cur.turn} to move)"
+            if " has already been played (legal: " in msg and pos.played_given is None \
+                    and _card_of(m, pos) in pos.played:
+                # (new-user pass 31: a game kept on paper whose stock= left out two cards drawn parsed, the two
+                # read as played before the start, and the first of them played said only "has already been
+                # played", though the moves play it once: the card is in no field of the start position)
+                msg = msg.replace(" has already been played (legal: ", " has already been played, before the start "
+                                  "position (it is in none of its hands, trick or stock: a card drawn in the game "
+                                  "but left out of stock= reads as played) (legal: ", 1)
             raise ValueError(f"moves[{i}]{where}: {msg[len('move: '):] if msg.startswith('move: ') else msg}") from None
         cur = cur.apply(mids[-1])
     ws = workspace()
