@@ -458,6 +458,9 @@ class Summary:
         ``wins``, ``draws``, ``win_rate``, ``win_rate_ci95``, ``score``, ``score_ci95``
         (Wilson, draws count half), ``mean_points``, ``mean_points_se`` (and, over the pairs,
         ``pair_score_ci95``, ``pair_win_rate_ci95`` and ``pair_mean_points_se`` with ``duplicate``).
+        ``positions[0]`` is the side of seat 0, which leads the first trick of every deal (R3; the deal
+        table's ``first_lead``): its figures are the first leader's (user study 67: only the text
+        summary's last line said who leads).
     draws, capotes : int
         Deals drawn (winner -1) and deals where one side took all 120 points (R8).
     extra : dict

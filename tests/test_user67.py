@@ -77,3 +77,10 @@ def test_readme_recipe_prints_what_it_says(tmp_path, monkeypatch):
     for line in rows[5:7]:
         assert f"`{line}`" in readme, line
     assert len(names["runs"]) == 4 and names["deals"].file.nunique() == 4
+
+
+def test_summary_docstring_names_the_first_leader():
+    """``to_dict()`` has no key for who leads; the ``positions`` attribute's doc says side 0 (seat 0) does."""
+    from sim.stats import Summary
+    doc = " ".join(Summary.__doc__.split())
+    assert "``positions[0]`` is the side of seat 0, which leads the first trick of every deal (R3" in doc
