@@ -1,8 +1,20 @@
 """brisca: a simulator for Brisca, the Spanish trick-taking card game.
 
 Light on import: the names below are loaded on first use (numba and the
-engine are imported only when called for). ``sim.simulate(rules, policies,
-deals, ...)`` is :func:`sim.batch.simulate`.
+engine are imported only when called for), so ``help(sim)`` lists none of
+them (user study 67: this docstring said "the names below" and named none):
+
+- ``simulate(rules, policies, deals, ...)``: :func:`sim.batch.simulate`, play deals, summarize them,
+  optionally write parquet (``help(sim.simulate)``).
+- ``Rules``: one rule set of RULES.md (:class:`sim.rules.Rules`: players, deck, exchange,
+  exchange_condition, endgame, remove, tie).
+- ``SimResult``: what ``simulate`` returns (``summary``, ``frame``, ``tricks``, ``out``, ``tricks_out``).
+- ``Summary``: a run's figures (:class:`sim.stats.Summary`; ``to_dict()`` is ``brisca simulate
+  --json``'s object).
+- ``read_metadata(path)``: a written parquet file's run (rules, policies, seed, complete, ...).
+
+The deal and trick tables' columns: ``help(sim.batch)``. Intervals for figures of your own:
+``sim.stats.wilson_interval`` and ``sim.stats.mean_se``.
 """
 from __future__ import annotations
 

@@ -84,3 +84,14 @@ def test_summary_docstring_names_the_first_leader():
     from sim.stats import Summary
     doc = " ".join(Summary.__doc__.split())
     assert "``positions[0]`` is the side of seat 0, which leads the first trick of every deal (R3" in doc
+
+
+def test_help_sim_names_its_lazy_names():
+    """``help(sim)`` shows no function (they load lazily) and its docstring said "the names below" with none
+    below; it now names each of ``sim.__all__`` and where the columns and the interval helpers are."""
+    import sim
+    doc = sim.__doc__
+    for name in sim.__all__:
+        assert f"- ``{name}" in doc, name
+    for words in ("help(sim.batch)", "sim.stats.wilson_interval", "sim.stats.mean_se"):
+        assert words in doc, words
