@@ -595,8 +595,7 @@ class Position:
             if c in seen:
                 where = "twice" if seen[c] == fname else f"in both {seen[c]} and {fname}"
                 hint = ""
-                if (fname == "stock" and r.exchange != "none" and CARD_SUIT[c] == CARD_SUIT[trump]
-                        and CARD_RANK[c] in (2, 7)):
+                if fname == "stock" and c == self.stock[-1] and self._exchange_can_give_up(c, trump):
                     # user study 66: a game written from paper listed every card drawn as the stock, the last
                     # one too, which was this 7 or 2 of trumps given up in an exchange and drawn again as the pinta
                     hint = (" (a 7 or 2 of trumps given up in an exchange, R7, is the pinta, drawn last: a stock"
@@ -950,6 +949,23 @@ class Position:
             seat 1's points, ``side_points(1.5)`` 0).
         """
         return sum(self.points[s] for s in self.rules.side_seats(self.side_of(seat)))
+
+    def _exchange_can_give_up(self, c: int, trump: int) -> bool:
+        """Whether an exchange (R7) can give up card ``c`` for the pinta, the deal's pinta being ``trump``: the
+        7 of trumps under ``seven`` and ``seven-two`` for a pinta stronger than the 7; the 2 of trumps under
+        ``two-any``, and under ``seven-two`` for a pinta 4-7 or after the 7's exchange (the pinta then the 7);
+        none under ``none`` nor, for the 2, under R3's ``remove=trump2`` (:attr:`exchange_code`). For the
+        duplicate-card hint (break-it pass 44: it named any 7 or 2 of trumps, exchanges on, whatever the
+        exchange variant and the pinta)."""
+        base = CARD_SUIT[trump] * 12  # (card id: suit * 12 + strength, the 2 strength 0 and the 7 strength 4)
+        if CARD_SUIT[c] != CARD_SUIT[trump] or c == trump:
+            return False
+        ex = self.exchange_code  # 0 none, 1 seven, 2 seven-two, 3 two-any
+        if CARD_RANK[c] == 7:
+            return ex in (1, 2) and trump > base + 4
+        if CARD_RANK[c] == 2:
+            return ex in (2, 3)
+        return False
 
     @property
     def exchange_code(self) -> int:
