@@ -31,7 +31,7 @@ from sim.cards import format_card, show_input, show_repr
 from sim.checks import ARBITRARY_ORDER, check_flag, check_int, is_iterable, sequence_problem
 from sim.threads import starting_threads
 
-from .position import Position
+from .position import Position, count_of
 
 _local = threading.local()
 _stamp_lock = threading.Lock()
@@ -690,7 +690,8 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
         For an invalid position, a hidden hand, ``stock=?`` with cards left to draw, an illegal move
         (naming its index, its trick counted from the deal's first and the seat to move; every move is
         checked before any solve; a card in no field of ``deal``, without ``played=``, is said to have been
-        played before it: a card drawn but left out of ``stock=`` reads so), ``moves`` given as one string, as a mapping or in no order (a set), or a
+        played before it: a card drawn but left out of ``stock=`` reads so, and the trick is then given counting
+        those cards and without them), ``moves`` given as one string, as a mapping or in no order (a set), or a
         ``perspective`` that is not a seat of the position.
 
     Examples
@@ -739,6 +740,12 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
             where = "" if cur.is_terminal else f" (trick {len(cur.played) // n + 1}, seat {cur.turn} to move)"
             if " has already been played (legal: " in msg and pos.played_given is None \
                     and _card_of(m, pos) in pos.played:
+                # (review rv66: the trick counted the cards read as played before the start, so a stock left two
+                # cards short named trick 5 for a card of the paper's trick 4: both counts are given)
+                k = len(pos.played)
+                where = (f" (trick {len(cur.played) // n + 1} counting the {count_of(k, 'card')} read as played "
+                         f"before the start position, trick {(len(cur.played) - k) // n + 1} without them; seat "
+                         f"{cur.turn} to move)")
                 # (new-user pass 31: a game kept on paper whose stock= left out two cards drawn parsed, the two
                 # read as played before the start, and the first of them played said only "has already been
                 # played", though the moves play it once: the card is in no field of the start position)
