@@ -295,15 +295,11 @@ class RunningStats:
             self.pos_draws[j] += int(np.count_nonzero(d))
             self.pos_pts[j] += float(pts.sum())
             self.pos_pts2[j] += float((pts * pts).sum())
-            q = (2 * w.astype(np.int64) + d).reshape(npairs, R).sum(axis=1)
-            self.pos_pair_q[j] += int(q.sum())
-            self.pos_pair_q2[j] += int((q * q).sum())
-            p = pts.reshape(npairs, R).sum(axis=1)
-            self.pos_pair_p[j] += int(p.sum())
-            self.pos_pair_p2[j] += int((p * p).sum())
-            wp = w.astype(np.int64).reshape(npairs, R).sum(axis=1)
-            self.pos_pair_w[j] += int(wp.sum())
-            self.pos_pair_w2[j] += int((wp * wp).sum())
+            for sums, x in zip(_pair_sums(w, d, pts, R), ((self.pos_pair_q, self.pos_pair_q2),
+                                                           (self.pos_pair_p, self.pos_pair_p2),
+                                                           (self.pos_pair_w, self.pos_pair_w2))):
+                x[0][j] += sums[0]
+                x[1][j] += sums[1]
         self.pairs += npairs
         for k in range(S):
             j = (k - rot) % S  # side of the table holding side k's policies in this rotation
@@ -314,15 +310,10 @@ class RunningStats:
             self.ent_draws[k] += int(np.count_nonzero(d))
             self.ent_pts[k] += float(pts.sum())
             self.ent_pts2[k] += float((pts * pts).sum())
-            q = (2 * w.astype(np.int64) + d).reshape(npairs, R).sum(axis=1)
-            self.pair_q[k] += int(q.sum())
-            self.pair_q2[k] += int((q * q).sum())
-            p = pts.astype(np.int64).reshape(npairs, R).sum(axis=1)
-            self.pair_p[k] += int(p.sum())
-            self.pair_p2[k] += int((p * p).sum())
-            wp = w.astype(np.int64).reshape(npairs, R).sum(axis=1)
-            self.pair_w[k] += int(wp.sum())
-            self.pair_w2[k] += int((wp * wp).sum())
+            for sums, x in zip(_pair_sums(w, d, pts, R), ((self.pair_q, self.pair_q2), (self.pair_p, self.pair_p2),
+                                                           (self.pair_w, self.pair_w2))):
+                x[0][k] += sums[0]
+                x[1][k] += sums[1]
         if S == 2:
             g = np.abs(sp[:, 0] - sp[:, 1]).reshape(npairs, R).sum(axis=1)
             self.margin_p += int(g.sum())
@@ -751,6 +742,17 @@ def _rate(x: float) -> str:
     if not math.isfinite(x):
         return "n/a"
     return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
+
+
+def _pair_sums(win, draw, pts, rotations: int) -> tuple:
+    """Per deal pair (``rotations`` consecutive rows), the sums over its rotations of ``2 * win + draw``, of the
+    card points and of the wins, each as ``(sum over pairs, sum of squares over pairs)`` (plain ints), for the
+    pairs' intervals of a side or of a position of the table (:meth:`RunningStats.update`)."""
+    out = []
+    for x in (2 * win.astype(np.int64) + draw, pts.astype(np.int64), win.astype(np.int64)):
+        g = x.reshape(-1, rotations).sum(axis=1)
+        out.append((int(g.sum()), int((g * g).sum())))
+    return tuple(out)
 
 
 def _points_se(side: dict, dup: bool) -> float:
