@@ -67,7 +67,7 @@ def test_duplicate_position_intervals_are_over_pairs():
     slo, shi = pos0["pair_score_ci95"]
     assert f"score 0.5625 [{slo:.4f}, {shi:.4f}]" in line
     assert line.endswith(f"± se {pos0['pair_mean_points_se']:.2f}")
-    # with one policy on every seat a position's figures over pairs are the sides' over pairs
+    # the position's figures over pairs are not side 0's (the policy's) over pairs: side 0 sits at both positions
     side0 = d["sides"][0]
     assert side0["pair_win_rate_ci95"] != pos0["pair_win_rate_ci95"]  # (side 0's policy sits at both positions)
 
