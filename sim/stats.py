@@ -580,6 +580,54 @@ class Summary:
         d.update(self.extra)
         return _finite(d)
 
+    def to_row(self) -> dict:
+        """The summary as one flat row for a DataFrame of many runs (``pd.DataFrame([s.to_row() for s in
+        summaries])``): :meth:`to_dict` with its nested parts spread into columns. User study 67: a sweep
+        of rule variants picked each figure out of the nested dict by hand.
+
+        Returns
+        -------
+        dict
+            :meth:`to_dict`'s scalar keys as they are; each ``[lo, hi]`` interval ``k`` as ``k_lo`` and
+            ``k_hi`` (both None where the interval is None); each side's keys as ``side{k}_{key}`` and each position's (side of the table, whose
+            seat 0 leads first, R3) as ``position{j}_{key}``, ``seats`` as text (``"0,2"``); the rules'
+            fields (``players``, ``deck``, ``exchange``, ``exchange_condition``, ``endgame``, ``remove``,
+            ``tie``) as columns; ``policies`` as text (``"heuristic,random"``, one name per seat). Values are
+            Python scalars, None where :meth:`to_dict` has None (NaN, three-player points difference).
+
+        Examples
+        --------
+        >>> s = Summary(deals=4, distinct_deals=4, rotations=1, seconds=1.0, sim_seconds=0.5, draws=0, capotes=0,
+        ...             sides=[{"side": 0, "seats": [0], "wins": 3, "win_rate_ci95": [0.3, 0.95]}], positions=[])
+        >>> r = s.to_row()
+        >>> r["side0_wins"], r["side0_win_rate_ci95_lo"], r["side0_seats"]
+        (3, 0.3, '0')
+        """
+        row = {}
+
+        def put(prefix, d):
+            for k, v in d.items():
+                if k in ("sides", "positions", "rules"):
+                    continue
+                if k in ("seats", "policies") and isinstance(v, list):
+                    row[prefix + k] = ",".join(map(str, v))
+                elif k.endswith("ci95"):  # (None with three sides: both ends None, the same columns)
+                    ok = isinstance(v, (list, tuple)) and len(v) == 2
+                    row[prefix + k + "_lo"], row[prefix + k + "_hi"] = v if ok else (None, None)
+                elif isinstance(v, dict):
+                    put(prefix + k + "_", v)
+                else:
+                    row[prefix + k] = v
+
+        d = self.to_dict()
+        put("", d)
+        if isinstance(d.get("rules"), dict):
+            put("", d["rules"])
+        for name in ("side", "position"):
+            for i, part in enumerate(d.get(name + "s") or []):
+                put(f"{name}{i}_", part)
+        return row
+
     def to_json(self) -> str:
         """:meth:`to_dict` as one line of JSON.
 

@@ -106,3 +106,37 @@ def test_the_rules_line_says_seven_two_exchanges_the_7_only_when_the_2_of_trumps
         assert note in _rules_line(rules.to_dict()), rules
     for rules in (Rules(players=3), Rules(players=2), Rules(players=6), Rules(players=3, exchange="seven")):
         assert "the 7 only" not in _rules_line(rules.to_dict()), rules
+
+
+def test_summary_to_row_is_one_flat_row_per_run():
+    """User study 67's left-alone item: a sweep picked each figure out of Summary.to_dict()'s nested sides
+    and positions by hand. to_row spreads them into columns (intervals as _lo/_hi, None with three sides)."""
+    import numpy as np
+    import pandas as pd
+
+    from sim.rules import Rules
+    from sim.stats import RunningStats
+
+    def summary(rules, rows, rotations):
+        st = RunningStats(rules.players, rules.sides, rotations)
+        a = np.array(rows, dtype=np.int64)
+        pts, win = a[:, :rules.sides], a[:, rules.sides]
+        st.update(pts, win, (pts == 120).any(axis=1), 0)
+        return st.summary(["heuristic", "random", "greedy"][:rules.sides], distinct_deals=len(rows) // rotations,
+                          seconds=1.0, sim_seconds=1.0, rules=rules.to_dict(),
+                          policies=["heuristic", "random", "greedy"][:rules.players])
+
+    two = summary(Rules(players=2), [[70, 50, 0], [40, 80, 1], [60, 60, -1], [90, 30, 0]], 2)
+    three = summary(Rules(players=3), [[50, 40, 30, 2], [30, 50, 40, 1], [40, 40, 40, -1]], 1)
+    d, r = two.to_dict(), two.to_row()
+    assert all(not isinstance(v, (list, dict)) for v in r.values())
+    assert r["side1_win_rate"] == d["sides"][1]["win_rate"] and r["side1_policy"] == "random"
+    assert [r["side0_pair_win_rate_ci95_lo"], r["side0_pair_win_rate_ci95_hi"]] == d["sides"][0]["pair_win_rate_ci95"]
+    assert [r["draw_rate_ci95_lo"], r["draw_rate_ci95_hi"]] == d["draw_rate_ci95"]
+    assert r["position0_seats"] == "0" and r["policies"] == "heuristic,random" and r["endgame"] == "free"
+    assert r["mean_points_diff"] == d["mean_points_diff"]
+    t = three.to_row()
+    assert t["mean_points_diff_ci95_lo"] is None and "mean_points_diff_ci95" not in t and t["players"] == 3
+    assert t["side2_policy"] == "greedy" and t["remove"] == "2B"
+    df = pd.DataFrame([r, t])
+    assert len(df) == 2 and df["side2_wins"].isna().tolist() == [True, False]
