@@ -1437,8 +1437,8 @@ class _Tables:
 def read_metadata(path) -> dict:
     """The ``brisca.*`` key-value metadata of a parquet file written by :func:`simulate`, decoded
     (also of ``brisca solve --out`` and ``brisca puzzles --out`` tables: ``table``, ``complete``,
-    ``rows``, ``total``, ``version``, ``numba_version``; ``complete`` is false in the file of an
-    interrupted run).
+    ``rows``, ``total``, ``version``, ``numba_version``, and for a puzzles table its run's ``rules``,
+    ``seed`` and ``max_tries``; ``complete`` is false in the file of an interrupted run).
 
     Parameters
     ----------

@@ -67,7 +67,9 @@ def register(subparsers) -> None:
             "(value 26: seat 1 still captures 26 card points playing 2C, 18 with 10O, 16 with 12E). The "
             "moves are printed best first with their values, a * marking each move of the best value (the "
             "JSON key best), then the principal variation (pv): both sides' moves from here on under perfect "
-            "play.",
+            "play. The JSON key wins lists the moves after which the side to move ends with 61 card points or "
+            "more, counting its points= (R8; [] when none; the text output's line before pv): null with 3 players, "
+            "stock=?, --target/--win and a finished deal.",
             "values: card points the side to move still captures (points= not included) with every hand open "
             "and both sides playing perfectly; with 4 or 6 players the side is the mover's team (seats of "
             "the same parity, RULES R3); with 3 players it is the paranoid value: the mover alone against "
@@ -90,7 +92,7 @@ def register(subparsers) -> None:
             "kept; else no --out file).",
             "--out F.jsonl (or .ndjson, .json) writes the JSON lines --json prints; any other name a parquet "
             "table. Its columns (one row per record, as the JSON lines): line (--file), position, value, moves, "
-            "best, wins and pv (JSON text: move -> value, list, list or null, list), nodes, ms, target/reached/seat (target "
+            "best, wins and pv (JSON text: move -> value, list, list, list; a null wins is a null cell), nodes, ms, target/reached/seat (target "
             "mode), error (--file: an invalid line's message, and its other columns null except line and "
             "position; null for solved lines). One schema whatever the lines and the run (every table has "
             "every column, null where it does not apply): value float64 (exact integers with a known stock), "
