@@ -12,8 +12,12 @@ literal argument (``Literal[int](0)``, ``Literal[bool](True)``), either a consta
 a loop variable whose first type is a literal while numba infers the loop's types, which costs a
 whole extra compile of that function. Pass ``np.int64(...)`` / a runtime bool instead.
 
-One JSON line into ``results/benchmarks/compile.jsonl``: per stage ``cold_seconds`` (wall, process
-start to exit), ``compile_seconds`` (sum of the compile events), ``compiles`` and ``warm_seconds``.
+One JSON line into ``results/benchmarks/compile.jsonl``: ``kind`` (``"compile"``), ``stages`` (per stage
+``stage``, ``command``, ``cold_seconds`` (wall, process start to exit), ``compile_seconds`` (sum of the
+compile events), ``compiles`` (their count) and ``warm_seconds``), ``cold_seconds_total`` and
+``compile_seconds_total`` (over the stages), ``slowest`` (the 8 functions that took longest to compile:
+``function``, ``compile_seconds``), ``repeated`` (above: ``function``, ``signatures``, ``compile_seconds``),
+``unit`` (``"s"``) and the machine's facts (``benchmarks/_common.py``'s ``machine``).
 
 Usage::
 

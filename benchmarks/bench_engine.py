@@ -7,10 +7,22 @@ Each configuration prints one JSON line and appends it to
   and heuristic policies (every seat the same policy), 2 and 4 players, 1
   thread and every core; compile excluded (a warm-up batch first), wall time
   (``deals_per_s``) and process CPU time (``deals_per_cpu_s``) over
-  ``--deals`` deals played in reused chunks of 1,000,000 rows.
+  ``--deals`` deals played in reused chunks of 1,000,000 rows. Keys: ``kind``,
+  ``players``, ``policy``, ``threads``, ``deals``, ``seconds`` (wall),
+  ``deals_per_s``, ``deals_per_cpu_s``, ``deals_per_s_per_thread``
+  (``deals_per_s / threads``), ``unit``.
 * ``kind="end_to_end"``: wall time and peak resident memory (MiB) of the CLI
   ``brisca simulate --players 2 --deals 10000000 --policy heuristic --policy
-  random --seed 1 --out <tmp>.parquet --json`` in a child process.
+  random --seed 1 --out <tmp>.parquet --json`` in a child process. Keys:
+  ``kind``, ``command``, ``deals``, ``threads`` (the machine's cores: the
+  command's default), ``wall_seconds`` (process start to exit),
+  ``peak_rss_mib``, ``run_seconds``, ``sim_seconds`` and ``deals_per_s`` (the
+  summary's ``seconds``, ``sim_seconds`` and ``deals_per_s``), ``parquet_mib``
+  (the file's size).
+
+Every line also carries the machine and versions (``benchmarks/_common.py``'s
+``machine``: ``cpu``, ``cores``, ``python``, ``numba``, ``numpy``, ``commit``,
+``utc``).
 
 Targets (issue 2): random 2-player >= 2.5 M deals/s per core; heuristic
 >= 1.5 M per core; 10 M deals end to end < 15 s on 2 cores with peak memory

@@ -37,6 +37,19 @@ only (``pv=False, moves=False``) and with every move's value and the principal v
 default), as positions per second and the speed-up; the values of both runs must agree. One line per
 configuration to ``results/benchmarks/solver_threads.jsonl``.
 
+Record keys (one JSON line each): ``config`` (``-allmoves`` appended with ``--all-moves``), ``deals`` (positions
+solved: fewer than asked when ``--time-limit`` stopped the configuration), ``seed``, ``median_ms``, ``p99_ms``,
+``mean_ms``, ``max_ms`` (a position's solve, wall time), ``nodes_median``, ``nodes_mean``, ``nodes_per_s`` (all
+nodes over all the solves' time; ``rate_unit``), ``mean_value`` (the positions' mean value, card points: the same
+for the same positions whatever the search), ``first_guess`` (``"half the points left"`` or the ``--guess``), then
+``threads`` (1), ``flags`` (the search's technique switches and settings, in :func:`solver.search.default_flags`
+order), ``cpu``, ``python``, ``numba``, ``numpy``, ``commit`` and ``date`` (UTC); ``--ablation`` lines add
+``variant`` (the technique switched). ``--floor`` lines: ``config``, ``deals``, ``seed``, ``first_guess``,
+``probes_median``, ``first_probe_node_share_median``, ``{mtdf,exact_guess,single_probe}_{median_ms,mean_ms,
+nodes_median,nodes_mean}`` and the same ``threads`` to ``date``; ``--threads`` lines: ``config``, ``deals``,
+``seed``, ``threads`` (N), ``{values,all_moves_pv}_positions_per_s_{1,n}`` and ``..._speedup``, ``rate_unit``, the
+same machine keys and ``cpu_count`` (since ``2c99e84``: the file's earlier lines lack it).
+
 Usage::
 
     python benchmarks/bench_solver.py                       # 100 deals per configuration: about a
