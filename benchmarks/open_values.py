@@ -14,8 +14,11 @@ overwritten; so is --summary of such a file. Ctrl-C, SIGTERM and SIGHUP (not und
 finished chunk (exit 130 / 143 / 129). Exit status: 0 done or stopped at --minutes (the last line says
 which), 1 the file could not be written (the previous file is kept), 2 bad input.
 
-Columns: deal, seed, pinta, pinta_rank, trump, first_points (seat 0, the first leader),
-second_points, winner (0, 1, -1 draw), nex (exchanges), ms (wall time of the deal's solve; with
+Columns (all int64 but ms, float64): deal, seed, pinta (the card turned at the deal as its card id,
+an index into sim.cards.CARD_NAMES, 0-47: not the card string the simulate deal table's pinta shows;
+CARD_NAMES[pinta] gives it), pinta_rank (its rank, 1-12), trump (the trump suit's index 0-3, O C E B:
+the deal table's trump letter is "OCEB"[trump]), first_points (seat 0, the first leader),
+second_points, winner (0, 1, -1 draw), nex (exchanges, 0-2, R7), ms (wall time of the deal's solve; with
 more --threads than cores it includes waiting for a core; compile time is excluded: before
 that fix, the first deal of every run included it).
 """
