@@ -10,6 +10,10 @@ runs go to the same file.
 
 Reported intervals
 ------------------
+``win_rate``
+    The tested side's score, ``(wins + draws / 2) / games``, whatever its name (``brisca simulate
+    --json`` calls this ``score`` and keeps ``win_rate`` for wins only); ``wins``, ``draws``, ``losses``
+    count games, ``mean_points`` is the tested side's mean card points a game.
 ``win_rate_ci95``
     95 % Wilson score interval over the ``2 * pairs`` games (draws half).
 ``win_rate_ci95_pairs``
