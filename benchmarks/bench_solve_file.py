@@ -13,7 +13,12 @@ file, each without ``--out`` and with ``--out`` a parquet file. ``--input stdin`
 standard input (``--file -``, read once as it is solved: :class:`solver.cli._Stream`) instead of its name
 (read twice: :class:`solver.cli._TextFile`). Per run: wall time and peak resident
 memory (``ru_maxrss`` of that process, ``os.wait4``), the fastest of ``--repeat`` runs, and from the
-two: lines/s and KB per line beyond the one-line run. One JSON line per run to ``results/benchmarks/solve_file.jsonl``.
+two: lines/s and KB per line beyond the one-line run. One JSON line per run to ``results/benchmarks/solve_file.jsonl``:
+``config``, ``lines``, ``seed``, ``threads``, ``repeat``, ``input`` (``file`` or ``stdin``), ``out`` (``"parquet"``, or
+null without ``--out``), ``wall_s`` and ``one_line_wall_s`` (the fastest runs, s), ``lines_per_s`` (``(lines - 1) /
+(wall_s - one_line_wall_s)``; null when the file took no longer), ``peak_rss_mb`` (the whole file's run, ``ru_maxrss``
+in MiB), ``kb_per_line`` (the peak beyond the one-line run's, KiB a line; null when below it), ``rate_unit``, and the
+machine's facts (``benchmarks/_common.py``'s ``machine``).
 
 Usage::
 
