@@ -1978,7 +1978,9 @@ def simulate(rules, policies="random", deals: int = 1000, seed: int = 0, threads
         if isinstance(exc, OSError) and done is not None and done[1].rows:
             # a write failed (a full disk): the deals played are not written, but their summary is kept
             # on the error (the command line prints it; session of 2026-12-05, third part)
-            exc.partial_summary = summarize(done[1], complete=False)
+            # (out and tricks_out None: the same --json keys as every other run's, nothing written; docs
+            # audit 66)
+            exc.partial_summary = summarize(done[1], complete=False, out=None, tricks_out=None)
         raise
     finally:
         if threads is not None:

@@ -459,8 +459,8 @@ class Summary:
         gives ``rules`` (the :class:`sim.rules.Rules` fields), ``policies`` (policy per seat in rotation 0),
         ``seed``, ``duplicate`` (bool), ``threads`` (numba threads; 1 with the ``solver`` policy),
         ``complete`` (false: the summary of an interrupted or failed run, which covers the deals played) and
-        ``out``, ``tricks_out`` (the files written, as given; None when not asked for or not written; these
-        two are missing from the summary of a run whose write failed, the ``OSError``'s ``partial_summary``).
+        ``out``, ``tricks_out`` (the files written, as given; None when not asked for or not written, in the
+        summary of a run whose write failed too, the ``OSError``'s ``partial_summary``).
     margin : dict or None
         Two sides only: ``mean_margin``, the mean margin of a deal in card points, ``|side 0 - side 1|``
         (the winner's points less the loser's; a 60-60 draw 0), ``mean_margin_se`` its standard error (over

@@ -278,6 +278,8 @@ def test_cli_out_write_error_names_the_file(tmp_path):
         simulate(Rules(players=2), "random", deals=3000, chunk=1000, out="/dev/full")
     part = e.value.partial_summary
     assert part.extra["complete"] is False and part.deals in (1000, 2000, 3000) and part.extra.get("out") is None
+    # (the keys of every other run's --json, null: they were missing here; docs audit of 2026-12-07, ninth part)
+    assert part.to_dict()["out"] is None and part.to_dict()["tricks_out"] is None
     # with duplicate (mutation testing, third pass: the distinct deals were given as the rows played): rows
     # played = distinct deals x rotations (2 sides: 2 rotations)
     with pytest.raises(OSError) as e:
