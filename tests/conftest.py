@@ -281,3 +281,14 @@ def first_moves_play(rules, seed, d, ws=None):
         moves.append(mv)
         cur = cur.apply(mv)
     return {"moves": moves, "value": None, "position": pos, "nodes": 0}
+
+
+@pytest.fixture
+def no_solve(monkeypatch):
+    """Fails the test if a position is searched (``solver.search.drivers`` replaced): for checks that must
+    refuse before any solve, such as ``analyse_play``'s pre-check of every move (user study 66)."""
+    import solver.search as S
+
+    def fail(*a, **kw):
+        raise AssertionError("a position was solved before the moves were checked")
+    monkeypatch.setattr(S, "drivers", fail)

@@ -20,15 +20,6 @@ HINT = "before the start position (it is in none of its hands, trick or stock: a
        "left out of stock= reads as played)"
 
 
-@pytest.fixture
-def no_solve(monkeypatch):
-    import solver.search as S
-
-    def fail(*a, **kw):
-        raise AssertionError("a position was solved before the moves were checked")
-    monkeypatch.setattr(S, "drivers", fail)
-
-
 def _error(start, moves):
     from solver import analyse_play
     with pytest.raises(ValueError) as e:

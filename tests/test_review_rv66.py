@@ -18,15 +18,6 @@ import pytest
 from test_user66 import DRAWS, HANDS, MOVES
 
 
-@pytest.fixture
-def no_solve(monkeypatch):
-    import solver.search as S
-
-    def fail(*a, **kw):
-        raise AssertionError("a position was solved before the moves were checked")
-    monkeypatch.setattr(S, "drivers", fail)
-
-
 def test_a_stock_left_short_names_the_papers_trick_too(no_solve):
     from solver import analyse_play
     stock = [c for c in DRAWS[:-1] if c not in ("1O", "5O")]  # two draws forgotten (new-user pass 31)
