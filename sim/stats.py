@@ -75,6 +75,7 @@ from __future__ import annotations
 import json
 import math
 import numbers
+import os
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -549,7 +550,8 @@ class Summary:
     def to_dict(self) -> dict:
         """The summary as one JSON-able dict (keys of the ``--json`` output): the attributes, ``deals_per_s``,
         ``draw_rate``, ``draw_rate_ci95``, ``capote_rate``, ``capote_rate_ci95``, then :attr:`extra`'s keys;
-        NaN and inf are written as None, numpy scalars as Python ones and numpy arrays as lists (strict JSON).
+        NaN and inf are written as None, numpy scalars as Python ones, numpy arrays as lists and paths
+        (``os.PathLike``) as text (strict JSON).
 
         Returns
         -------
@@ -597,8 +599,17 @@ class Summary:
             ``k_hi`` (both None where the interval is None); each side's keys as ``side{k}_{key}`` and each position's (side of the table, whose
             seat 0 leads first, R3) as ``position{j}_{key}``, ``seats`` as text (``"0,2"``); the rules'
             fields (``players``, ``deck``, ``exchange``, ``exchange_condition``, ``endgame``, ``remove``,
-            ``tie``) as columns; ``policies`` as text (``"heuristic,random"``, one name per seat). Values are
+            ``tie``) as columns; ``policies`` as text (``"heuristic,random"``, one name per seat); a dict in
+            :attr:`extra` spread as ``{key}_{field}`` columns and any other list as JSON text. Values are
             Python scalars, None where :meth:`to_dict` has None (NaN, three-player points difference).
+
+        Raises
+        ------
+        ValueError
+            If two parts of the summary give one column (a key of :attr:`extra` named ``side0_wins`` or
+            ``players``, or a rules dict with a key ``deals``: one value replaced the other, break-it pass
+            45), or a key ending in ``ci95`` holds something other than None or a ``[lo, hi]`` pair (it was
+            written as two Nones).
 
         Examples
         --------
@@ -609,28 +620,44 @@ class Summary:
         (3, 0.3, '0')
         """
         row = {}
+        origin = {}
 
-        def put(prefix, d):
+        def put1(name, v, where):
+            # (break-it pass 45: a key of extra named like a spread column, side0_wins, or a rules dict's
+            # field named like a top-level key, deals, silently replaced the figure or was replaced by it)
+            if name in row:
+                raise ValueError(f"to_row: the column {name!r} comes from both {origin[name]} and {where}: "
+                                 "rename the key of extra that makes it")
+            row[name], origin[name] = v, where
+
+        def put(prefix, d, where):
             for k, v in d.items():
-                if k in ("sides", "positions", "rules"):
-                    continue
+                k = str(k)
                 if k in ("seats", "policies") and isinstance(v, list):
-                    row[prefix + k] = ",".join(map(str, v))
+                    put1(prefix + k, ",".join(map(str, v)), where)
                 elif k.endswith("ci95"):  # (None with three sides: both ends None, the same columns)
-                    ok = isinstance(v, (list, tuple)) and len(v) == 2
-                    row[prefix + k + "_lo"], row[prefix + k + "_hi"] = v if ok else (None, None)
+                    if v is None:
+                        v = (None, None)
+                    elif not (isinstance(v, (list, tuple)) and len(v) == 2):
+                        # (break-it pass 45: a value of any other shape was written as two Nones, lost)
+                        raise ValueError(f"to_row: {where}'s {k!r} is no [lo, hi] interval: {show_repr(v)}")
+                    put1(prefix + k + "_lo", v[0], where)
+                    put1(prefix + k + "_hi", v[1], where)
                 elif isinstance(v, dict):
-                    put(prefix + k + "_", v)
+                    put(prefix + k + "_", v, where)
+                elif isinstance(v, list):  # (break-it pass 45: a list was left in the "flat" row; JSON text)
+                    put1(prefix + k, json.dumps(v), where)
                 else:
-                    row[prefix + k] = v
+                    put1(prefix + k, v, where)
 
         d = self.to_dict()
-        put("", d)
-        if isinstance(d.get("rules"), dict):
-            put("", d["rules"])
+        spread = {k: d.pop(k) for k in ("rules", "sides", "positions")
+                  if isinstance(d.get(k), dict if k == "rules" else list)}
+        put("", d, "the summary")
+        put("", spread.get("rules", {}), "the rules")  # (break-it pass 45: rules not a dict were dropped)
         for name in ("side", "position"):
-            for i, part in enumerate(d.get(name + "s") or []):
-                put(f"{name}{i}_", part)
+            for i, part in enumerate(spread.get(name + "s", [])):
+                put(f"{name}{i}_", part, f"{name}s[{i}]")
         return row
 
     def to_json(self) -> str:
@@ -847,7 +874,7 @@ def _grid(head, rows):
 
 def _finite(obj):
     """Replace NaN/inf by None so the JSON is strict, numpy scalars by Python ones (``np.float64``
-    is a ``float`` subclass, so it is converted first) and numpy arrays by lists."""
+    is a ``float`` subclass, so it is converted first), numpy arrays by lists and paths by their text."""
     if isinstance(obj, np.generic):
         return _finite(obj.item())
     if isinstance(obj, np.ndarray):
@@ -858,4 +885,6 @@ def _finite(obj):
         return {k: _finite(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
         return [_finite(v) for v in obj]
+    if isinstance(obj, os.PathLike):  # (a hand-made summary's out=Path(...): to_json failed, break-it pass 45)
+        return os.fspath(obj)
     return obj
