@@ -595,13 +595,13 @@ class Summary:
         Returns
         -------
         dict
-            :meth:`to_dict`'s scalar keys as they are; each ``[lo, hi]`` interval ``k`` as ``k_lo`` and
-            ``k_hi`` (both None where the interval is None); each side's keys as ``side{k}_{key}`` and each position's (side of the table, whose
-            seat 0 leads first, R3) as ``position{j}_{key}``, ``seats`` as text (``"0,2"``); the rules'
-            fields (``players``, ``deck``, ``exchange``, ``exchange_condition``, ``endgame``, ``remove``,
-            ``tie``) as columns; ``policies`` as text (``"heuristic,random"``, one name per seat); a dict in
-            :attr:`extra` spread as ``{key}_{field}`` columns and any other list as JSON text. Values are
-            Python scalars, None where :meth:`to_dict` has None (NaN, three-player points difference).
+            :meth:`to_dict`'s scalar keys as they are; each ``[lo, hi]`` interval ``k`` as ``k_lo`` and ``k_hi`` (both
+            None where the interval is None); each side's keys as ``side{k}_{key}`` and each position's (side of the
+            table, whose seat 0 leads first, R3) as ``position{j}_{key}``, ``seats`` as text (``"0,2"``); the rules'
+            fields (``players``, ``deck``, ``exchange``, ``exchange_condition``, ``endgame``, ``remove``, ``tie``) as
+            columns; ``policies`` as text (``"heuristic,random"``, one name per seat); a dict in :attr:`extra` spread
+            as ``{key}_{field}`` columns and any other list as JSON text. Values are Python scalars, None where
+            :meth:`to_dict` has None (NaN, three-player points difference).
 
         Raises
         ------

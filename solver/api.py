@@ -273,7 +273,8 @@ class SolveResult:
         -------
         dict
             The attributes as plain Python values: ``moves`` a new dict, ``best``, ``wins`` (or None) and
-            ``pv`` new lists, ``nodes`` an ``int``, ``ms`` a ``float`` in milliseconds rounded to 3 decimals (microseconds).
+            ``pv`` new lists, ``nodes`` an ``int``, ``ms`` a ``float`` in milliseconds rounded to 3 decimals
+            (microseconds).
         """
         d = {"position": self.position, "value": self.value, "moves": dict(self.moves), "best": list(self.best),
              "wins": None if self.wins is None else list(self.wins), "pv": list(self.pv), "nodes": int(self.nodes),

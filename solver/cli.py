@@ -92,12 +92,12 @@ def register(subparsers) -> None:
             "kept; else no --out file).",
             "--out F.jsonl (or .ndjson, .json) writes the JSON lines --json prints; any other name a parquet "
             "table. Its columns (one row per record, as the JSON lines): line (--file), position, value, moves, "
-            "best, wins and pv (JSON text: move -> value, list, list, list; a null wins is a null cell), nodes, ms, target/reached/seat (target "
-            "mode), error (--file: an invalid line's message, and its other columns null except line and "
-            "position; null for solved lines). One schema whatever the lines and the run (every table has "
-            "every column, null where it does not apply): value float64 (exact integers with a known stock), "
-            "line/nodes/target/seat int64 with nulls, reached bool; "
-            "pandas.read_parquet(..., dtype_backend='numpy_nullable') keeps them integers."))
+            "best, wins and pv (JSON text: move -> value, list, list, list; a null wins is a null cell), nodes, "
+            "ms, target/reached/seat (target mode), error (--file: an invalid line's message, and its other "
+            "columns null except line and position; null for solved lines). One schema whatever the lines and the"
+            " run (every table has every column, null where it does not apply): value float64 (exact integers "
+            "with a known stock), line/nodes/target/seat int64 with nulls, reached bool; pandas.read_parquet(...,"
+            " dtype_backend='numpy_nullable') keeps them integers."))
     p.add_argument("position", nargs="?", help="a position string (quote it)")
     p.add_argument("--file", "-f", help="one position per line ('-': standard input, solved line by line as "
                                         "it comes); blank lines and comments "

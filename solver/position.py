@@ -1062,7 +1062,8 @@ class Position:
             ``move: ...`` if it is not a card/``swap`` (or not a card of the deck, R1), the deal is over
             (``"move: 2C: the deal is over (every card has been played)"``), or it is not legal here
             (``"move: 3C is not legal here (legal: 10O, 2C, 12E)"``: R5, R7, R9; with the seat that holds
-            it, or where it is when no hand holds it: the trick, the pinta, the stock, removed at the deal (R3), played);
+            it, or where it is when no hand holds it: the trick, the pinta, the stock, removed at the deal (R3),
+            played);
             ``hands: ...`` if the hand of the seat to move is hidden (:meth:`legal_moves`).
         """
         if isinstance(move, str):
