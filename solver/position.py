@@ -339,6 +339,10 @@ class Position:
         Cards in finished tricks, sorted as ``played`` is written (the complement when not given).
     unknown : tuple of int
         Cards placed nowhere (hidden hands' ``?`` and ``stock=?``); empty when ``played`` is not given.
+        A pinta still under the stock is not among them (it is ``trump``, drawn last): of an observation,
+        the cards to deal at random into the hidden hands (each seat's count: ``k`` less one if it has
+        played to the trick, less its known cards) and the face-down stock (README, playing from a
+        seat's view).
     removed : tuple of int
         Cards set aside at the deal (R3), out of play.
 
@@ -708,7 +712,10 @@ class Position:
             raise _err("hands", counts + ctx + placed_nowhere("played=, a hand or the stock"))
         stock_len = left - (1 if under else 0)
         if under and left < 1:  # (before the stock's count, which would be -1: break-it pass of 2026-12-04)
-            raise _err("trump", f"the pinta {format_card(trump)} is under the stock but no card is left to draw")
+            raise _err("trump", f"the pinta {format_card(trump)} is under the stock but no card is left to draw"
+                       + ("" if not any_hidden else  # (user study 68: a seat's view written without the drawn pinta)
+                          f"; a seat's view knows who drew the pinta at the last draw (R6): write it in that "
+                          f"hand, {format_card(trump)},? (NOTATION.md)"))
         if self.stock is not None and len(self.stock) != stock_len:
             if self.played_given is None:
                 raise _err("stock", f"{len(self.stock)} face-down cards do not fit the hands")  # pragma: no cover
@@ -986,7 +993,10 @@ class Position:
     def _need_open(self, what="this"):
         if not self.is_open:
             s = self.hidden.index(True)
-            raise _err("hands", f"seat {s} is hidden (?); {what} needs every hand known (open hands)")
+            raise _err("hands", f"seat {s} is hidden (?); {what} needs every hand known (open hands)"
+                       + ("" if what != "the solver" else  # (user study 68: nothing said what to do instead)
+                          ": to decide from a seat's view, solve determinizations, the hidden cards "
+                          "(Position.unknown) dealt at random (README, playing from a seat's view)"))
 
     def _need_known_stock(self, what="this"):
         self._need_open(what)

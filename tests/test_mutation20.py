@@ -247,7 +247,9 @@ def test_from_engine_refuses_a_draw_index_between_draws():  # mutant: the (dp - 
 def test_a_pinta_under_an_empty_stock_is_refused():  # mutant: left < 0 (the observation was accepted)
     msg = _err("players=2 trump=5B hands=?/1C,2C stock=? turn=0 trick= points=0,0 "
                + _played_but("1O", "1C", "2C", "5B"))
-    assert msg == "trump: the pinta 5B is under the stock but no card is left to draw"
+    # (user study 68: a seat's view is told where the drawn pinta goes)
+    assert msg == ("trump: the pinta 5B is under the stock but no card is left to draw; a seat's view knows who "
+                   "drew the pinta at the last draw (R6): write it in that hand, 5B,? (NOTATION.md)")
 
 
 def test_a_hidden_hand_that_holds_no_card():  # mutant: the exp == 0 case dropped
