@@ -715,7 +715,7 @@ class Position:
             raise _err("trump", f"the pinta {format_card(trump)} is under the stock but no card is left to draw"
                        + ("" if not any_hidden else  # (user study 68: a seat's view written without the drawn pinta)
                           f"; a seat's view knows who drew the pinta at the last draw (R6): write it in that "
-                          f"hand, {format_card(trump)},? (NOTATION.md)"))
+                          f"hand, {self._drawn_pinta_hand(exp)}"))
         if self.stock is not None and len(self.stock) != stock_len:
             if self.played_given is None:
                 raise _err("stock", f"{len(self.stock)} face-down cards do not fit the hands")  # pragma: no cover
@@ -770,6 +770,26 @@ class Position:
         object.__setattr__(self, "removed", tuple(removed))
         return self
 
+    def _drawn_pinta_hand(self, exp) -> str:
+        """For the error of a seat's view that left the pinta drawn at the last draw (R6) in a hidden hand's '?':
+        how to write it in that hand. ``exp``: the cards each seat holds. One hidden hand: that hand written
+        with the pinta; several: ``X,?``, or the pinta in place of the '?' where it is the hand's only unknown
+        card (break-it pass 46: ``X,?`` was suggested for a hand of one card, refused as a hand whose cards are
+        all known)."""
+        x = format_card(self.trump)
+        hid = [s for s in range(len(self.hands)) if self.hidden[s]]
+        last = [exp[s] - len(self.hands[s]) <= 1 for s in hid]  # the pinta would be the hand's only unknown card
+        full = "every card of it then known, it is written in full, without '?'"
+        if len(hid) == 1:
+            s = hid[0]
+            cards = ",".join([format_card(c) for c in self.hands[s]] + [x] + ([] if last[0] else ["?"]))
+            return f"{cards} ({full}: NOTATION.md)" if last[0] else f"{cards} (NOTATION.md)"
+        if all(last):
+            return f"{x} in place of its '?' ({full}: NOTATION.md)"
+        if any(last):
+            return f"{x},?, or {x} in place of the '?' where it is the hand's only unknown card (NOTATION.md)"
+        return f"{x},? (NOTATION.md)"
+
     def _trump2_set_aside(self, full_deck, placed_set) -> list:
         """The card set aside at the deal under R3 ``remove=trump2`` (three players), as a one-card list:
         ``removed_hint`` when given, else the 2 of trumps when the position does not place it, else the
@@ -814,9 +834,10 @@ class Position:
         -----
         UserWarning
             For the one position the notation cannot write (three players, ``remove=trump2``,
-            ``stock=?``, a 2 of another suit set aside at the deal and the 2 of trumps unseen: R3;
+            ``stock=?`` or a hidden hand, a 2 of another suit set aside at the deal: R3;
             ``Position.make(..., removed=...)``): the string reads back with the 2 of trumps set
-            aside instead, another game (see :meth:`parse`'s Notes; break-it pass of 2026-12-06).
+            aside instead, another game, or is refused when the 2 of trumps is placed and other 2s
+            are unseen (see :meth:`parse`'s Notes; break-it passes of 2026-12-06 and 46).
 
         Notes
         -----
@@ -824,17 +845,26 @@ class Position:
         ``won-trick`` table's position reads back under the condition ``any`` (README), without a warning.
         """
         text = self._text()
-        if self._unwritable(text):
+        wrong = self._unwritable(text)
+        if wrong:
             import warnings
             warnings.warn(f"{text}: the notation cannot say that {format_card(self.removed_hint)} was set aside "
-                          "at the deal (remove=trump2, stock=?); the string reads back with the 2 of trumps "
-                          "set aside", UserWarning, stacklevel=2)
+                          f"at the deal (remove=trump2, {'stock=?' if self.stock is None else 'a hidden hand'}); "
+                          f"the string {wrong}", UserWarning, stacklevel=2)
         return text
 
-    def _unwritable(self, text: str) -> bool:
-        """Whether ``text`` (:meth:`_text`) reads back as another position: only a recorded set-aside card
-        (``removed``, R3 ``remove=trump2``) with ``stock=?`` can make it so; parsed only then."""
-        return self.removed_hint >= 0 and self.stock is None and Position.parse(text) != self
+    def _unwritable(self, text: str) -> str:
+        """How ``text`` (:meth:`_text`) fails to read back as this position ("" when it does): only a recorded
+        set-aside card (``removed``, R3 ``remove=trump2``) with ``stock=?`` or a hidden hand can make it read
+        back as another position or be refused; parsed only then (break-it pass 46: a seat's view of such a
+        deal, the 2 of trumps seen and two other 2s unseen, raised the parse's ValueError from ``str()``)."""
+        if self.removed_hint < 0 or (self.stock is not None and not any(self.hidden)):
+            return ""
+        try:
+            back = Position.parse(text)
+        except ValueError as e:
+            return f"is refused ({e})"
+        return "" if back == self else "reads back with the 2 of trumps set aside"
 
     def _text(self) -> str:
         r = self.rules
