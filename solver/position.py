@@ -172,7 +172,13 @@ def _card_list(text: str, fieldname: str, deck: str, allow_unknown: bool = False
             raise _err(fieldname, f"empty card in {show_input(text)} (cards are comma-separated without spaces)")
         if t == "?":
             if not allow_unknown:
-                raise _err(fieldname, "'?' is not allowed here")
+                raise _err(fieldname, "'?' is not allowed here" + (  # (break-it pass 46: stock=2O,? was told so,
+                    # though stock=? is the field's own way to hide the order)
+                    f" in a list ({show_input(text)}): stock=? alone says the stock order is unknown"
+                    if fieldname == "stock" else ""))
+            if parts.count("?") > 1:  # (break-it pass 46: '?,?' was told "'?' must come last", as it did)
+                raise _err(fieldname, f"'?' given {parts.count('?')} times in {show_input(text)}: one '?' stands "
+                                      "for all the hand's unknown cards (NOTATION.md)")
             if i != len(parts) - 1:
                 raise _err(fieldname, f"'?' must come last, after the known cards, in {show_input(text)}")
             unknown = True

@@ -16,6 +16,10 @@ Faults found, each pinned here (parse/make only: no kernel, no solving):
   back as another game or not at all. It warns now, as for ``stock=?``.
 - The README said a hidden seat "holds k cards ... less those written in its hand": it holds k (less one if it
   played to the trick); its '?' stands for those less the known cards.
+- The README's view of an open position wrote every other hand '?', also a seat that had played its last card:
+  refused on the last trick ("an empty hand is written empty").
+- ``hands=?,?`` (a '?' per unknown card) was told "'?' must come last", which it did; ``stock=2O,?`` was told
+  "'?' is not allowed here", as if the stock could not be hidden. Both messages say what to write now.
 """
 import re
 import warnings
@@ -143,3 +147,28 @@ def test_readme_writes_a_view_of_the_last_trick(text, me):
     o = Position.parse(str(v))
     assert o.hands[me] == p.hands[me] and o.trick == p.trick and o.played == p.played
     assert [bool(h) and s != me for s, h in enumerate(p.hands)] == list(o.hidden)
+
+
+@pytest.mark.parametrize("hand", ["?,?", "3C,?,?"])
+def test_a_question_mark_given_twice_is_named(hand):
+    """One '?' stands for all of a hand's unknown cards (NOTATION.md): '?,?' was told "'?' must come last",
+    which it did."""
+    from solver import Position
+    view = (f"players=2 trump=5B hands={hand}/10O,2C,12E stock=? turn=1 trick=1O points=62,17 played="
+            "3O,4O,5O,6O,7O,11O,12O,1C,4C,5C,10C,11C,12C,1E,2E,4E,5E,6E,7E,10E,11E,1B,2B,3B,6B,7B,10B,11B")
+    with pytest.raises(ValueError) as e:
+        Position.parse(view)
+    assert "must come last" not in str(e.value)
+    assert str(e.value).startswith(f"hands: '?' given 2 times in '{hand}': one '?' stands for all")
+
+
+@pytest.mark.parametrize("stock", ["?,?", "2O,?"])
+def test_a_question_mark_in_a_stock_list_says_stock_is_hidden_alone(stock):
+    """stock=? hides the stock order (NOTATION.md); '?' inside a list was told "'?' is not allowed here", as if
+    the stock could not be hidden."""
+    from solver import Position
+    view = (f"players=2 trump=5B hands=?/10O,2C,12E stock={stock} turn=1 trick=1O points=62,17 played="
+            "3O,4O,5O,6O,7O,11O,12O,1C,4C,5C,10C,11C,12C,1E,2E,4E,5E,6E,7E,10E,11E,1B,2B,3B,6B,7B,10B,11B")
+    with pytest.raises(ValueError, match=r"^stock: '\?' is not allowed here in a list \('[^']+'\): stock=\? alone "
+                                         "says the stock order is unknown$"):
+        Position.parse(view)
