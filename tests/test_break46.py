@@ -172,3 +172,15 @@ def test_a_question_mark_in_a_stock_list_says_stock_is_hidden_alone(stock):
     with pytest.raises(ValueError, match=r"^stock: '\?' is not allowed here in a list \('[^']+'\): stock=\? alone "
                                          "says the stock order is unknown$"):
         Position.parse(view)
+
+
+def test_readme_writes_a_hand_of_the_drawn_pinta_alone_in_full():
+    """README's view recipe taught ``hands=5B,?/...`` only; a hand whose one card is the drawn pinta is refused so
+    written (the last-draw message's fault above): the README gives the full form too, and it parses."""
+    from solver import Position
+    text = " ".join(README_PATH.read_text(encoding="utf-8").split())
+    assert "as `hands=5B,?/...` (`hands=5B/...` when it is that hand's only card" in text
+    view = "players=2 trump=5B hands={}/3O stock=? turn=1 trick= points=0,0 " + _played_but("5B", "3O")
+    Position.parse(view.format("5B"))
+    with pytest.raises(ValueError, match="a hand whose cards are all known is written in full"):
+        Position.parse(view.format("5B,?"))
