@@ -8,6 +8,11 @@ Kept light: names are re-exported lazily, so ``import solver`` loads nothing hea
 * :func:`solve`, :func:`solve_many`, :func:`analyse_play`, :func:`release_workers`, :class:`SolveResult`
   (``solver.api``).
 * :func:`play_open_batch` (``solver.selfplay``) - both sides perfect, engine output arrays.
+
+Every hand must be known to solve: a seat's view (an observation, NOTATION.md: ``?`` hands, ``stock=?``,
+``played=``) parses, and the stock order alone may stay hidden (``stock=?``: the expectation over the draws);
+to decide from a seat's view, solve determinizations, its unknown cards (``Position.unknown``) dealt at
+random, and average each move's value (PIMC; the README's "Playing from a seat's view", user study 68).
 """
 from __future__ import annotations
 
