@@ -994,21 +994,22 @@ class Position:
         return sum(self.points[s] for s in self.rules.side_seats(self.side_of(seat)))
 
     def _exchange_can_give_up(self, c: int, trump: int) -> bool:
-        """Whether an exchange (R7) can give up card ``c`` for the pinta, the deal's pinta being ``trump``: the
-        7 of trumps under ``seven`` and ``seven-two`` for a pinta stronger than the 7; the 2 of trumps under
-        ``two-any``, and under ``seven-two`` for a pinta 4-7 or after the 7's exchange (the pinta then the 7);
-        none under ``none`` nor, for the 2, under R3's ``remove=trump2`` (:attr:`exchange_code`). For the
+        """Whether an exchange (R7) can give up card ``c`` for the pinta, the deal's pinta being ``trump``, now or
+        after the 7's exchange (the pinta then the 7, which the 2 takes under ``seven-two``): the rank conditions
+        of :func:`sim.rules.exchange_card` under :attr:`exchange_code` (R3's ``remove=trump2`` included). For the
         duplicate-card hint (break-it pass 44: it named any 7 or 2 of trumps, exchanges on, whatever the
         exchange variant and the pinta)."""
-        base = CARD_SUIT[trump] * 12  # (card id: suit * 12 + strength, the 2 strength 0 and the 7 strength 4)
+        from sim.rules import exchange_card
+
         if CARD_SUIT[c] != CARD_SUIT[trump] or c == trump:
             return False
-        ex = self.exchange_code  # 0 none, 1 seven, 2 seven-two, 3 two-any
-        if CARD_RANK[c] == 7:
-            return ex in (1, 2) and trump > base + 4
-        if CARD_RANK[c] == 2:
-            return ex in (2, 3)
-        return False
+        hand = np.int64(1) << c
+
+        def gives(pinta):  # (a stock and the won-trick condition met: the ranks alone decide)
+            return int(exchange_card(hand, pinta, 2, self.exchange_code, True, 0)) == c
+
+        seven = CARD_SUIT[trump] * 12 + 4  # (card id: suit * 12 + strength, the 7 strength 4)
+        return gives(trump) or (CARD_RANK[c] == 2 and trump > seven and gives(seven))
 
     @property
     def exchange_code(self) -> int:
