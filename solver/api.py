@@ -731,47 +731,48 @@ def analyse_play(deal, moves, *, perspective: int | None = None) -> list:
                                                            expected=f"a seat 0-{n - 1}")
     # every move checked legal before any solve (user study 66: a card written wrong near the end of a game
     # kept on paper was refused only after a solve of every position before it, about a second each with 4
-    # players), the error naming the trick (counted from the deal's first, 1) and the seat, as the paper has them
-    mids, cur = [], pos
+    # players); the positions along the moves are kept for the solves
+    mids, path = [], [pos]
     for i, m in enumerate(moves):
         try:
-            mids.append(cur.parse_move(m))
+            mids.append(path[-1].parse_move(m))
         except ValueError as e:
-            msg = str(e)  # ("move: 3C is not legal here": the index names the move; break-it pass of 2026-12-05)
-            where = "" if cur.is_terminal else f" (trick {len(cur.played) // n + 1}, seat {cur.turn} to move)"
-            if " has already been played (legal: " in msg and pos.played_given is None \
-                    and _card_of(m, pos) in pos.played:
-                # (review rv66: the trick counted the cards read as played before the start, so a stock left two
-                # cards short named trick 5 for a card of the paper's trick 4: both counts are given)
-                k = len(pos.played)
-                where = (f" (trick {len(cur.played) // n + 1} counting the {count_of(k, 'card')} read as played "
-                         f"before the start position, trick {(len(cur.played) - k) // n + 1} without them; seat "
-                         f"{cur.turn} to move)")
-                # (new-user pass 31: a game kept on paper whose stock= left out two cards drawn parsed, the two
-                # read as played before the start, and the first of them played said only "has already been
-                # played", though the moves play it once: the card is in no field of the start position)
-                msg = msg.replace(" has already been played (legal: ", " has already been played, before the start "
-                                  "position (it is in none of its hands, trick or stock: a card drawn in the game "
-                                  "but left out of stock= reads as played) (legal: ", 1)
-            raise ValueError(f"moves[{i}]{where}: {msg[len('move: '):] if msg.startswith('move: ') else msg}") from None
-        cur = cur.apply(mids[-1])
+            raise _illegal_move(i, m, str(e), pos, path[-1]) from None
+        path.append(path[-1].apply(mids[-1]))
     ws = workspace()
     tk1, tk2, td, fr, mv, cnt = ws
     flags = S.default_flags()
     cnt[1] = _next_stamp()  # one stamp: the TT stays valid along the deal (fixed perspective)
     out = []
     gained = 0
-    cur = pos
-    for i in range(len(moves) + 1):
+    for i, cur in enumerate(path):
         st, stock, ismax = cur.to_arrays(perspective=persp)
         rem = int(S.points_left(st))
         v = 0 if cur.is_terminal else int(S.drivers(st, flags).mtdf(st, stock, ismax, rem // 2, tk1, tk2, td, fr, mv,
                                                                    cnt, flags))
         out.append(gained + v)
-        if i == len(moves):
-            break
-        mid = mids[i]
-        gain = int(S.apply_move(st.copy(), stock.copy(), ismax, mid))
-        gained += gain
-        cur = cur.apply(mid)
+        if i < len(mids):
+            gained += int(S.apply_move(st.copy(), stock.copy(), ismax, mids[i]))
     return out
+
+
+def _illegal_move(i: int, move, msg: str, start: Position, cur: Position) -> ValueError:
+    """:func:`analyse_play`'s error for ``moves[i]``, refused by ``cur.parse_move`` with ``msg``: the index, the
+    trick (counted from the deal's first, 1) and the seat to move, as a game kept on paper has them."""
+    n = start.rules.players
+    where = "" if cur.is_terminal else f" (trick {len(cur.played) // n + 1}, seat {cur.turn} to move)"
+    if " has already been played (legal: " in msg and start.played_given is None \
+            and _card_of(move, start) in start.played:
+        # (new-user pass 31: a game kept on paper whose stock= left out two cards drawn parsed, the two read
+        # as played before the start, and the first of them played said only "has already been played",
+        # though the moves play it once: the card is in no field of the start position; review rv66: the
+        # trick counted those cards, naming trick 5 for a card of the paper's trick 4: both counts are given)
+        k = len(start.played)
+        where = (f" (trick {len(cur.played) // n + 1} counting the {count_of(k, 'card')} read as played "
+                 f"before the start position, trick {(len(cur.played) - k) // n + 1} without them; seat "
+                 f"{cur.turn} to move)")
+        msg = msg.replace(" has already been played (legal: ", " has already been played, before the start "
+                          "position (it is in none of its hands, trick or stock: a card drawn in the game "
+                          "but left out of stock= reads as played) (legal: ", 1)
+    # ("move: 3C is not legal here": the index names the move; break-it pass of 2026-12-05)
+    return ValueError(f"moves[{i}]{where}: {msg[len('move: '):] if msg.startswith('move: ') else msg}")
