@@ -290,35 +290,29 @@ class RunningStats:
         npairs = m // R
         for j in range(S):
             pts = sp[:, j]
-            w = win == j
-            d = drawn & (pts == top)
-            self.pos_wins[j] += int(np.count_nonzero(w))
-            self.pos_draws[j] += int(np.count_nonzero(d))
-            self.pos_pts[j] += float(pts.sum())
-            self.pos_pts2[j] += float((pts * pts).sum())
-            for sums, x in zip(_pair_sums(w, d, pts, R), ((self.pos_pair_q, self.pos_pair_q2),
-                                                           (self.pos_pair_p, self.pos_pair_p2),
-                                                           (self.pos_pair_w, self.pos_pair_w2))):
-                x[0][j] += sums[0]
-                x[1][j] += sums[1]
+            self._tally("pos_", "pos_pair_", j, win == j, drawn & (pts == top), pts)
         self.pairs += npairs
         for k in range(S):
             j = (k - rot) % S  # side of the table holding side k's policies in this rotation
             pts = sp[idx, j]
-            w = win == j
-            d = drawn & (pts == top)
-            self.ent_wins[k] += int(np.count_nonzero(w))
-            self.ent_draws[k] += int(np.count_nonzero(d))
-            self.ent_pts[k] += float(pts.sum())
-            self.ent_pts2[k] += float((pts * pts).sum())
-            for sums, x in zip(_pair_sums(w, d, pts, R), ((self.pair_q, self.pair_q2), (self.pair_p, self.pair_p2),
-                                                           (self.pair_w, self.pair_w2))):
-                x[0][k] += sums[0]
-                x[1][k] += sums[1]
+            self._tally("ent_", "pair_", k, win == j, drawn & (pts == top), pts)
         if S == 2:
             g = np.abs(sp[:, 0] - sp[:, 1]).reshape(npairs, R).sum(axis=1)
             self.margin_p += int(g.sum())
             self.margin_p2 += int((g * g).sum())
+
+    def _tally(self, prefix: str, pair_prefix: str, i: int, w, d, pts) -> None:
+        """Add a chunk's rows to side ``i`` of one kind of counters: ``prefix`` ``"pos_"`` (the side of the
+        table) or ``"ent_"`` (the side of the policies), ``pair_prefix`` ``"pos_pair_"`` or ``"pair_"``; ``w``
+        and ``d`` (bool, shape (m,)) its wins and its share of the draws, ``pts`` (int64, shape (m,)) its card
+        points. The wins, draws, points and squared points, and per deal pair the sums ``q``, ``p``, ``w`` and
+        their squares (:func:`_pair_sums`)."""
+        for name, x in (("wins", int(np.count_nonzero(w))), ("draws", int(np.count_nonzero(d))),
+                        ("pts", float(pts.sum())), ("pts2", float((pts * pts).sum()))):
+            getattr(self, prefix + name)[i] += x
+        for key, (total, total2) in zip("qpw", _pair_sums(w, d, pts, self.rotations)):
+            getattr(self, pair_prefix + key)[i] += total
+            getattr(self, pair_prefix + key + "2")[i] += total2
 
     def _pair_rate_ci95(self, total: int, total2: int, u: int) -> list:
         """Normal 95% interval, clipped to [0, 1], of the mean over the pairs of a rate ``x / u`` whose
